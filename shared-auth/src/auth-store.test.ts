@@ -1,0 +1,145 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+// The Firebase SDK is replaced by fakes: these tests are about how auth events drive the store.
+const db = { fake: "db" };
+let tokenListener: ((user: unknown) => void) | null = null;
+const adminListeners = new Map<string, { next: (snap: { val(): unknown }) => void; fail: (e: unknown) => void }>();
+const unsubscribed: string[] = [];
+
+vi.mock("firebase/app", () => ({ initializeApp: vi.fn(() => ({ name: "[DEFAULT]" })) }));
+vi.mock("firebase/auth", () => ({
+  getAuth: vi.fn(() => ({ currentUser: null })),
+  connectAuthEmulator: vi.fn(),
+  onIdTokenChanged: vi.fn((_auth: unknown, cb: (u: unknown) => void) => {
+    tokenListener = cb;
+    return () => undefined;
+  }),
+  signInWithEmailAndPassword: vi.fn(),
+  signOut: vi.fn(async () => tokenListener?.(null)),
+}));
+vi.mock("firebase/database", () => ({
+  getDatabase: vi.fn(() => db),
+  connectDatabaseEmulator: vi.fn(),
+  forceWebSockets: vi.fn(),
+  ref: vi.fn((_db: unknown, path: string) => path),
+  onValue: vi.fn((path: string, next: (s: { val(): unknown }) => void, fail: (e: unknown) => void) => {
+    adminListeners.set(path, { next, fail });
+    return () => unsubscribed.push(path);
+  }),
+}));
+
+const { initFirebase, resetFirebaseForTests, signOutUser, getDb } = await import("./firebase");
+const { useAuthStore, initialAuthState } = await import("./auth-store");
+const firebaseDb = await import("firebase/database");
+const firebaseAuth = await import("firebase/auth");
+
+const config = {
+  firebase: { apiKey: "k", authDomain: "d", projectId: "demo-p", appId: "a", databaseURL: "http://127.0.0.1:9000/?ns=demo-p" },
+  emulators: { auth: "http://127.0.0.1:9099", database: { host: "127.0.0.1", port: 9000 } },
+  remotes: {},
+};
+
+function fakeUser(uid: string) {
+  return {
+    uid, email: `${uid}@example.com`, emailVerified: false, displayName: null, photoURL: null, phoneNumber: null,
+    isAnonymous: false, tenantId: null,
+    providerData: [{ providerId: "password", uid: `${uid}@example.com`, displayName: null, email: `${uid}@example.com`, phoneNumber: null, photoURL: null }],
+    metadata: { creationTime: "Sun, 22 Nov 2026 09:00:00 GMT", lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT" },
+  };
+}
+
+beforeEach(() => {
+  resetFirebaseForTests();
+  useAuthStore.setState({ ...initialAuthState });
+  tokenListener = null;
+  adminListeners.clear();
+  unsubscribed.length = 0;
+  vi.clearAllMocks();
+});
+
+describe("initFirebase", () => {
+  it("is idempotent and connects the emulators the config names", () => {
+    const a = initFirebase(config);
+    const b = initFirebase(config);
+    expect(a).toBe(b);
+    expect(firebaseAuth.connectAuthEmulator).toHaveBeenCalledTimes(1);
+    expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledWith(db, "127.0.0.1", 9000);
+    expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
+    expect(getDb()).toBe(db);
+  });
+  it("connects no emulator for a production config", () => {
+    const { emulators: _e, ...prod } = config;
+    initFirebase(prod);
+    expect(firebaseAuth.connectAuthEmulator).not.toHaveBeenCalled();
+    expect(firebaseDb.connectDatabaseEmulator).not.toHaveBeenCalled();
+  });
+  it("throws a clear error when used before init", () => {
+    expect(() => getDb()).toThrow("initFirebase");
+  });
+});
+
+describe("auth store", () => {
+  it("starts loading, then follows sign-in with the spec's user fields", () => {
+    expect(useAuthStore.getState().status).toBe("loading");
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    const s = useAuthStore.getState();
+    expect(s.status).toBe("signedIn");
+    expect(s.user).toEqual({
+      uid: "u1", email: "u1@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null,
+      isAnonymous: false, tenantId: null,
+      providerData: [{ providerId: "password", uid: "u1@example.com", displayName: null, email: "u1@example.com", phoneNumber: null, photoURL: null }],
+      creationTime: "Sun, 22 Nov 2026 09:00:00 GMT", lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT",
+    });
+    expect(s.isAdmin).toBeNull();
+  });
+
+  it("reads admins/{uid}: true means admin, anything else or a denied read means not", () => {
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    adminListeners.get("admins/u1")?.next({ val: () => true });
+    expect(useAuthStore.getState().isAdmin).toBe(true);
+    adminListeners.get("admins/u1")?.next({ val: () => null });
+    expect(useAuthStore.getState().isAdmin).toBe(false);
+    adminListeners.get("admins/u1")?.fail(new Error("permission_denied"));
+    expect(useAuthStore.getState().isAdmin).toBe(false);
+  });
+
+  it("a background token refresh keeps the user signed in and the admin flag", () => {
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    adminListeners.get("admins/u1")?.next({ val: () => true });
+    const before = useAuthStore.getState().tokenUpdatedAt;
+    tokenListener?.(fakeUser("u1"));
+    const s = useAuthStore.getState();
+    expect(s.status).toBe("signedIn");
+    expect(s.isAdmin).toBe(true);
+    expect(s.tokenUpdatedAt).not.toBeNull();
+    expect(s.tokenUpdatedAt).toBeGreaterThanOrEqual(before ?? 0);
+    expect(firebaseDb.onValue).toHaveBeenCalledTimes(1);
+  });
+
+  it("an automatic sign-out (disabled account, expired token) empties the store and stops the admin watch", () => {
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    tokenListener?.(null);
+    expect(useAuthStore.getState()).toMatchObject({ status: "signedOut", user: null, isAdmin: null });
+    expect(unsubscribed).toEqual(["admins/u1"]);
+  });
+
+  it("signOutUser signs out through the SDK", async () => {
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    await signOutUser();
+    expect(firebaseAuth.signOut).toHaveBeenCalled();
+    expect(useAuthStore.getState().status).toBe("signedOut");
+  });
+
+  it("a late admin answer for a previous user is ignored", () => {
+    initFirebase(config);
+    tokenListener?.(fakeUser("u1"));
+    tokenListener?.(fakeUser("u2"));
+    adminListeners.get("admins/u1")?.next({ val: () => true });
+    expect(useAuthStore.getState().isAdmin).toBeNull();
+  });
+});

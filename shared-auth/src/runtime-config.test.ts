@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config";
+
+const valid = {
+  firebase: { apiKey: "demo-api-key", authDomain: "demo-portfolio.firebaseapp.com", projectId: "demo-portfolio", appId: "demo-app", databaseURL: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb" },
+  emulators: { auth: "http://127.0.0.1:9099", database: { host: "127.0.0.1", port: 9000 } },
+  remotes: { remote_home: "http://127.0.0.1:4174/mf-manifest.json" },
+};
+
+describe("parseRuntimeConfig", () => {
+  it("accepts the contract shape", () => {
+    expect(parseRuntimeConfig(valid)).toEqual(valid);
+  });
+  it("accepts a production config without emulators", () => {
+    const { emulators: _e, ...prod } = valid;
+    expect(parseRuntimeConfig(prod).emulators).toBeUndefined();
+  });
+  it.each([
+    ["not an object", 3],
+    ["no firebase", { remotes: {} }],
+    ["missing apiKey", { ...valid, firebase: { ...valid.firebase, apiKey: "" } }],
+    ["remote url not http", { ...valid, remotes: { remote_home: "javascript:alert(1)" } }],
+    ["bad database emulator", { ...valid, emulators: { database: { host: "x" } } }],
+  ])("refuses %s", (_name, value) => {
+    expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
+  });
+});
+
+describe("loadRuntimeConfig", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it("fetches without cache and parses", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(valid), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(loadRuntimeConfig()).resolves.toEqual(valid);
+    expect(fetchMock).toHaveBeenCalledWith("/config.json", { cache: "no-store" });
+  });
+  it("reports an HTTP failure", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("nope", { status: 404 })));
+    await expect(loadRuntimeConfig("/c.json")).rejects.toThrow("HTTP 404");
+  });
+});

@@ -1,0 +1,81 @@
+// The runtime config the shell fetches from /config.json (brief contract 1). One build runs
+// anywhere: Firebase project, emulator addresses and remote URLs are decided at deploy time.
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+  databaseURL: string;
+  [key: string]: string;
+}
+
+export interface EmulatorConfig {
+  /** Auth emulator origin, e.g. http://127.0.0.1:9099 */
+  auth?: string;
+  database?: { host: string; port: number };
+}
+
+export interface RuntimeConfig {
+  firebase: FirebaseWebConfig;
+  /** Present only when running against the local stack; absent in production. */
+  emulators?: EmulatorConfig;
+  /** Remote name -> URL of its mf-manifest.json. */
+  remotes: Record<string, string>;
+}
+
+export class RuntimeConfigError extends Error {
+  override name = "RuntimeConfigError";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
+  const { firebase, emulators, remotes } = value;
+  if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
+  for (const key of ["apiKey", "projectId", "databaseURL"]) {
+    if (typeof firebase[key] !== "string" || firebase[key] === "") {
+      throw new RuntimeConfigError(`config.firebase.${key} must be a non-empty string`);
+    }
+  }
+  for (const [key, v] of Object.entries(firebase)) {
+    if (typeof v !== "string") throw new RuntimeConfigError(`config.firebase.${key} must be a string`);
+  }
+  if (!isRecord(remotes)) throw new RuntimeConfigError("config.remotes is missing");
+  for (const [name, url] of Object.entries(remotes)) {
+    if (typeof url !== "string" || !/^(https?:\/\/|\/)/.test(url)) {
+      throw new RuntimeConfigError(`config.remotes.${name} must be an http(s) URL or an absolute path`);
+    }
+  }
+  let parsedEmulators: EmulatorConfig | undefined;
+  if (emulators !== undefined) {
+    if (!isRecord(emulators)) throw new RuntimeConfigError("config.emulators must be an object");
+    parsedEmulators = {};
+    if (emulators.auth !== undefined) {
+      if (typeof emulators.auth !== "string") throw new RuntimeConfigError("config.emulators.auth must be a URL");
+      parsedEmulators.auth = emulators.auth;
+    }
+    if (emulators.database !== undefined) {
+      const db = emulators.database;
+      if (!isRecord(db) || typeof db.host !== "string" || typeof db.port !== "number") {
+        throw new RuntimeConfigError("config.emulators.database must be { host, port }");
+      }
+      parsedEmulators.database = { host: db.host, port: db.port };
+    }
+  }
+  return {
+    firebase: firebase as FirebaseWebConfig,
+    remotes: remotes as Record<string, string>,
+    ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
+  };
+}
+
+/** Fetches and checks the runtime config (never cached: a remote URL may change at any time). */
+export async function loadRuntimeConfig(url = "/config.json"): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: "no-store" });
+  if (!response.ok) throw new RuntimeConfigError(`could not load ${url}: HTTP ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}
