@@ -4,5 +4,4 @@ export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store
 export { authErrorMessage, AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE } from "./auth-errors";
 export { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from "./runtime-config";
 export type { RuntimeConfig, FirebaseWebConfig, EmulatorConfig } from "./runtime-config";
-export { checkPassword, changePassword, changeEmail } from "./account";
-export type { PasswordCheck } from "./account";
+export * from "./account";
