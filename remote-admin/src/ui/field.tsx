@@ -1,0 +1,152 @@
+import { useId, type ReactNode, type InputHTMLAttributes, type TextareaHTMLAttributes, type SelectHTMLAttributes } from "react";
+import styles from "./field.module.css";
+
+/** Props a control needs so its label, hint and error are announced with it. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid": boolean | undefined;
+  "aria-describedby": string | undefined;
+}
+
+export interface FieldProps {
+  label: string;
+  /** Validation message shown next to the field (and announced with the control). */
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Marks the label; the control itself gets `required` from the caller. */
+  required?: boolean;
+  id?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** Label + control + hint + error message, wired together with ids for screen readers. */
+export function Field({ label, error, hint, required, id, className, children }: FieldProps) {
+  const autoId = useId();
+  const controlId = id ?? `f${autoId.replace(/:/g, "")}`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(" ")}>
+      <label className={styles.label} htmlFor={controlId}>
+        {label}
+        {required ? <span className={styles.required}> (required)</span> : null}
+      </label>
+      {children({ id: controlId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type BaseProps = Omit<FieldProps, "children">;
+
+export interface TextFieldProps extends BaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange" | "value" | "className"> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled single-line input (text, url, email, number, month, date ...). */
+export function TextField({ label, error, hint, required, id, className, value, onChange, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          required={required}
+          className={styles.input}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface TextAreaFieldProps extends BaseProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "onChange" | "value" | "className"> {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled multi-line text area. */
+export function TextAreaField({ label, error, hint, required, id, className, value, onChange, rows = 4, ...rest }: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+      {(control) => (
+        <textarea
+          {...rest}
+          {...control}
+          rows={rows}
+          required={required}
+          className={styles.textarea}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps extends BaseProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "onChange" | "value" | "className"> {
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A labelled select. */
+export function SelectField({ label, error, hint, required, id, className, value, onChange, options, ...rest }: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+      {(control) => (
+        <select {...rest} {...control} required={required} className={styles.input} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  id?: string;
+}
+
+/** A checkbox with its label on the right. */
+export function CheckboxField({ label, checked, onChange, hint, id }: CheckboxFieldProps) {
+  const autoId = useId();
+  const controlId = id ?? `c${autoId.replace(/:/g, "")}`;
+  return (
+    <div className={styles.checkbox}>
+      <input
+        id={controlId}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={hint ? `${controlId}-hint` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={controlId}>{label}</label>
+      {hint ? (
+        <p id={`${controlId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useDeferredValue, useId, type ReactNode } from "react";
+import styles from "./markdown-editor.module.css";
+
+export interface MarkdownEditorProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /**
+   * Renders the preview. Pass shared-content's `<Markdown>` so the preview is exactly what the
+   * public page shows, e.g. `renderPreview={(md) => <Markdown source={md} />}`.
+   */
+  renderPreview: (markdown: string) => ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  rows?: number;
+  maxLength?: number;
+  id?: string;
+}
+
+/**
+ * Markdown source on the left, live preview on the right (stacked on narrow screens). The
+ * preview renders a deferred copy of the text so typing stays responsive on long posts.
+ */
+export function MarkdownEditor({ label, value, onChange, renderPreview, error, hint, required, rows = 16, maxLength, id }: MarkdownEditorProps) {
+  const autoId = useId();
+  const controlId = id ?? `md${autoId.replace(/:/g, "")}`;
+  const previewHeadingId = `${controlId}-preview-heading`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const deferred = useDeferredValue(value);
+  return (
+    <div className={styles.editor}>
+      <div className={styles.source}>
+        <label className={styles.label} htmlFor={controlId}>
+          {label}
+          {required ? <span className={styles.required}> (required)</span> : null}
+        </label>
+        <textarea
+          id={controlId}
+          className={styles.textarea}
+          value={value}
+          rows={rows}
+          maxLength={maxLength}
+          required={required}
+          spellCheck
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {hint ? (
+          <p id={hintId} className={styles.hint}>
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={errorId} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <section className={styles.previewPane} aria-labelledby={previewHeadingId}>
+        <h3 id={previewHeadingId} className={styles.label}>
+          Preview
+        </h3>
+        <div className={styles.preview} data-testid="markdown-preview">
+          {deferred.trim() ? renderPreview(deferred) : <p className={styles.hint}>Nothing to preview yet.</p>}
+        </div>
+      </section>
+    </div>
+  );
+}

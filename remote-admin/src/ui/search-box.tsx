@@ -1,0 +1,54 @@
+import { useId } from "react";
+import styles from "./search-box.module.css";
+
+export interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder?: string;
+  /** E.g. "12 of 60 quotes"; announced politely as the results change. */
+  resultSummary?: string;
+}
+
+/** A labelled search input with an announced result count. Escape clears it. */
+export function SearchBox({ value, onChange, label, placeholder, resultSummary }: SearchBoxProps) {
+  const id = useId();
+  return (
+    <div className={styles.box} role="search">
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={styles.input}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && value) {
+            e.preventDefault();
+            onChange("");
+          }
+        }}
+      />
+      {resultSummary !== undefined ? (
+        <p role="status" className={styles.summary}>
+          {resultSummary}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Case- and accent-insensitive match of every word of `query` against any of `fields`. */
+export function matchesSearch(query: string, fields: ReadonlyArray<string | number | null | undefined>): boolean {
+  const words = normalise(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = normalise(fields.filter((f) => f !== null && f !== undefined).join(" "));
+  return words.every((w) => haystack.includes(w));
+}
+
+function normalise(s: string): string {
+  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
