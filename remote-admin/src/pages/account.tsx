@@ -1,4 +1,6 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+// Exposed as ./Account (federation contract): the admin's own account screen.
+import { AccountScreen } from "../account/account-screen";
+
 export default function Account() {
-  return <h1>Account</h1>;
+  return <AccountScreen />;
 }
