@@ -1,0 +1,60 @@
+// Pure helpers for posts: reading time, slugs, and the list-index entry derived from a post.
+import { LIMITS } from "./limits";
+import type { BlogIndexEntry, BlogPost, Skill, WithId } from "./schemas";
+
+const WORDS_PER_MINUTE = 200;
+
+/** Reading time in whole minutes (at least 1), counting words outside markdown syntax. */
+export function readingMinutes(markdown: string): number {
+  const words = markdown
+    .replace(/```[\s\S]*?```/g, (block) => block.replace(/[^\s]+/g, "w")) // code counts, syntax does not
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return Math.min(LIMITS.readingMinutes.max, Math.max(LIMITS.readingMinutes.min, Math.ceil(words / WORDS_PER_MINUTE)));
+}
+
+/** A URL slug from a title: lowercase ASCII letters, digits and single hyphens. */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, LIMITS.slug.max)
+    .replace(/-+$/g, "");
+}
+
+/** The list-index entry of a published post (null for a draft or a post never published). */
+export function indexEntryOf(post: BlogPost): BlogIndexEntry | null {
+  if (post.status !== "published" || post.publishedAt === undefined) return null;
+  const entry: BlogIndexEntry = {
+    title: post.title,
+    summary: post.summary,
+    tags: post.tags,
+    readingMinutes: post.readingMinutes,
+    publishedAt: post.publishedAt,
+  };
+  if (post.coverUrl !== undefined) entry.coverUrl = post.coverUrl;
+  return entry;
+}
+
+/** Every tag used in a list of entries, most used first. */
+export function tagsOf(entries: readonly { tags: readonly string[] }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const e of entries) for (const t of e.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+}
+
+/** Skills grouped by category, categories in order of their first skill. */
+export function groupSkillsByCategory(skills: readonly WithId<Skill>[]): { category: string; skills: WithId<Skill>[] }[] {
+  const groups = new Map<string, WithId<Skill>[]>();
+  for (const s of [...skills].sort((a, b) => a.order - b.order)) {
+    const list = groups.get(s.category) ?? [];
+    list.push(s);
+    groups.set(s.category, list);
+  }
+  return [...groups.entries()].map(([category, list]) => ({ category, skills: list }));
+}

@@ -1,0 +1,273 @@
+// Export and import of all content as one JSON tree, in the same shape as the database (and
+// the demo seed). An import is validated and summarised before anything is written, then
+// written in one multi-path update. Timestamps and revisions are bookkeeping: they are not
+// compared, so importing an export of the same content changes nothing.
+import { get, ref, serverTimestamp, type Database } from "firebase/database";
+import * as v from "valibot";
+import { readingMinutes } from "./blog";
+import { database } from "./db";
+import { ContentError, toContentError } from "./errors";
+import { ID_PATTERN, LIMITS } from "./limits";
+import { COLLECTION_KINDS, PATHS, blogIndexPath, type CollectionKind } from "./paths";
+import {
+  AboutFieldsSchema,
+  BlogPostSchema,
+  COLLECTION_FIELD_SCHEMAS,
+  ContactFieldsSchema,
+  slugSchema,
+  validate,
+} from "./schemas";
+import { cleanForWrite, sendUpdates } from "./writes";
+
+/** The content part of the database, as exported (JSON). */
+export type ContentTree = Record<string, unknown>;
+
+export interface ImportIssue {
+  path: string;
+  reason: string;
+}
+
+export interface ImportSummary {
+  /** Record paths that the import creates. */
+  added: string[];
+  /** Record paths whose content differs. */
+  changed: string[];
+  /** Record paths that exist now but not in the file (only for nodes present in the file). */
+  removed: string[];
+  /** Number of records identical in both. */
+  unchanged: number;
+  /** Records (or nodes) that do not match their schema: nothing is written while any exist. */
+  invalid: ImportIssue[];
+  /** Nodes in the file that are not content and are skipped (blog/index is rebuilt from posts). */
+  ignored: string[];
+}
+
+export interface ImportPlan {
+  summary: ImportSummary;
+  /** The multi-path update that applies it (empty when nothing changes). */
+  updates: Record<string, unknown>;
+  /** Records overwritten, with the rev they must still have (compare-and-set). */
+  checks: { path: string; expectedRev: number | null }[];
+}
+
+const TOP_LEVEL = ["site", ...COLLECTION_KINDS, "blog"] as const;
+const IGNORED_TOP_LEVEL = ["recommendationSubmissions", "admins"];
+
+const ImportPostSchema = v.strictObject({
+  title: BlogPostSchema.entries.title,
+  summary: BlogPostSchema.entries.summary,
+  body: BlogPostSchema.entries.body,
+  tags: BlogPostSchema.entries.tags,
+  coverUrl: BlogPostSchema.entries.coverUrl,
+  status: BlogPostSchema.entries.status,
+  readingMinutes: v.optional(BlogPostSchema.entries.readingMinutes),
+  createdAt: v.optional(BlogPostSchema.entries.createdAt),
+  publishedAt: BlogPostSchema.entries.publishedAt,
+});
+
+interface Unit {
+  path: string;
+  schema: v.GenericSchema;
+  kind: "about" | "contact" | CollectionKind | "posts";
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** Keys of a collection node; the SDK turns numeric keys into arrays, accept those too. */
+function records(node: unknown): [string, unknown][] {
+  if (Array.isArray(node)) return node.flatMap((x, i) => (x === null || x === undefined ? [] : [[String(i), x] as [string, unknown]]));
+  return isObject(node) ? Object.entries(node) : [];
+}
+
+function splitMeta(raw: unknown): { fields: unknown; rev: number | null } {
+  if (!isObject(raw)) return { fields: raw, rev: null };
+  const { rev, updatedAt: _updatedAt, ...fields } = raw;
+  return { fields, rev: typeof rev === "number" ? rev : null };
+}
+
+/** Stable JSON for comparing (sorted keys, empty values dropped as the database drops them). */
+function canonical(value: unknown): string {
+  const sort = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(sort);
+    if (isObject(x)) return Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])]));
+    return x;
+  };
+  return JSON.stringify(sort(cleanForWrite(value) ?? null));
+}
+
+function firstIssue(result: { ok: false; errors: Record<string, string> }): string {
+  const [path, message] = Object.entries(result.errors)[0] ?? ["", "invalid"];
+  return path ? `${path}: ${message}` : message;
+}
+
+/** Compare an incoming tree with the current one; pure (no database access). */
+export function analyseImport(incoming: unknown, current: ContentTree): ImportPlan {
+  const summary: ImportSummary = { added: [], changed: [], removed: [], unchanged: 0, invalid: [], ignored: [] };
+  const updates: Record<string, unknown> = {};
+  const checks: ImportPlan["checks"] = [];
+  if (!isObject(incoming)) {
+    summary.invalid.push({ path: "/", reason: "The file must hold a JSON object (the exported tree)." });
+    return { summary, updates, checks };
+  }
+
+  for (const key of Object.keys(incoming)) {
+    if (IGNORED_TOP_LEVEL.includes(key)) summary.ignored.push(key);
+    else if (!(TOP_LEVEL as readonly string[]).includes(key)) summary.invalid.push({ path: key, reason: "Unknown node: not part of the site's content." });
+  }
+
+  // Each unit is compared and written on its own; `present` = the file holds its parent node.
+  const handle = (unit: Unit, incomingRaw: unknown, currentRaw: unknown) => {
+    const cur = splitMeta(currentRaw);
+    if (incomingRaw === undefined || incomingRaw === null) {
+      if (currentRaw !== undefined && currentRaw !== null) {
+        summary.removed.push(unit.path);
+        updates[unit.path] = null;
+        if (unit.kind === "posts") updates[blogIndexPath(unit.path.slice(PATHS.posts.length + 1))] = null;
+      }
+      return;
+    }
+    const inc = splitMeta(incomingRaw);
+    const checked = validate(unit.schema, inc.fields);
+    if (!checked.ok) {
+      summary.invalid.push({ path: unit.path, reason: firstIssue(checked) });
+      return;
+    }
+    const value = cleanForWrite(checked.value) as Record<string, unknown>;
+    const currentChecked = currentRaw === undefined || currentRaw === null ? null : validate(unit.schema, cur.fields);
+    const currentValue = currentChecked?.ok ? (cleanForWrite(currentChecked.value) as Record<string, unknown>) : null;
+    if (currentValue !== null && canonical(currentValue) === canonical(value)) {
+      summary.unchanged += 1;
+      return;
+    }
+    const exists = currentRaw !== undefined && currentRaw !== null;
+    (exists ? summary.changed : summary.added).push(unit.path);
+    const rev = (cur.rev ?? 0) + 1;
+    checks.push({ path: unit.path, expectedRev: exists ? cur.rev : null });
+    if (unit.kind === "posts") {
+      const slug = unit.path.slice(PATHS.posts.length + 1);
+      const published = value.status === "published";
+      const body = typeof value.body === "string" ? value.body : "";
+      const previous = isObject(cur.fields) ? cur.fields : {};
+      const publishedAt = value.publishedAt ?? previous.publishedAt ?? (published ? serverTimestamp() : undefined);
+      const post: Record<string, unknown> = {
+        ...value,
+        readingMinutes: value.readingMinutes ?? readingMinutes(body),
+        createdAt: value.createdAt ?? previous.createdAt ?? serverTimestamp(),
+        ...(publishedAt === undefined ? {} : { publishedAt }),
+        rev,
+        updatedAt: serverTimestamp(),
+      };
+      updates[unit.path] = post;
+      updates[blogIndexPath(slug)] = published
+        ? cleanForWrite({
+            title: post.title,
+            summary: post.summary,
+            tags: post.tags,
+            coverUrl: post.coverUrl,
+            readingMinutes: post.readingMinutes,
+            publishedAt,
+          })
+        : null;
+    } else {
+      updates[unit.path] = { ...value, rev, updatedAt: serverTimestamp() };
+    }
+  };
+
+  const curSite = isObject(current.site) ? current.site : {};
+  if ("site" in incoming) {
+    const site = incoming.site;
+    if (site !== null && !isObject(site)) summary.invalid.push({ path: "site", reason: "Must be an object with about and contact." });
+    else {
+      const s = site ?? {};
+      for (const key of Object.keys(s)) {
+        if (key !== "about" && key !== "contact") summary.invalid.push({ path: `site/${key}`, reason: "Unknown node: not part of the site's content." });
+      }
+      handle({ path: PATHS.about, schema: AboutFieldsSchema, kind: "about" }, s.about, curSite.about);
+      handle({ path: PATHS.contact, schema: ContactFieldsSchema, kind: "contact" }, s.contact, curSite.contact);
+    }
+  }
+
+  const collection = (kind: CollectionKind | "posts", path: string, node: unknown, currentNode: unknown, keySchema: v.GenericSchema) => {
+    if (node !== null && node !== undefined && !isObject(node) && !Array.isArray(node)) {
+      summary.invalid.push({ path, reason: "Must be an object of records keyed by id." });
+      return;
+    }
+    const inc = new Map(records(node));
+    const cur = new Map(records(currentNode));
+    const schema = kind === "posts" ? ImportPostSchema : COLLECTION_FIELD_SCHEMAS[kind];
+    for (const id of new Set([...inc.keys(), ...cur.keys()])) {
+      const recordPath = `${path}/${id}`;
+      if (inc.has(id) && !v.is(keySchema, id)) {
+        summary.invalid.push({ path: recordPath, reason: kind === "posts" ? "The key must be a slug (lowercase letters, digits, hyphens)." : "The key must hold only letters, digits, - and _." });
+        continue;
+      }
+      handle({ path: recordPath, schema, kind }, inc.get(id), cur.get(id));
+    }
+  };
+
+  const idSchema = v.pipe(v.string(), v.maxLength(LIMITS.id.max), v.regex(ID_PATTERN));
+  for (const kind of COLLECTION_KINDS) {
+    if (kind in incoming) collection(kind, PATHS[kind], incoming[kind], current[kind], idSchema);
+  }
+  if ("blog" in incoming) {
+    const blog = incoming.blog;
+    if (blog !== null && !isObject(blog)) summary.invalid.push({ path: "blog", reason: "Must be an object with posts (and index)." });
+    else {
+      const b = blog ?? {};
+      for (const key of Object.keys(b)) {
+        if (key === "index") summary.ignored.push(PATHS.blogIndex);
+        else if (key !== "posts") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
+      }
+      const curBlog = isObject(current.blog) ? current.blog : {};
+      collection("posts", PATHS.posts, b.posts, curBlog.posts, slugSchema);
+    }
+  }
+  return { summary, updates, checks };
+}
+
+async function readNode(db: Database, path: string): Promise<unknown> {
+  return (await get(ref(db, path))).val();
+}
+
+/** Every content node as one JSON tree (admin only: drafts are included). */
+export async function exportAll(): Promise<ContentTree> {
+  const db = database();
+  try {
+    const [about, contact, posts, index, ...collections] = await Promise.all([
+      readNode(db, PATHS.about),
+      readNode(db, PATHS.contact),
+      readNode(db, PATHS.posts),
+      readNode(db, PATHS.blogIndex),
+      ...COLLECTION_KINDS.map((kind) => readNode(db, PATHS[kind])),
+    ]);
+    const tree: ContentTree = {
+      site: { ...(about === null ? {} : { about }), ...(contact === null ? {} : { contact }) },
+    };
+    COLLECTION_KINDS.forEach((kind, i) => {
+      tree[kind] = collections[i] ?? {};
+    });
+    tree.blog = { posts: posts ?? {}, index: index ?? {} };
+    return tree;
+  } catch (error) {
+    throw toContentError(error);
+  }
+}
+
+/** What importAll(tree) would do, without writing anything. */
+export async function previewImport(tree: unknown): Promise<ImportSummary> {
+  return analyseImport(tree, await exportAll()).summary;
+}
+
+/**
+ * Validate, then write the whole import in one multi-path update. Throws ContentError
+ * ("invalid") without writing when any record is invalid. Returns what was done.
+ */
+export async function importAll(tree: unknown): Promise<ImportSummary> {
+  const plan = analyseImport(tree, await exportAll());
+  if (plan.summary.invalid.length > 0) {
+    throw new ContentError("invalid", `The import has ${plan.summary.invalid.length} invalid record(s); nothing was written.`);
+  }
+  if (Object.keys(plan.updates).length > 0) await sendUpdates(plan.updates, plan.checks);
+  return plan.summary;
+}
+

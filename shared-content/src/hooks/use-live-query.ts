@@ -1,0 +1,103 @@
+// The one live-read primitive: an onValue listener that is removed on unmount, decoded data,
+// plain error messages and a retry. A read with no answer after a while reports "unavailable"
+// but keeps listening, so the page recovers by itself when the database comes back.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { onValue, type DataSnapshot, type Database, type Query } from "firebase/database";
+import { database } from "../db";
+import { ContentError, toContentError } from "../errors";
+import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
+
+export type LiveStatus = "loading" | "ready" | "error";
+
+export interface LiveResult<T> {
+  status: LiveStatus;
+  /** The decoded value; the initial value (null or []) until the first answer. */
+  data: T;
+  error: ContentError | null;
+  /** Drop the listener and listen again. */
+  retry: () => void;
+}
+
+export interface LiveQueryOptions {
+  /** Treat "permission denied" as "nothing here" (a draft post looks like a missing one). */
+  deniedMeansEmpty?: boolean;
+}
+
+let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
+/** How long a first read may take before the hook reports "unavailable" (tests shorten it). */
+export function setLoadTimeoutMs(ms: number): void {
+  loadTimeoutMs = ms;
+}
+
+interface State<T> {
+  key: string;
+  attempt: number;
+  status: LiveStatus;
+  data: T;
+  error: ContentError | null;
+}
+
+/**
+ * Listen to `makeQuery(db)` while mounted. `key` identifies the query: when it changes the
+ * listener is replaced. `decode` turns the snapshot into data (it must not throw).
+ */
+export function useLiveQuery<T>(
+  key: string,
+  makeQuery: (db: Database) => Query,
+  decode: (snapshot: DataSnapshot) => T,
+  initial: T,
+  options: LiveQueryOptions = {},
+): LiveResult<T> {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State<T>>({ key, attempt, status: "loading", data: initial, error: null });
+  // The latest callbacks, read inside the effect without making them dependencies.
+  const latest = useRef({ makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true });
+  latest.current = { makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true };
+
+  useEffect(() => {
+    const { makeQuery: make, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
+    let answered = false;
+    let active = true;
+    const put = (next: Omit<State<T>, "key" | "attempt">) => {
+      if (active) setState({ key, attempt, ...next });
+    };
+    put({ status: "loading", data: init, error: null });
+
+    let unsubscribe: () => void = () => {};
+    try {
+      unsubscribe = onValue(
+        make(database()),
+        (snapshot) => {
+          answered = true;
+          put({ status: "ready", data: dec(snapshot), error: null });
+        },
+        (error) => {
+          answered = true;
+          const mapped = toContentError(error);
+          if (deniedMeansEmpty && mapped.code === "permission-denied") put({ status: "ready", data: init, error: null });
+          else put({ status: "error", data: init, error: mapped });
+        },
+      );
+    } catch (error) {
+      answered = true;
+      put({ status: "error", data: init, error: toContentError(error) });
+    }
+    const timer = setTimeout(() => {
+      if (!answered) put({ status: "error", data: init, error: new ContentError("unavailable") });
+    }, loadTimeoutMs);
+
+    return () => {
+      active = false;
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [key, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // Until the effect for a new key/attempt has run, report loading rather than stale data.
+  if (state.key !== key || state.attempt !== attempt) {
+    return { status: "loading", data: initial, error: null, retry };
+  }
+  return { status: state.status, data: state.data, error: state.error, retry };
+}

@@ -1,0 +1,56 @@
+// One set of limits for the schemas, the forms and database.rules.json (generated from these
+// numbers by scripts/build-rules.ts), so a value a form accepts is a value the rules accept.
+
+export const LIMITS = {
+  /** Record keys (push ids, slugs). */
+  id: { max: 64 },
+  url: { max: 500 },
+  /** Short labels: link labels, categories, tags, technologies, countries. */
+  label: { min: 1, max: 60 },
+  /** Names, titles, companies, roles. */
+  name: { min: 1, max: 120 },
+  headline: { min: 1, max: 160 },
+  location: { max: 100 },
+  email: { max: 254 },
+  phone: { max: 40 },
+  /** Markdown fields such as a bio or an experience summary. */
+  markdown: { max: 20_000 },
+  /** One-paragraph summaries (posts, projects in an experience entry). */
+  summary: { max: 400 },
+  postBody: { min: 1, max: 100_000 },
+  slug: { min: 1, max: 80 },
+  /** Items in any list (links, tags, technologies, projects, directors). */
+  listItems: { max: 30 },
+  order: { min: 0, max: 1_000_000 },
+  recommendation: { text: { min: 20, max: 3000 } },
+  submission: {
+    fullName: { min: 2, max: 80 },
+    role: { min: 2, max: 100 },
+    relationship: { min: 2, max: 100 },
+    text: { min: 20, max: 2000 },
+    link: { max: 300 },
+  },
+  quote: { text: { min: 1, max: 1000 }, author: { min: 1, max: 120 }, work: { max: 160 }, year: { min: -3000, max: 2100 } },
+  film: {
+    title: { min: 1, max: 200 },
+    year: { min: 1870, max: 2100 },
+    minutes: { min: 1, max: 1000 },
+    rating: { min: 0, max: 5 },
+    synopsis: { max: 2000 },
+  },
+  readingMinutes: { min: 1, max: 600 },
+} as const;
+
+/** Page size of the blog list (load more past this many). */
+export const BLOG_PAGE_SIZE = 10;
+/** Window of films loaded at once on the films page. */
+export const FILMS_PAGE_SIZE = 50;
+/** A live read with no answer after this long reports `unavailable` (the listener stays open). */
+export const DEFAULT_LOAD_TIMEOUT_MS = 6000;
+
+export const URL_PATTERN = /^https?:\/\/[^\s]+$/;
+export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+export const DATE_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
