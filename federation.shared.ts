@@ -1,0 +1,50 @@
+// The ONE list of Module Federation shared modules (DESIGN section 2), imported by the shell's
+// and every remote's vite config. Each is a singleton at one exact version, so a page holds
+// exactly one React (the plugin adds react/jsx-runtime, react-dom/client and zustand/* itself), one router, one zustand, one Firebase and one auth store.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import rootPackage from "./package-lock.json" with { type: "json" };
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+type Lock = { packages: Record<string, { version?: string }> };
+const lock = rootPackage as unknown as Lock;
+
+function versionOf(name: string): string {
+  const version = lock.packages[`node_modules/${name}`]?.version ?? lock.packages[name]?.version;
+  if (!version) throw new Error(`federation.shared: ${name} is not in package-lock.json`);
+  return version;
+}
+
+const singleton = (name: string, pkg = name) => {
+  const version = versionOf(pkg);
+  return { singleton: true, requiredVersion: version, version, strictVersion: false };
+};
+
+export const sharedModules = {
+  react: singleton("react"),
+  "react-dom": singleton("react-dom"),
+  "react-router-dom": singleton("react-router-dom"),
+  // react-router-dom re-exports react-router; share it too so a direct import cannot load a second copy.
+  "react-router": singleton("react-router"),
+  zustand: singleton("zustand"),
+  "firebase/app": singleton("firebase/app", "firebase"),
+  "firebase/auth": singleton("firebase/auth", "firebase"),
+  "firebase/database": singleton("firebase/database", "firebase"),
+  "shared-auth": singleton("shared-auth"),
+  "shared-content": singleton("shared-content"),
+};
+
+// A workspace package whose entry file does not exist yet cannot be shared (the build would
+// fail inside the federation plugin); say so loudly instead of failing with a cryptic error.
+for (const name of ["shared-auth", "shared-content"] as const) {
+  const pkg = JSON.parse(readFileSync(join(root, name, "package.json"), "utf8")) as { main?: string };
+  if (!pkg.main || !existsSync(join(root, name, pkg.main))) {
+    console.warn(`[federation.shared] ${name}: entry ${pkg.main ?? "(none)"} is missing, so it is not shared in this build`);
+    delete (sharedModules as Record<string, unknown>)[name];
+  }
+}
+
+/** The names the e2e "exactly one copy" test looks for. */
+export const sharedModuleNames = Object.keys(sharedModules);

@@ -1,0 +1,14 @@
+import { lazy, type ComponentType } from "react";
+
+export interface StandaloneRoute {
+  path: string;
+  link?: string;
+  label: string;
+  Component: ComponentType;
+}
+
+// Same paths as the shell's route table (DESIGN section 4), so links behave alike.
+export const standaloneRoutes: StandaloneRoute[] = [
+  { path: "/", label: "Home", Component: lazy(() => import("../pages/home-page")) },
+  { path: "/write-recommendation", label: "Write a recommendation", Component: lazy(() => import("../pages/write-recommendation-page")) },
+];

@@ -1,0 +1,135 @@
+// A small static file server for the built apps: each app on its own origin, CORS for the
+// remotes, SPA fallback for the shell, and the same cache headers as firebase.json.
+import { createServer } from "node:http";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { extname, join, normalize, resolve, sep } from "node:path";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html"]);
+
+export function cacheControlFor(relPath) {
+  const base = relPath.split("/").pop() ?? "";
+  if (NO_CACHE.has(base)) return "no-cache";
+  if (relPath.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  return "no-cache";
+}
+
+/**
+ * Serves `root` on host:port. Options: cors (Access-Control-Allow-Origin: *), spa (unknown
+ * paths without a file extension get index.html), overrides ({ "/config.json": () => body }).
+ * Resolves to { server, port, url, close() }.
+ */
+export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = false, spa = false, overrides = {}, name = "static" }) {
+  const rootDir = resolve(root);
+  const server = createServer(async (req, res) => {
+    try {
+      if (cors) {
+        res.setHeader("Access-Control-Allow-Origin", "*");
+        res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+        res.setHeader("Access-Control-Allow-Headers", "*");
+      }
+      if (req.method === "OPTIONS") {
+        res.writeHead(204).end();
+        return;
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.writeHead(405, { Allow: "GET, HEAD, OPTIONS" }).end();
+        return;
+      }
+      const url = new URL(req.url ?? "/", "http://x");
+      let pathname;
+      try {
+        pathname = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400).end("bad path");
+        return;
+      }
+      const override = overrides[pathname];
+      if (override) {
+        const body = await override();
+        res.writeHead(200, { "Content-Type": TYPES[extname(pathname)] ?? "application/octet-stream", "Cache-Control": "no-store" });
+        res.end(req.method === "HEAD" ? undefined : body);
+        return;
+      }
+      const rel = normalize(pathname).replace(/^([/\\])+/, "");
+      let file = join(rootDir, rel);
+      if (file !== rootDir && !file.startsWith(rootDir + sep)) {
+        res.writeHead(403).end();
+        return;
+      }
+      let info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) {
+        file = join(file, "index.html");
+        info = await stat(file).catch(() => null);
+      }
+      let relServed = rel;
+      if (!info && spa && !extname(rel)) {
+        file = join(rootDir, "index.html");
+        info = await stat(file).catch(() => null);
+        relServed = "index.html";
+      }
+      if (!info || !info.isFile()) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+        return;
+      }
+      res.writeHead(200, {
+        "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+        "Content-Length": info.size,
+        "Cache-Control": cacheControlFor(relServed || "index.html"),
+        "X-Content-Type-Options": "nosniff",
+      });
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      createReadStream(file).pipe(res);
+    } catch (error) {
+      console.error(`[${name}]`, error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+  // Keep-alive sockets would hold close() open; track them so stop() is immediate.
+  const sockets = new Set();
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      const address = server.address();
+      const boundPort = typeof address === "object" && address ? address.port : port;
+      resolvePromise({
+        server,
+        port: boundPort,
+        url: `http://${host}:${boundPort}`,
+        close: () =>
+          new Promise((done) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

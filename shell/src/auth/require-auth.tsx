@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router-dom";
+import { useAuthStore } from "shared-auth";
+import { isSigningOutOnPurpose } from "./sign-out";
+import { loginUrlFor } from "./redirect";
+import styles from "./require-auth.module.css";
+
+/**
+ * The guard (DESIGN section 4): waits for the first auth state, never flashing the login page;
+ * signed in proceeds; signed out (at first, or later when the session is lost) goes to
+ * /login?redirect=<full path with query>.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useAuthStore((s) => s.status);
+  const location = useLocation();
+  if (status === "loading") {
+    return (
+      <div className={styles.wait} role="status" aria-live="polite">
+        Checking your sign-in…
+      </div>
+    );
+  }
+  if (status === "signedOut") {
+    if (isSigningOutOnPurpose()) return <Navigate to="/" replace />;
+    return <Navigate to={loginUrlFor(location.pathname + location.search + location.hash)} replace />;
+  }
+  return <>{children}</>;
+}

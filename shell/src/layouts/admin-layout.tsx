@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router-dom";
+import { useAuthStore } from "shared-auth";
+import { signOutOnPurpose } from "../auth/sign-out";
+import { SiteHeader, SkipLink } from "./site-header";
+import { ADMIN_SECTIONS } from "./admin-nav";
+import styles from "./layout.module.css";
+
+function SignOutButton() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={styles.headerButton}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void signOutOnPurpose(navigate).finally(() => setBusy(false));
+      }}
+    >
+      Sign out
+    </button>
+  );
+}
+
+const ADMIN_HEADER_NAV = [{ to: "/", label: "View site", end: true }];
+
+/** The signed-in admin area: section navigation, Sign out, and the admin check. */
+export function AdminLayout() {
+  const user = useAuthStore((s) => s.user);
+  const isAdmin = useAuthStore((s) => s.isAdmin);
+  let content;
+  if (isAdmin === null) {
+    content = (
+      <div className={styles.wait} role="status" aria-live="polite">
+        Checking your permissions…
+      </div>
+    );
+  } else if (!isAdmin) {
+    content = (
+      <section className={styles.notice} aria-labelledby="not-admin-title">
+        <h1 id="not-admin-title">This account is not an admin</h1>
+        <p>
+          You are signed in as <strong>{user?.email ?? "an unknown user"}</strong>, but only accounts listed as admins can edit the
+          site. Sign out and sign in with the admin account, or ask the site owner to add this account.
+        </p>
+        <SignOutButton />
+      </section>
+    );
+  } else {
+    content = (
+      <div className={styles.adminGrid}>
+        <nav aria-label="Admin sections" className={styles.sidebar}>
+          <ul>
+            <li>
+              <NavLink to="/admin-panel" end className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
+                Overview
+              </NavLink>
+            </li>
+            {ADMIN_SECTIONS.map((s) => (
+              <li key={s.to}>
+                <NavLink to={s.to} className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.adminContent}>
+          <Outlet />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page} data-layout="admin">
+      <SkipLink />
+      <SiteHeader
+        brand="Admin panel"
+        nav={ADMIN_HEADER_NAV}
+        navLabel="Site"
+        actions={
+          <>
+            {user?.email && <span className={styles.who}>{user.email}</span>}
+            <SignOutButton />
+          </>
+        }
+      />
+      <main id="main" className={`${styles.main} ${styles.wide}`} tabIndex={-1}>
+        {content}
+      </main>
+    </div>
+  );
+}
+
+/** Admin-styled, but public (the create-realtime-data tool): writing still needs admin rights. */
+export function AdminToolsLayout() {
+  const status = useAuthStore((s) => s.status);
+  return (
+    <div className={styles.page} data-layout="admin-tools">
+      <SkipLink />
+      <SiteHeader
+        brand="Admin tools"
+        nav={ADMIN_HEADER_NAV}
+        navLabel="Site"
+        actions={status === "signedIn" ? <SignOutButton /> : <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">Sign in</Link>}
+      />
+      <main id="main" className={`${styles.main} ${styles.wide}`} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { NavItem } from "./site-header";
+
+// The admin sections (DESIGN section 4) plus the account screen (issue 6).
+export const ADMIN_SECTIONS: (NavItem & { module: string; title: string; slug: string })[] = [
+  { slug: "configure-about", to: "/admin-panel/configure-about", label: "About", module: "ConfigureAbout", title: "Configure about" },
+  { slug: "configure-experience", to: "/admin-panel/configure-experience", label: "Experience", module: "ConfigureExperience", title: "Configure experience" },
+  { slug: "configure-recommendations", to: "/admin-panel/configure-recommendations", label: "Recommendations", module: "ConfigureRecommendations", title: "Configure recommendations" },
+  { slug: "configure-skills", to: "/admin-panel/configure-skills", label: "Skills", module: "ConfigureSkills", title: "Configure skills" },
+  { slug: "configure-free-time-projects", to: "/admin-panel/configure-free-time-projects", label: "Free-time projects", module: "ConfigureFreeTimeProjects", title: "Configure free-time projects" },
+  { slug: "configure-get-in-touch", to: "/admin-panel/configure-get-in-touch", label: "Get in touch", module: "ConfigureGetInTouch", title: "Configure get in touch" },
+  { slug: "write-blog", to: "/admin-panel/write-blog", label: "Blog posts", module: "WriteBlog", title: "Write blog" },
+  { slug: "write-quote", to: "/admin-panel/write-quote", label: "Quotes", module: "WriteQuote", title: "Write quote" },
+  { slug: "configure-films", to: "/admin-panel/configure-films", label: "Films", module: "ConfigureFilms", title: "Configure films" },
+  { slug: "account", to: "/admin-panel/account", label: "Account", module: "Account", title: "Account" },
+];

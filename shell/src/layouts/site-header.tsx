@@ -1,0 +1,65 @@
+import { NavLink, Link } from "react-router-dom";
+import type { ReactNode } from "react";
+import { ThemeToggle } from "../theme/theme-toggle";
+import styles from "./layout.module.css";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+export const PUBLIC_NAV: NavItem[] = [
+  { to: "/", label: "Home", end: true },
+  { to: "/blogs/list", label: "Blog" },
+  { to: "/favorite-quotes", label: "Quotes" },
+  { to: "/list-of-seen-films", label: "Films" },
+  { to: "/write-recommendation", label: "Recommend me" },
+];
+
+export function SkipLink() {
+  return (
+    <a className={styles.skip} href="#main">
+      Skip to content
+    </a>
+  );
+}
+
+export function SiteHeader({ brand = "Portfolio", nav = PUBLIC_NAV, navLabel = "Main", actions }: { brand?: string; nav?: NavItem[]; navLabel?: string; actions?: ReactNode }) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Link to="/" className={styles.brand}>
+          {brand}
+        </Link>
+        {nav.length > 0 && (
+          <nav aria-label={navLabel} className={styles.nav}>
+            <ul>
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className={styles.actions}>
+          {actions}
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <p>
+        © {new Date().getFullYear()} Portfolio · <Link to="/admin-panel">Admin</Link>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { authErrorMessage, signInWithEmail, useAuthStore } from "shared-auth";
+import { safeRedirect } from "../auth/redirect";
+import { useDocumentTitle } from "../use-document-title";
+import styles from "./login-page.module.css";
+
+export function LoginPage() {
+  useDocumentTitle("Sign in");
+  const status = useAuthStore((s) => s.status);
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get("redirect"));
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  // Already signed in (or just signed in): go on to the redirect target.
+  if (status === "signedIn" && !busy) return <Navigate to={target} replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError("");
+    setBusy(true);
+    try {
+      await signInWithEmail(email.trim(), password);
+      setBusy(false);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(authErrorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="login-title">
+      <h1 id="login-title" className={styles.title}>
+        Sign in
+      </h1>
+      <p className={styles.lead}>Sign in to manage the site.</p>
+      {status === "loading" ? (
+        <p role="status">Checking your sign-in…</p>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <label className={styles.label} htmlFor="login-email">
+            Email
+          </label>
+          <input
+            id="login-email"
+            className={styles.input}
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <label className={styles.label} htmlFor="login-password">
+            Password
+          </label>
+          <input
+            id="login-password"
+            className={styles.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div role="alert" className={error ? styles.error : styles.errorEmpty}>
+            {error}
+          </div>
+          <button className={styles.submit} type="submit" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

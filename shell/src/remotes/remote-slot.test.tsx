@@ -1,0 +1,74 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRemoteRegistry, type RemoteRuntime } from "./remote-registry";
+import { RemoteRegistryContext, RemoteSlot } from "./remote-slot";
+
+function Hello() {
+  return <h1>Hello from the remote</h1>;
+}
+
+function fakeRuntime(results: (unknown | Error)[]) {
+  const runtime = {
+    registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
+    loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
+      const next = results.shift();
+      if (next instanceof Error) throw next;
+      return next;
+    }),
+  };
+  const registry = createRemoteRegistry(runtime);
+  registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
+  return { runtime, registry };
+}
+
+afterEach(cleanup);
+
+describe("RemoteSlot", () => {
+  it("renders the remote's screen", async () => {
+    const { registry, runtime } = fakeRuntime([{ default: Hello }]);
+    render(
+      <RemoteRegistryContext.Provider value={registry}>
+        <RemoteSlot remote="remote_home" module="HomePage" />
+      </RemoteRegistryContext.Provider>,
+    );
+    expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
+    expect(runtime.loadRemote).toHaveBeenCalledWith("remote_home/HomePage");
+  });
+
+  it("shows a fallback with Retry when the remote is down, and renders it once it is back", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { registry, runtime } = fakeRuntime([new Error("Failed to fetch"), { default: Hello }]);
+    render(
+      <div>
+        <nav>header still here</nav>
+        <RemoteRegistryContext.Provider value={registry}>
+          <RemoteSlot remote="remote_home" module="HomePage" />
+        </RemoteRegistryContext.Provider>
+      </div>,
+    );
+    const retry = await screen.findByRole("button", { name: "Retry" });
+    expect(screen.getByText("header still here")).toBeTruthy();
+    expect(screen.getByText(/could not be loaded/i)).toBeTruthy();
+    fireEvent.click(retry);
+    expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
+    // The failed remote is registered again with force so the runtime forgets the failure.
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_home", entry: "http://127.0.0.1:4174/mf-manifest.json" }], { force: true });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it("treats a module without a default export as a failure", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { registry } = fakeRuntime([undefined]);
+    render(
+      <RemoteRegistryContext.Provider value={registry}>
+        <RemoteSlot remote="remote_home" module="HomePage" />
+      </RemoteRegistryContext.Provider>,
+    );
+    expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+
+  it("fails clearly for a remote missing from config.json", async () => {
+    const { registry } = fakeRuntime([]);
+    await expect(registry.load("remote_nope", "X")).rejects.toThrow("Could not load X from remote_nope");
+  });
+});

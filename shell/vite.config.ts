@@ -1,0 +1,24 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { federation } from "@module-federation/vite";
+import { sharedModules } from "../federation.shared.ts";
+
+const port = Number(process.env.SITE_PORT ?? 4173);
+
+export default defineConfig({
+  plugins: [
+    federation({
+      name: "shell",
+      filename: "remoteEntry.js",
+      manifest: true,
+      dts: false,
+      // No build-time remotes: they are registered at run time from /config.json.
+      remotes: {},
+      shared: sharedModules,
+    }),
+    react(),
+  ],
+  server: { host: "127.0.0.1", port, strictPort: true },
+  preview: { host: "127.0.0.1", port, strictPort: true },
+  build: { target: "es2022", emptyOutDir: true },
+});
