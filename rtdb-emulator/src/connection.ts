@@ -1,0 +1,308 @@
+// One websocket client: frames (incl. multi-frame messages), requests, listens, auth and
+// onDisconnect operations.
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { decodeIdToken } from './auth.js';
+import { OperationError, wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from './database.js';
+import { CompiledQuery, type QuerySpec } from './order.js';
+import { BadRequestError, isObject, isPrefix, parsePath } from './tree.js';
+
+export const MAX_FRAME_CHARS = 16384;
+
+interface DisconnectOp {
+  kind: 'set' | 'update';
+  path: string[];
+  data: unknown;
+}
+
+export interface ConnectionContext {
+  namespace: Namespace;
+  maxMessageBytes: number;
+  isClosing: () => boolean;
+  log: (line: string) => void;
+}
+
+/** Splits an outgoing message into frames of at most 16,384 UTF-16 units, never inside a surrogate pair. */
+export function splitFrames(message: string): string[] {
+  if (message.length <= MAX_FRAME_CHARS) return [message];
+  const out: string[] = [];
+  let i = 0;
+  while (i < message.length) {
+    let end = Math.min(i + MAX_FRAME_CHARS, message.length);
+    const last = message.charCodeAt(end - 1);
+    if (end < message.length && last >= 0xd800 && last <= 0xdbff) end--;
+    out.push(message.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+
+function isDefaultQuery(q: unknown): boolean {
+  if (!isObject(q)) return true;
+  return !('sp' in q) && !('ep' in q) && !('l' in q);
+}
+
+export class ClientConnection implements ListenerSink {
+  readonly sessionId = randomBytes(12).toString('hex');
+  private actor: Actor = null;
+  private readonly listens = new Map<string, Listener>();
+  private disconnectOps: DisconnectOp[] = [];
+  private frames: string[] | null = null;
+  private framesExpected = 0;
+  private frameChars = 0;
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly ctx: ConnectionContext,
+    host: string,
+  ) {
+    this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: host, s: this.sessionId } } }));
+  }
+
+  get namespace(): Namespace {
+    return this.ctx.namespace;
+  }
+
+  sendRaw(message: string): void {
+    if (this.closed || this.ws.readyState !== 1) return;
+    if (message.length <= MAX_FRAME_CHARS) {
+      this.ws.send(message);
+      return;
+    }
+    const frames = splitFrames(message);
+    this.ws.send(String(frames.length));
+    for (const f of frames) this.ws.send(f);
+  }
+
+  private fail(reason: string): void {
+    this.ctx.log(`closing connection ${this.sessionId}: ${reason}`);
+    this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'e', d: reason } }));
+    this.ws.close(1008, reason.slice(0, 100));
+  }
+
+  /** Handles one websocket text frame. */
+  onFrame(data: string): void {
+    if (this.frames !== null) {
+      this.frames.push(data);
+      this.frameChars += data.length;
+      if (this.frameChars > this.ctx.maxMessageBytes) return this.fail('Message too large');
+      if (this.frames.length === this.framesExpected) {
+        const full = this.frames.join('');
+        this.frames = null;
+        this.frameChars = 0;
+        this.onMessageText(full);
+      }
+      return;
+    }
+    if (data.length <= 6 && /^\d+$/.test(data)) {
+      const count = Number(data);
+      if (count === 0) return; // keepalive
+      if (count > Math.ceil(this.ctx.maxMessageBytes / MAX_FRAME_CHARS) + 1) return this.fail('Too many frames');
+      this.frames = [];
+      this.framesExpected = count;
+      return;
+    }
+    this.onMessageText(data);
+  }
+
+  private onMessageText(text: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return this.fail('Malformed frame: not JSON');
+    }
+    if (!isObject(msg) || (msg['t'] !== 'd' && msg['t'] !== 'c') || !isObject(msg['d'])) {
+      return this.fail('Malformed message');
+    }
+    const d = msg['d'];
+    if (msg['t'] === 'c') {
+      if (d['t'] === 'p') this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'o', d: {} } }));
+      return;
+    }
+    const r = d['r'];
+    const a = d['a'];
+    const b = d['b'];
+    if (typeof r !== 'number') return this.fail('Request without a request number');
+    try {
+      this.handleRequest(r, a, isObject(b) ? b : {});
+    } catch (err) {
+      this.respondError(r, err);
+    }
+  }
+
+  private respond(r: number, status: string, data: unknown): void {
+    this.sendRaw(JSON.stringify({ t: 'd', d: { r, b: { s: status, d: data } } }));
+  }
+
+  private respondError(r: number, err: unknown): void {
+    if (err instanceof OperationError) return this.respond(r, err.status, err.message);
+    if (err instanceof BadRequestError) return this.respond(r, err.status, err.message);
+    this.ctx.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
+    this.respond(r, 'internal_error', 'Internal error');
+  }
+
+  private ackWhenDurable(r: number, durable: Promise<void>): void {
+    durable.then(
+      () => this.respond(r, 'ok', ''),
+      (err: unknown) => {
+        this.ctx.log(`persistence error: ${String(err)}`);
+        this.respond(r, 'internal_error', 'Write could not be persisted');
+      },
+    );
+  }
+
+  private handleRequest(r: number, action: unknown, b: Record<string, unknown>): void {
+    const ns = this.ctx.namespace;
+    switch (action) {
+      case 's':
+      case 'appcheck':
+      case 'unappcheck':
+        return this.respond(r, 'ok', '');
+      case 'auth':
+      case 'gauth': {
+        const cred = b['cred'];
+        if (cred === 'owner') {
+          this.actor = 'owner';
+          this.respond(r, 'ok', { auth: null, expires: null });
+          return;
+        }
+        const auth = decodeIdToken(cred);
+        if (!auth) return this.respond(r, 'invalid_token', 'Could not decode the ID token');
+        this.actor = auth;
+        this.respond(r, 'ok', { auth: auth.token, expires: typeof auth.token['exp'] === 'number' ? auth.token['exp'] : null });
+        this.recheckListens();
+        return;
+      }
+      case 'unauth':
+        this.actor = null;
+        this.respond(r, 'ok', '');
+        this.recheckListens();
+        return;
+      case 'q': {
+        const path = parsePath(b['p']);
+        const tag = typeof b['t'] === 'number' ? b['t'] : undefined;
+        const q = b['q'];
+        const spec = isDefaultQuery(q) ? undefined : (q as QuerySpec);
+        let query: CompiledQuery | undefined;
+        if (spec) {
+          try {
+            query = new CompiledQuery(spec);
+          } catch (err) {
+            throw new OperationError('invalid_request', (err as Error).message);
+          }
+        }
+        const key = this.listenKey(path, tag);
+        const prev = this.listens.get(key);
+        if (prev) ns.unlisten(prev);
+        const listener: Listener = {
+          sink: this,
+          path,
+          wirePath: wirePath(path),
+          tag,
+          query,
+          querySpec: spec ?? (isObject(q) ? (q as QuerySpec) : undefined),
+          lastSent: undefined,
+        };
+        ns.listen(listener, this.actor); // sends the data first; throws when denied
+        this.listens.set(key, listener);
+        return this.respond(r, 'ok', {});
+      }
+      case 'n': {
+        const path = parsePath(b['p']);
+        const tag = typeof b['t'] === 'number' ? b['t'] : undefined;
+        const key = this.listenKey(path, tag);
+        const l = this.listens.get(key);
+        if (l) {
+          ns.unlisten(l);
+          this.listens.delete(key);
+        }
+        return this.respond(r, 'ok', '');
+      }
+      case 'g': {
+        const path = parsePath(b['p']);
+        const q = b['q'];
+        const spec = isDefaultQuery(q) ? undefined : (q as QuerySpec);
+        if (spec) {
+          try {
+            new CompiledQuery(spec);
+          } catch (err) {
+            throw new OperationError('invalid_request', (err as Error).message);
+          }
+        }
+        return this.respond(r, 'ok', ns.read(path, this.actor, spec));
+      }
+      case 'p': {
+        const path = parsePath(b['p']);
+        if (!('d' in b)) throw new OperationError('invalid_request', 'Missing data');
+        const h = b['h'];
+        return this.ackWhenDurable(r, ns.set(path, b['d'], this.actor, typeof h === 'string' ? h : undefined));
+      }
+      case 'm': {
+        const path = parsePath(b['p']);
+        return this.ackWhenDurable(r, ns.update(path, b['d'], this.actor));
+      }
+      case 'o':
+      case 'om': {
+        const path = parsePath(b['p']);
+        const data = b['d'];
+        this.checkDisconnectOp(path, data, action === 'om');
+        this.disconnectOps.push({ kind: action === 'om' ? 'update' : 'set', path, data });
+        return this.respond(r, 'ok', '');
+      }
+      case 'oc': {
+        const path = parsePath(b['p']);
+        this.disconnectOps = this.disconnectOps.filter((op) => !isPrefix(path, op.path));
+        return this.respond(r, 'ok', '');
+      }
+      default:
+        throw new OperationError('invalid_request', `Unknown action ${JSON.stringify(action)?.slice(0, 40)}`);
+    }
+  }
+
+  private listenKey(path: string[], tag: number | undefined): string {
+    return wirePath(path) + '|' + (tag ?? '');
+  }
+
+  /** Validates an onDisconnect write and checks the rules now, as Firebase does at registration. */
+  private checkDisconnectOp(path: string[], data: unknown, isUpdate: boolean): void {
+    const ns = this.ctx.namespace;
+    if (isUpdate) void ns.update(path, data, this.actor, true);
+    else void ns.set(path, data, this.actor, undefined, true);
+  }
+
+  /** After an auth change, revoke the listens the new identity may not read. */
+  private recheckListens(): void {
+    const ns = this.ctx.namespace;
+    for (const [key, l] of this.listens) {
+      if (!ns.canRead(l.path, this.actor, l.querySpec)) {
+        ns.unlisten(l);
+        this.listens.delete(key);
+        const body: Record<string, unknown> = { p: l.wirePath };
+        if (l.tag !== undefined && l.querySpec) body['q'] = l.querySpec;
+        this.sendRaw(JSON.stringify({ t: 'd', d: { a: 'c', b: body } }));
+      }
+    }
+  }
+
+  /** The socket is gone: drop listens and run the onDisconnect operations. */
+  onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.frames = null;
+    const ns = this.ctx.namespace;
+    for (const l of this.listens.values()) ns.unlisten(l);
+    this.listens.clear();
+    if (this.ctx.isClosing()) return; // server shutting down: keep the data as it is
+    for (const op of this.disconnectOps) {
+      try {
+        const p = op.kind === 'set' ? ns.set(op.path, op.data, this.actor) : ns.update(op.path, op.data, this.actor);
+        p.catch((err: unknown) => this.ctx.log(`onDisconnect write not persisted: ${String(err)}`));
+      } catch (err) {
+        this.ctx.log(`onDisconnect ${op.kind} at /${wirePath(op.path)} refused: ${(err as Error).message}`);
+      }
+    }
+    this.disconnectOps = [];
+  }
+}

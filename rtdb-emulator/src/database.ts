@@ -1,0 +1,296 @@
+// One namespace: its tree, its listeners, its rules evaluator and its durable store.
+import { CompiledQuery, type QuerySpec } from './order.js';
+import { hashValue } from './hash.js';
+import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from './persistence.js';
+import { RulesEvaluator, type AuthContext, type CompiledRules } from './rules.js';
+import {
+  BadRequestError,
+  deepEqual,
+  getAt,
+  isObject,
+  isPrefix,
+  parsePath,
+  prepareValue,
+  setAt,
+  type Json,
+} from './tree.js';
+
+/** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
+export type Actor = AuthContext | null | 'owner';
+
+export class OperationError extends Error {
+  constructor(
+    readonly status: 'permission_denied' | 'datastale' | 'invalid_request' | 'too_big' | 'internal_error',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a listener needs from its connection. */
+export interface ListenerSink {
+  sendRaw(message: string): void;
+}
+
+export interface Listener {
+  sink: ListenerSink;
+  path: string[];
+  wirePath: string;
+  tag: number | undefined;
+  query: CompiledQuery | undefined;
+  querySpec: QuerySpec | undefined;
+  /** Serialised last result sent (query listeners only). */
+  lastSent: string | undefined;
+}
+
+interface Op {
+  path: string[];
+  value: Json;
+}
+
+export function wirePath(path: readonly string[]): string {
+  return path.join('/');
+}
+
+function dataMessage(action: 'd' | 'm', path: string, data: unknown, tag?: number): string {
+  const b: Record<string, unknown> = { p: path, d: data };
+  if (tag !== undefined) b['t'] = tag;
+  return JSON.stringify({ t: 'd', d: { a: action, b } });
+}
+
+export interface NamespaceOptions {
+  name: string;
+  rules: CompiledRules;
+  dataDir?: string;
+  persistence?: PersistenceOptions;
+  maxValueBytes: number;
+}
+
+export class Namespace {
+  root: Json = null;
+  readonly name: string;
+  readonly listeners = new Set<Listener>();
+  readonly rules: RulesEvaluator;
+  readonly recovery: RecoveryReport | null = null;
+  private readonly store: NamespaceStore | null = null;
+  private readonly maxValueBytes: number;
+
+  constructor(options: NamespaceOptions) {
+    this.name = options.name;
+    this.maxValueBytes = options.maxValueBytes;
+    this.rules = new RulesEvaluator(options.rules, () => this.root);
+    if (options.dataDir) {
+      const opened = NamespaceStore.open(options.dataDir, () => this.root, options.persistence);
+      this.store = opened.store;
+      this.root = opened.root;
+      this.recovery = opened.report;
+    }
+  }
+
+  get persistent(): boolean {
+    return this.store !== null;
+  }
+
+  read(path: string[], actor: Actor, query?: QuerySpec): Json {
+    if (actor !== 'owner') {
+      const r = this.rules.read('/' + path.join('/'), actor, query);
+      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+    }
+    const value = getAt(this.root, path);
+    return query ? new CompiledQuery(query).apply(value) : value;
+  }
+
+  canRead(path: string[], actor: Actor, query?: QuerySpec): boolean {
+    if (actor === 'owner') return true;
+    return this.rules.read('/' + path.join('/'), actor, query).allowed;
+  }
+
+  /** Registers a listener and sends it the current data (before the caller acks). */
+  listen(listener: Listener, actor: Actor): void {
+    if (!this.canRead(listener.path, actor, listener.querySpec)) {
+      throw new OperationError('permission_denied', 'Permission denied');
+    }
+    this.listeners.add(listener);
+    const value = getAt(this.root, listener.path);
+    if (listener.query) {
+      const result = listener.query.apply(value);
+      listener.lastSent = JSON.stringify(result);
+      listener.sink.sendRaw(dataMessage('d', listener.wirePath, result, listener.tag));
+    } else {
+      listener.sink.sendRaw(dataMessage('d', listener.wirePath, value, listener.tag));
+    }
+  }
+
+  unlisten(listener: Listener): void {
+    this.listeners.delete(listener);
+  }
+
+  private checkSize(value: Json): void {
+    if (value !== null && typeof value === 'object' && JSON.stringify(value).length > this.maxValueBytes) {
+      throw new OperationError('too_big', `Value larger than ${this.maxValueBytes} bytes`);
+    }
+    if (typeof value === 'string' && value.length > this.maxValueBytes) {
+      throw new OperationError('too_big', `Value larger than ${this.maxValueBytes} bytes`);
+    }
+  }
+
+  /**
+   * Sets a value. Validates, checks the transaction hash and the rules, applies, notifies
+   * listeners synchronously; the returned promise settles once the write is durable.
+   */
+  set(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
+    const now = Date.now();
+    const existing = getAt(this.root, path);
+    if (hash !== undefined && hashValue(existing) !== hash) {
+      throw new OperationError('datastale', 'Transaction hash does not match');
+    }
+    const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
+    this.checkSize(value);
+    let newDb;
+    if (actor !== 'owner' && !this.rules.open) {
+      const r = this.rules.write('/' + path.join('/'), value, actor, now);
+      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+      newDb = r.newDatabase;
+    }
+    if (dryRun) return Promise.resolve();
+    this.apply([{ path, value }], path, false);
+    if (newDb) this.rules.adopt(newDb);
+    else this.rules.invalidate();
+    return this.persist([path, value]);
+  }
+
+  /** Multi-path update with paths relative to `path`; all or nothing. */
+  update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
+    if (!isObject(rawChildren)) throw new OperationError('invalid_request', 'Update data must be an object');
+    const now = Date.now();
+    const rels = Object.keys(rawChildren);
+    if (rels.length === 0) return Promise.resolve();
+    const parsed = rels.map((rel) => ({ rel, parts: wrapBad(() => parsePath(rel)) }));
+    for (const p of parsed) if (p.parts.length === 0) throw new OperationError('invalid_request', 'Update paths must not be empty');
+    const sorted = [...parsed].sort((a, b) => a.parts.length - b.parts.length);
+    for (let i = 0; i < sorted.length; i++) {
+      for (let j = i + 1; j < sorted.length; j++) {
+        if (isPrefix(sorted[i]!.parts, sorted[j]!.parts)) {
+          throw new OperationError('invalid_request', `Update paths overlap: ${sorted[i]!.rel} and ${sorted[j]!.rel}`);
+        }
+      }
+    }
+    if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError('invalid_request', 'Path too deep');
+    const ops: Op[] = [];
+    const patch: Record<string, Json> = {};
+    for (const { rel, parts } of parsed) {
+      const full = [...path, ...parts];
+      const value = wrapBad(() => prepareValue(rawChildren[rel], { now, existing: getAt(this.root, full) }, full.length));
+      ops.push({ path: full, value });
+      patch[parts.join('/')] = value;
+    }
+    this.checkSize(patch as Json);
+    let newDb;
+    if (actor !== 'owner' && !this.rules.open) {
+      const r = this.rules.update('/' + path.join('/'), patch, actor, now);
+      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+      newDb = r.newDatabase;
+    }
+    if (dryRun) return Promise.resolve();
+    this.apply(ops, path, true);
+    if (newDb) this.rules.adopt(newDb);
+    else this.rules.invalidate();
+    return this.persist([path, patch, 'm']);
+  }
+
+  private persist(entry: LogEntry): Promise<void> {
+    return this.store ? this.store.append(entry) : Promise.resolve();
+  }
+
+  /** Applies resolved ops and pushes what changed to every affected listener. */
+  private apply(ops: Op[], base: string[], isMerge: boolean): void {
+    interface Affected {
+      l: Listener;
+      full: boolean;
+      old: Json;
+    }
+    const affected: Affected[] = [];
+    for (const l of this.listeners) {
+      let touches = false;
+      let full = false;
+      for (const op of ops) {
+        if (isPrefix(l.path, op.path)) touches = true;
+        else if (isPrefix(op.path, l.path)) {
+          touches = true;
+          full = true;
+        }
+      }
+      if (!touches) continue;
+      // The subtree under a written path is replaced, not mutated, so this reference keeps
+      // the old value for comparison.
+      affected.push({ l, full, old: full && !l.query ? getAt(this.root, l.path) : null });
+    }
+    for (const op of ops) this.root = setAt(this.root, op.path, op.value);
+    if (affected.length === 0) return;
+
+    const cache = new Map<string, string>();
+    const cached = (key: string, make: () => string): string => {
+      let s = cache.get(key);
+      if (s === undefined) {
+        s = make();
+        cache.set(key, s);
+      }
+      return s;
+    };
+    for (const { l, full, old } of affected) {
+      if (l.query) {
+        const result = l.query.apply(getAt(this.root, l.path));
+        const s = JSON.stringify(result);
+        if (s !== l.lastSent) {
+          l.lastSent = s;
+          l.sink.sendRaw(dataMessage('d', l.wirePath, result, l.tag));
+        }
+        continue;
+      }
+      if (full) {
+        const now = getAt(this.root, l.path);
+        if (!deepEqual(old, now)) l.sink.sendRaw(dataMessage('d', l.wirePath, now, l.tag));
+        continue;
+      }
+      if (!isMerge) {
+        const op = ops[0]!;
+        l.sink.sendRaw(cached('set', () => dataMessage('d', wirePath(op.path), op.value, l.tag)));
+        continue;
+      }
+      if (isPrefix(l.path, base)) {
+        l.sink.sendRaw(
+          cached('merge', () => {
+            const d: Record<string, Json> = {};
+            for (const op of ops) d[op.path.slice(base.length).join('/')] = op.value;
+            return dataMessage('m', wirePath(base), d, l.tag);
+          }),
+        );
+        continue;
+      }
+      // The listener sits strictly inside the update's base: merge only what lies below it.
+      const d: Record<string, Json> = {};
+      let whole = false;
+      for (const op of ops) {
+        if (!isPrefix(l.path, op.path)) continue;
+        if (op.path.length === l.path.length) whole = true;
+        d[op.path.slice(l.path.length).join('/')] = op.value;
+      }
+      if (whole) l.sink.sendRaw(dataMessage('d', l.wirePath, getAt(this.root, l.path), l.tag));
+      else l.sink.sendRaw(dataMessage('m', l.wirePath, d, l.tag));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    if (this.store) await this.store.close();
+  }
+}
+
+function wrapBad<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof BadRequestError) throw new OperationError(err.status, err.message);
+    throw err;
+  }
+}

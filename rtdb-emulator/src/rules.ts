@@ -1,0 +1,159 @@
+// Security rules through targaryen. The parsed rule set is shared; the targaryen database
+// object (its copy of the data) is cached per namespace and kept in step with writes,
+// because rebuilding it costs milliseconds on a large tree.
+import targaryen, { type TargaryenDatabase } from 'targaryen';
+import type { Json } from './tree.js';
+import type { QuerySpec } from './order.js';
+
+export interface AuthContext {
+  uid: string;
+  provider: string;
+  token: Record<string, unknown>;
+}
+
+export const OPEN_RULES_TEXT = '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
+
+/** Removes // and /* *\/ comments outside strings (database.rules.json allows them). */
+export function stripJsonComments(text: string): string {
+  let out = '';
+  let i = 0;
+  let inString = false;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\' && i + 1 < text.length) {
+        out += text[i + 1];
+        i += 2;
+        continue;
+      }
+      if (c === '"') inString = false;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+export interface CompiledRules {
+  text: string;
+  json: { rules: Record<string, unknown> };
+  ruleset: unknown;
+  /** True for `{".read": true, ".write": true}` and nothing else: checks can be skipped. */
+  open: boolean;
+}
+
+/** Parses and compiles a rules file; throws an Error with a readable message when invalid. */
+export function compileRules(text: string): CompiledRules {
+  let json: unknown;
+  try {
+    json = JSON.parse(stripJsonComments(text));
+  } catch (err) {
+    throw new Error(`Rules are not valid JSON: ${(err as Error).message}`, { cause: err });
+  }
+  if (typeof json !== 'object' || json === null || typeof (json as { rules?: unknown }).rules !== 'object' || (json as { rules?: unknown }).rules === null) {
+    throw new Error('Rules must be an object with a "rules" property');
+  }
+  let ruleset: unknown;
+  try {
+    ruleset = targaryen.ruleset(json);
+  } catch (err) {
+    throw new Error(`Rules do not compile: ${(err as Error).message}`, { cause: err });
+  }
+  const rules = (json as { rules: Record<string, unknown> }).rules;
+  const keys = Object.keys(rules);
+  const open = keys.length === 2 && rules['.read'] === true && rules['.write'] === true;
+  return { text, json: json as CompiledRules['json'], ruleset, open };
+}
+
+export interface RuleCheck {
+  allowed: boolean;
+  info: string;
+}
+
+/** Per-namespace rules evaluator with a cached targaryen database. */
+export class RulesEvaluator {
+  private db: TargaryenDatabase | null = null;
+
+  constructor(
+    private rules: CompiledRules,
+    private readonly getData: () => Json,
+  ) {}
+
+  setRules(rules: CompiledRules): void {
+    this.rules = rules;
+    this.db = null;
+  }
+
+  get open(): boolean {
+    return this.rules.open;
+  }
+
+  /** The data changed by a path not seen through `adopt`: rebuild on the next check. */
+  invalidate(): void {
+    this.db = null;
+  }
+
+  private base(now: number): TargaryenDatabase {
+    if (!this.db) this.db = targaryen.database(this.rules.ruleset, this.getData(), now);
+    return this.db;
+  }
+
+  private as(auth: AuthContext | null, now: number): TargaryenDatabase {
+    return this.base(now).with({ auth: auth ?? null, now });
+  }
+
+  read(path: string, auth: AuthContext | null, query?: QuerySpec): RuleCheck {
+    if (this.rules.open) return { allowed: true, info: '' };
+    const now = Date.now();
+    const r = this.as(auth, now).read(path, { now, query: query ? toTargaryenQuery(query) : undefined });
+    return { allowed: r.allowed, info: r.info };
+  }
+
+  write(path: string, value: Json, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
+    if (this.rules.open) return { allowed: true, info: '' };
+    const r = this.as(auth, now).write(path, value, { now });
+    return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+  }
+
+  update(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
+    if (this.rules.open) return { allowed: true, info: '' };
+    const r = this.as(auth, now).update(path, patch, { now });
+    return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+  }
+
+  /** After an allowed write was applied, reuse targaryen's own post-write database. */
+  adopt(newDatabase: TargaryenDatabase | undefined): void {
+    this.db = newDatabase ? newDatabase.with({ auth: null, now: newDatabase.timestamp }) : null;
+  }
+}
+
+/** Maps the wire query to targaryen's query object (for `query.*` in rules). */
+function toTargaryenQuery(q: QuerySpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (q.i === '.key') out['orderByKey'] = true;
+  else if (q.i === '.value') out['orderByValue'] = true;
+  else if (q.i) out['orderByChild'] = q.i;
+  else out['orderByPriority'] = true;
+  if ('sp' in q) out['startAt'] = q.sp;
+  if ('ep' in q) out['endAt'] = q.ep;
+  if ('sp' in q && 'ep' in q && q.sp === q.ep && q.sin !== false && q.ein !== false) out['equalTo'] = q.sp;
+  if (q.l !== undefined) {
+    if (q.vf === 'r') out['limitToLast'] = q.l;
+    else out['limitToFirst'] = q.l;
+  }
+  return out;
+}

@@ -1,0 +1,181 @@
+// Plain-JSON data tree. Writes replace the subtree at the written path (never mutate inside
+// it) and mutate only its ancestors, so a reference to an old subtree keeps its old value.
+// Listener fan-out relies on that to compare before/after values cheaply.
+
+export type Json = null | boolean | number | string | JsonObject;
+export interface JsonObject {
+  [key: string]: Json;
+}
+
+export class BadRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: 'invalid_request' | 'too_big' = 'invalid_request',
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_KEY_BYTES = 768;
+export const MAX_DEPTH = 32;
+export const MAX_PATH_SEGMENTS = 32;
+// eslint-disable-next-line no-control-regex
+const INVALID_KEY = /[.#$[\]/\u0000-\u001f\u007f]/;
+
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function validateKey(key: string): void {
+  if (key.length === 0) throw new BadRequestError('Empty key');
+  if (INVALID_KEY.test(key)) throw new BadRequestError(`Invalid key "${key.slice(0, 80)}": keys cannot contain . # $ [ ] / or control characters`);
+  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw new BadRequestError(`Key longer than ${MAX_KEY_BYTES} bytes`);
+}
+
+/** Splits a database path into validated segments. '' and '/' are the root. */
+export function parsePath(path: unknown): string[] {
+  if (typeof path !== 'string') throw new BadRequestError('Path must be a string');
+  if (path.length > 32 * (MAX_KEY_BYTES + 1)) throw new BadRequestError('Path too long');
+  const parts = path.split('/').filter((p) => p.length > 0);
+  if (parts.length > MAX_PATH_SEGMENTS) throw new BadRequestError(`Path deeper than ${MAX_PATH_SEGMENTS} levels`);
+  for (const p of parts) validateKey(p);
+  return parts;
+}
+
+export function pathToString(parts: readonly string[]): string {
+  return '/' + parts.join('/');
+}
+
+/** True when `a` equals `b` or is an ancestor of it. */
+export function isPrefix(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length > b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function getAt(root: Json, path: readonly string[]): Json {
+  let node: Json = root;
+  for (const key of path) {
+    if (!isObject(node)) return null;
+    const next: Json | undefined = node[key];
+    if (next === undefined) return null;
+    node = next;
+  }
+  return node;
+}
+
+/**
+ * Sets `value` (already normalised) at `path` and returns the new root. Ancestors are
+ * mutated in place (or created); the old subtree at `path` is left untouched.
+ */
+export function setAt(root: Json, path: readonly string[], value: Json): Json {
+  if (path.length === 0) return value;
+  if (value === null) {
+    if (!isObject(root)) return root;
+    // Walk down, remembering ancestors, then delete and prune empty parents.
+    const chain: JsonObject[] = [root];
+    let node: JsonObject = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const next: Json | undefined = node[path[i]!];
+      if (!isObject(next)) return root; // nothing there to delete
+      chain.push(next);
+      node = next;
+    }
+    delete node[path[path.length - 1]!];
+    for (let i = chain.length - 1; i > 0; i--) {
+      if (Object.keys(chain[i]!).length === 0) delete chain[i - 1]![path[i - 1]!];
+      else break;
+    }
+    return Object.keys(root).length === 0 ? null : root;
+  }
+  const newRoot: JsonObject = isObject(root) ? root : {};
+  let node: JsonObject = newRoot;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i]!;
+    const next: Json | undefined = node[key];
+    if (isObject(next)) node = next;
+    else {
+      const created: JsonObject = {};
+      node[key] = created;
+      node = created;
+    }
+  }
+  node[path[path.length - 1]!] = value;
+  return newRoot;
+}
+
+export function deepEqual(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    const bv = b[k];
+    if (bv === undefined || !deepEqual(a[k]!, bv)) return false;
+  }
+  return true;
+}
+
+export interface PrepareContext {
+  now: number;
+  /** Current value at the location being written (for increment). */
+  existing: Json;
+}
+
+/**
+ * Validates an incoming value and turns it into stored form: arrays become objects with
+ * index keys, nulls and empty objects disappear, priorities are dropped, and server values
+ * (`{".sv": "timestamp"}`, `{".sv": {"increment": n}}`) are resolved against `existing`.
+ */
+export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json {
+  if (depth > MAX_DEPTH) throw new BadRequestError(`Value nested deeper than ${MAX_DEPTH} levels`);
+  if (raw === null || raw === undefined) return null;
+  switch (typeof raw) {
+    case 'boolean':
+    case 'string':
+      return raw;
+    case 'number':
+      if (!Number.isFinite(raw)) throw new BadRequestError('Numbers must be finite');
+      return raw;
+    case 'object':
+      break;
+    default:
+      throw new BadRequestError(`Unsupported value type ${typeof raw}`);
+  }
+  if (Array.isArray(raw)) {
+    const out: JsonObject = {};
+    const existingObj = isObject(ctx.existing) ? ctx.existing : null;
+    raw.forEach((item, i) => {
+      const v = prepareValue(item, { now: ctx.now, existing: existingObj?.[String(i)] ?? null }, depth + 1);
+      if (v !== null) out[String(i)] = v;
+    });
+    return Object.keys(out).length ? out : null;
+  }
+  const obj = raw as Record<string, unknown>;
+  if ('.sv' in obj) return resolveServerValue(obj['.sv'], ctx);
+  if ('.value' in obj) return prepareValue(obj['.value'], ctx, depth);
+  const out: JsonObject = {};
+  const existingObj = isObject(ctx.existing) ? ctx.existing : null;
+  for (const key of Object.keys(obj)) {
+    if (key === '.priority') continue;
+    validateKey(key);
+    const v = prepareValue(obj[key], { now: ctx.now, existing: existingObj?.[key] ?? null }, depth + 1);
+    if (v !== null) out[key] = v;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
+  if (sv === 'timestamp') return ctx.now;
+  if (isObject(sv) && 'increment' in sv) {
+    const delta = sv['increment'];
+    if (typeof delta !== 'number' || !Number.isFinite(delta)) throw new BadRequestError('increment needs a finite number');
+    return typeof ctx.existing === 'number' ? ctx.existing + delta : delta;
+  }
+  throw new BadRequestError('Unknown server value');
+}
+
+/** Approximate stored size in bytes (JSON length), capped early once over `limit`. */
+export function jsonSize(value: unknown): number {
+  return JSON.stringify(value ?? null).length;
+}
