@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// npm run emulators: the Realtime Database server and the Auth emulator, with the demo content
+// seed and the demo admin, without building or serving the apps (for `npm run dev` work).
+// Ctrl-C stops both. `--reset` restores the demo seed first.
+import { parseArgs } from "node:util";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+
+const { values } = parseArgs({ options: { reset: { type: "boolean", default: false }, verbose: { type: "boolean", default: false } } });
+
+if (!existsSync(join(repoRoot, "rtdb-emulator", "dist", "index.js"))) {
+  console.log("Building rtdb-emulator…");
+  const r = spawnSync("npm", ["run", "build", "-w", "rtdb-emulator"], { cwd: repoRoot, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+let stack;
+try {
+  stack = await startLocalStack({ serve: false, reset: values.reset, verbose: values.verbose });
+} catch (error) {
+  console.error(`Could not start the emulators: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+console.log("");
+console.log(`  Database: ${stack.databaseUrl}   Auth: ${stack.authUrl}`);
+console.log(`  Demo sign-in: ${stack.admin.email} / ${stack.admin.password}`);
+console.log("  Press Ctrl-C to stop.");
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the emulators…`);
+  await stack.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,44 @@
+// Test-only control endpoint of the local stack (npm start -- --e2e): lets the Playwright
+// tests stop and restart a remote's server. Bound to 127.0.0.1.
+import { createServer } from "node:http";
+
+export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {}) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const send = (status, body) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      if (req.method === "GET" && url.pathname === "/state") {
+        return send(200, {
+          siteUrl: stack.siteUrl,
+          ports: stack.ports,
+          databaseUrl: stack.databaseUrl,
+          authUrl: stack.authUrl,
+          admin: stack.admin,
+          configFile: stack.configFile,
+          remotes: Object.fromEntries([...stack.remotes].map(([name, r]) => [name, { running: r.running }])),
+        });
+      }
+      const m = /^\/remotes\/([a-z_]+)\/(start|stop)$/.exec(url.pathname);
+      if (req.method === "POST" && m) {
+        const remote = stack.remotes.get(m[1]);
+        if (!remote) return send(404, { error: `no remote ${m[1]}` });
+        await (m[2] === "stop" ? remote.stop() : remote.start());
+        return send(200, { name: m[1], running: remote.running });
+      }
+      send(404, { error: "unknown" });
+    } catch (error) {
+      send(500, { error: String(error) });
+    }
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const bound = typeof address === "object" && address ? address.port : port;
+      resolvePromise({ url: `http://${host}:${bound}`, port: bound, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// npm start: build everything, start both emulators with the demo content and demo admin, and
+// serve the shell and each remote from its own origin. Ctrl-C stops everything.
+//   --skip-build   use the existing dist/ folders
+//   --reset        wipe .local-data/db first (back to the demo seed), then start
+//   --reset-only   wipe .local-data/db and exit
+//   --e2e          for the Playwright run: fresh data in a temp folder, plus a control endpoint
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { startControlServer } from "./lib/control-server.mjs";
+
+const { values } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    reset: { type: "boolean", default: false },
+    "reset-only": { type: "boolean", default: false },
+    e2e: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+  },
+});
+
+if (values["reset-only"]) {
+  await rm(join(repoRoot, ".local-data", "db"), { recursive: true, force: true });
+  console.log("Local database data removed; the next start loads the demo seed again.");
+  process.exit(0);
+}
+
+if (!values["skip-build"]) {
+  console.log("Building every workspace (turbo; unchanged ones come from its cache)…");
+  const result = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: repoRoot, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("Build failed; nothing was started.");
+    process.exit(result.status ?? 1);
+  }
+}
+
+let tempDir = null;
+let dataDir;
+if (values.e2e) {
+  tempDir = await mkdtemp(join(tmpdir(), "portfolio-e2e-"));
+  dataDir = tempDir;
+}
+
+let stack;
+try {
+  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, verbose: values.verbose });
+} catch (error) {
+  console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
+  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  process.exit(1);
+}
+
+let control = null;
+if (values.e2e) control = await startControlServer(stack, { port: Number(process.env.E2E_CONTROL_PORT ?? 4400) });
+
+console.log("");
+console.log(`  Site:         ${stack.siteUrl}/`);
+console.log(`  Admin panel:  ${stack.siteUrl}/admin-panel`);
+console.log(`  Demo sign-in: ${stack.admin.email} / ${stack.admin.password}`);
+if (control) console.log(`  e2e control:  ${control.url}`);
+console.log(`  Data:         ${stack.dataDir}${values.e2e ? " (temporary)" : " (kept across restarts; `npm start -- --reset` restores the demo seed)"}`);
+console.log("  Press Ctrl-C to stop.");
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await control?.close();
+  await stack.stop();
+  if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  console.log("Stopped.");
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
