@@ -1,4 +1,26 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useBlogIndex } from "shared-content";
+import { BlogListView } from "../blog/blog-list-view";
+
+/** `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters. */
 export default function BlogListPage() {
-  return <h1>BlogListPage</h1>;
+  const [params, setParams] = useSearchParams();
+  const tag = params.get("tag");
+  // A tag filter needs every entry of the (small, body-less) index.
+  const list = useBlogIndex({ all: tag !== null });
+  const onTagChange = useCallback(
+    (next: string | null) =>
+      setParams(
+        (p) => {
+          const copy = new URLSearchParams(p);
+          if (next) copy.set("tag", next);
+          else copy.delete("tag");
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return <BlogListView list={list} tag={tag} onTagChange={onTagChange} />;
 }

@@ -1,4 +1,10 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useParams } from "react-router-dom";
+import { useBlogPost } from "shared-content";
+import { BlogPostView } from "../blog/blog-post-view";
+
+/** `/blogs/:id`: one published post by slug; drafts and unknown slugs show "not found". */
 export default function BlogPostPage() {
-  return <h1>BlogPostPage</h1>;
+  const slug = useParams().id ?? "";
+  const post = useBlogPost(slug);
+  return <BlogPostView state={post} slug={slug} />;
 }

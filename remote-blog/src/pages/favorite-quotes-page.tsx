@@ -1,4 +1,10 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useParams } from "react-router-dom";
+import { useQuotes } from "shared-content";
+import { QuotesView } from "../quotes/quotes-view";
+
+/** `/favorite-quotes/:id?`: every quote; the optional id is highlighted and scrolled to. */
 export default function FavoriteQuotesPage() {
-  return <h1>FavoriteQuotesPage</h1>;
+  const { id } = useParams();
+  const quotes = useQuotes();
+  return <QuotesView state={quotes} highlightId={id} />;
 }

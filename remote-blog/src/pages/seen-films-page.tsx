@@ -1,4 +1,35 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useEffect, useState } from "react";
+import { useFilms, type FilmOrder } from "shared-content";
+import type { AsyncState } from "../ui/async-state";
+import type { Film } from "../ui/types";
+import type { FilmSort } from "../films/films-logic";
+import { FilmsView } from "../films/films-view";
+
+const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rating", year: "year" };
+const NOT_YET: AsyncState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
+
+/**
+ * `/list-of-seen-films`: the list arrives in windows of FILMS_PAGE_SIZE in the chosen order;
+ * every film (for the stats and the search) is fetched only after the first window shows.
+ */
 export default function SeenFilmsPage() {
-  return <h1>SeenFilmsPage</h1>;
+  const [sort, setSort] = useState<FilmSort>("watched");
+  const list = useFilms({ orderBy: ORDER[sort] });
+  const [wantAll, setWantAll] = useState(false);
+  const [all, setAll] = useState<AsyncState<Film[]>>(NOT_YET);
+  if (!wantAll && list.status !== "loading") setWantAll(true);
+  return (
+    <>
+      {wantAll ? <AllFilms onChange={setAll} /> : null}
+      <FilmsView list={list} all={all} sort={sort} onSortChange={setSort} />
+    </>
+  );
+}
+
+/** Holds the every-film listener; renders nothing. */
+function AllFilms({ onChange }: { onChange: (state: AsyncState<Film[]>) => void }) {
+  const all = useFilms({ orderBy: "watchedOn", all: true });
+  const { status, data, error, retry } = all;
+  useEffect(() => onChange({ status, data, error, retry }), [onChange, status, data, error, retry]);
+  return null;
 }

@@ -1,4 +1,41 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { Link } from "react-router-dom";
+import { contentErrorMessage, submitRecommendation } from "shared-content";
+import { RecommendationForm } from "../recommendation-form/recommendation-form";
+import type { RecommendationDraft } from "../recommendation-form/validate";
+import styles from "./write-recommendation-page.module.css";
+
+async function submit(draft: RecommendationDraft) {
+  await submitRecommendation({
+    fullName: draft.fullName,
+    role: draft.role,
+    relationship: draft.relationship,
+    text: draft.text,
+    ...(draft.link ? { link: draft.link } : {}),
+  });
+}
+
+function describeError(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  if (code === "permission-denied") {
+    return "The site refused this recommendation (permission denied). Nothing was saved; your text is still here.";
+  }
+  if (code === "invalid") return "Some fields are not valid; please check the messages next to them. Nothing was saved.";
+  return `Your recommendation could not be sent. ${contentErrorMessage(error)} Your text is still here.`;
+}
+
+/** `/write-recommendation`: a public form; submissions wait for the owner's approval. */
 export default function WriteRecommendationPage() {
-  return <h1>WriteRecommendationPage</h1>;
+  return (
+    <div className={styles.page}>
+      <p className={styles.back}>
+        <Link to="/">← Home</Link>
+      </p>
+      <h1 className={styles.title}>Write a recommendation</h1>
+      <p className={styles.lead}>
+        Have we worked together? A few honest sentences about what it was like help a lot. Your recommendation is reviewed
+        before it appears on the home page, together with your name, role and link.
+      </p>
+      <RecommendationForm submit={submit} describeError={describeError} />
+    </div>
+  );
 }

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { BlogPostView } from "../blog/blog-post-view";
+import type { AsyncState } from "../ui/async-state";
+import type { Post } from "../ui/types";
+import { failed, loading, post, ready } from "./fixtures";
+
+afterEach(cleanup);
+
+const view = (state: AsyncState<Post | null>, slug = "hello-world") => (
+  <MemoryRouter>
+    <BlogPostView state={state} slug={slug} />
+  </MemoryRouter>
+);
+
+describe("BlogPostView", () => {
+  it("renders the post with sanitised markdown, styled code, lazy images and safe external links", () => {
+    const body = [
+      "## Setting up",
+      "",
+      "See [the docs](https://example.com/docs) and [home](/).",
+      "",
+      "```ts",
+      "const x: number = 1;",
+      "```",
+      "",
+      "![diagram](https://example.com/d.png)",
+      "",
+      '<script>window.pwned = true</script><img src=x onerror="window.pwned = true"> [bad](javascript:alert(1))',
+    ].join("\n");
+    render(view(ready(post({ body, title: "Hello <world>" }))));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Hello <world>");
+    expect(screen.getByRole("heading", { level: 2, name: "Setting up" })).toBeTruthy();
+    const external = screen.getByRole("link", { name: "the docs" });
+    expect(external.getAttribute("rel")).toContain("noopener");
+    expect(external.getAttribute("rel")).toContain("noreferrer");
+    expect(document.querySelector("pre code")?.textContent).toContain("const x: number = 1;");
+    expect(screen.getByAltText("diagram").getAttribute("loading")).toBe("lazy");
+    expect(document.querySelector("script")).toBeNull();
+    expect(document.querySelector("[onerror]")).toBeNull();
+    expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+    expect((window as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it("sets the title and meta description and restores them on unmount", () => {
+    document.title = "Site";
+    const { unmount } = render(view(ready(post({ title: "Hello world", summary: "The first post." }))));
+    expect(document.title).toBe("Hello world · Blog");
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe("The first post.");
+    unmount();
+    expect(document.title).toBe("Site");
+    expect(document.querySelector('meta[name="description"]')).toBeNull();
+  });
+
+  it("shows not found for an unknown or draft slug", () => {
+    render(view(ready(null), "no-such-post"));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Post not found");
+    expect(screen.getByText("no-such-post")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See all posts" }).getAttribute("href")).toBe("/blogs/list");
+    expect(document.title).toMatch(/not found/i);
+  });
+
+  it("shows a skeleton while loading and an error with Retry", () => {
+    const { rerender } = render(view(loading(null)));
+    expect(screen.getByRole("status").textContent).toMatch(/loading the post/i);
+    const retry = vi.fn();
+    rerender(view(failed(null, retry)));
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+});

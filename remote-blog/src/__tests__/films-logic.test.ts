@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { filmStats, filterFilms, formatWatchTime, sortFilms } from "../films/films-logic";
+import { film } from "./fixtures";
+
+describe("films logic", () => {
+  const a = film({ title: "Cléo from 5 to 7", directors: ["Agnès Varda"], year: 1962, rating: 4.5, watchedOn: "2023-05-01", minutes: 90, countries: ["France"] });
+  const b = film({ title: "Ran", directors: ["Akira Kurosawa"], year: 1985, rating: 5, watchedOn: "2024-02-10", minutes: 162, countries: ["Japan", "France"] });
+  const c = film({ title: "Ikiru", directors: ["Akira Kurosawa"], year: 1952, rating: 4, watchedOn: "2024-03-01", minutes: 143, countries: ["Japan"] });
+
+  it("searches title and director, ignoring case and accents", () => {
+    expect(filterFilms([a, b, c], "kurosawa").map((f) => f.title)).toEqual(["Ran", "Ikiru"]);
+    expect(filterFilms([a, b, c], "cleo").map((f) => f.title)).toEqual(["Cléo from 5 to 7"]);
+    expect(filterFilms([a, b, c], "agnes varda")).toHaveLength(1);
+    expect(filterFilms([a, b, c], "japan")).toHaveLength(0);
+    expect(filterFilms([a, b, c], "  ")).toHaveLength(3);
+  });
+
+  it("sorts by date watched, rating and year, newest or highest first", () => {
+    expect(sortFilms([a, b, c], "watched").map((f) => f.title)).toEqual(["Ikiru", "Ran", "Cléo from 5 to 7"]);
+    expect(sortFilms([a, b, c], "rating").map((f) => f.title)).toEqual(["Ran", "Cléo from 5 to 7", "Ikiru"]);
+    expect(sortFilms([a, b, c], "year").map((f) => f.title)).toEqual(["Ran", "Cléo from 5 to 7", "Ikiru"]);
+  });
+
+  it("computes count, watch time, average rating and top directors and countries", () => {
+    const s = filmStats([a, b, c]);
+    expect(s.count).toBe(3);
+    expect(s.totalMinutes).toBe(395);
+    expect(s.averageRating).toBeCloseTo(4.5);
+    expect(s.topDirectors).toEqual([
+      { name: "Akira Kurosawa", count: 2 },
+      { name: "Agnès Varda", count: 1 },
+    ]);
+    expect(s.topCountries[0]).toEqual({ name: "France", count: 2 });
+    expect(filmStats([]).averageRating).toBeNull();
+  });
+
+  it("formats watch time", () => {
+    expect(formatWatchTime(0)).toBe("0 min");
+    expect(formatWatchTime(95)).toBe("1 h 35 min");
+    expect(formatWatchTime(1440 * 2 + 60)).toBe("2 days 1 h");
+  });
+});

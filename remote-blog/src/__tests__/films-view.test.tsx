@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { FilmsView } from "../films/films-view";
+import type { FilmSort } from "../films/films-logic";
+import type { AsyncState, PagedState } from "../ui/async-state";
+import type { Film } from "../ui/types";
+import { failed, film, loading, paged, ready } from "./fixtures";
+
+afterEach(cleanup);
+
+function view(list: PagedState<Film>, all: AsyncState<Film[]> = loading([]), sort: FilmSort = "watched", onSortChange = vi.fn()) {
+  return <FilmsView list={list} all={all} sort={sort} onSortChange={onSortChange} />;
+}
+const titles = () => screen.queryAllByRole("article").map((a) => within(a).getByRole("heading").textContent?.split(" (")[0]);
+
+describe("FilmsView", () => {
+  it("shows a skeleton while loading, an empty state, and an error with Retry", () => {
+    const { rerender } = render(view(paged<Film>([], { status: "loading" })));
+    expect(screen.getAllByRole("status").map((s) => s.textContent).join()).toMatch(/loading films/i);
+    rerender(view(paged([])));
+    expect(screen.getByText(/no films have been logged/i)).toBeTruthy();
+    const retry = vi.fn();
+    rerender(view({ ...paged([]), ...failed([], retry) }));
+    fireEvent.click(within(screen.getByRole("alert")).getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it("renders the loaded window and asks for the next one; keeps it on screen meanwhile", () => {
+    const loadMore = vi.fn();
+    const window1 = [film({ title: "B", watchedOn: "2024-02-01" }), film({ title: "A", watchedOn: "2024-03-01" })];
+    const { rerender } = render(view(paged(window1, { hasMore: true, loadMore })));
+    expect(titles()).toEqual(["A", "B"]);
+    fireEvent.click(screen.getByRole("button", { name: "Show more films" }));
+    expect(loadMore).toHaveBeenCalledOnce();
+    // The hook reloads with a larger window: the old window stays, the button says it is busy.
+    rerender(view(paged<Film>([], { status: "loading", loadMore })));
+    expect(titles()).toEqual(["A", "B"]);
+    expect(screen.getByRole("button", { name: /loading more films/i })).toHaveProperty("disabled", true);
+    rerender(view(paged([...window1, film({ title: "C", watchedOn: "2023-01-01" })], { loadMore })));
+    expect(titles()).toEqual(["A", "B", "C"]);
+    expect(screen.queryByRole("button", { name: /more films/i })).toBeNull();
+  });
+
+  it("reports a sort change and orders the loaded films by it", () => {
+    const onSort = vi.fn();
+    const films = [film({ title: "Low", rating: 2 }), film({ title: "High", rating: 5 })];
+    const { rerender } = render(view(paged(films), loading([]), "watched", onSort));
+    fireEvent.change(screen.getByLabelText(/sort by/i), { target: { value: "rating" } });
+    expect(onSort).toHaveBeenCalledWith("rating");
+    rerender(view(paged(films), loading([]), "rating", onSort));
+    expect(titles()).toEqual(["High", "Low"]);
+  });
+
+  it("searches title and director across every film once they are loaded", () => {
+    const all = [
+      film({ title: "Ran", directors: ["Akira Kurosawa"], watchedOn: "2020-01-01" }),
+      film({ title: "Vagabond", directors: ["Agnès Varda"], watchedOn: "2024-01-01" }),
+      film({ title: "Ikiru", directors: ["Akira Kurosawa"], watchedOn: "2022-01-01" }),
+    ];
+    const { rerender } = render(view(paged(all.slice(1, 2), { hasMore: true })));
+    fireEvent.change(screen.getByLabelText(/search by title or director/i), { target: { value: "kurosawa" } });
+    expect(screen.getAllByRole("status").map((s) => s.textContent).join()).toMatch(/loading every film/i);
+    rerender(view(paged(all.slice(1, 2), { hasMore: true }), ready(all)));
+    expect(titles()).toEqual(["Ikiru", "Ran"]);
+    expect(screen.getByText("2 of 3 films match")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/search by title or director/i), { target: { value: "varda" } });
+    expect(titles()).toEqual(["Vagabond"]);
+    fireEvent.change(screen.getByLabelText(/search by title or director/i), { target: { value: "zzz" } });
+    expect(screen.getByText(/no film matches/i)).toBeTruthy();
+  });
+
+  it("shows stats of every film, with their own loading and error states", () => {
+    const films = [film({ minutes: 120, rating: 3, directors: ["A"] }), film({ minutes: 60, rating: 4, directors: ["A", "B"] })];
+    const retry = vi.fn();
+    const { container, rerender } = render(view(paged(films.slice(0, 1)), failed([], retry)));
+    const stats = () => screen.getByRole("region", { name: "In numbers" });
+    fireEvent.click(within(stats()).getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledOnce();
+    rerender(view(paged(films.slice(0, 1)), ready(films)));
+    expect(container.querySelector('[data-stat="count"]')?.textContent).toBe("2");
+    expect(container.querySelector('[data-stat="time"]')?.textContent).toBe("3 h");
+    expect(container.querySelector('[data-stat="average"]')?.textContent).toBe("3.5 / 5");
+    expect(screen.getByRole("heading", { name: "Top directors" }).nextElementSibling?.textContent).toBe("A2 filmsB1 film");
+    expect(screen.getByText("Showing 1 of 2 films")).toBeTruthy();
+  });
+
+  it("renders database text as text and drops unsafe poster URLs", () => {
+    const evil = film({ title: '<img src=x onerror="alert(1)">', posterUrl: "javascript:alert(1)" });
+    const { container } = render(view(paged([evil])));
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByRole("heading", { name: /onerror/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,122 @@
+import { Link } from "react-router-dom";
+import type { PagedState } from "../ui/async-state";
+import { useLastReady } from "../ui/use-last-ready";
+import { AsyncView } from "../ui/async-view";
+import { Skeleton } from "../ui/state-panels";
+import { formatDay } from "../ui/format";
+import type { PostSummary } from "../ui/types";
+import { newestFirst, tagCounts, withTag } from "./blog-list-logic";
+import page from "../ui/page.module.css";
+import styles from "./blog-list-view.module.css";
+
+interface Props {
+  /** Published posts from the list index, newest first, in pages (every post when a tag is chosen). */
+  list: PagedState<PostSummary>;
+  tag: string | null;
+  onTagChange: (tag: string | null) => void;
+}
+
+export function BlogListView({ list: liveList, tag, onTagChange }: Props) {
+  const list = useLastReady(liveList);
+  return (
+    <div className={page.page}>
+      <h1 className={page.title}>Blog</h1>
+      <p className={page.lead}>Notes on building for the web, the tools I rely on and things I learned the hard way.</p>
+      <AsyncView
+        what="blog posts"
+        state={list}
+        skeleton={<Skeleton label="Loading posts…" lines={6} />}
+        isEmpty={(l) => l.length === 0 && !tag}
+        emptyText="No posts have been published yet."
+      >
+        {(posts) => (
+          <PostList posts={posts} tag={tag} onTagChange={onTagChange} hasMore={list.hasMore || list.pending} pending={list.pending} loadMore={list.loadMore} />
+        )}
+      </AsyncView>
+    </div>
+  );
+}
+
+interface ListProps {
+  posts: PostSummary[];
+  tag: string | null;
+  onTagChange: (tag: string | null) => void;
+  hasMore: boolean;
+  pending: boolean;
+  loadMore: () => void;
+}
+
+function PostList({ posts, tag, onTagChange, hasMore, pending, loadMore }: ListProps) {
+  // Tags of the posts loaded so far (all of them once a tag is chosen), plus the chosen one.
+  const tags = tagCounts(posts).map((t) => t.tag);
+  if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.unshift(tag);
+  const visible = withTag(newestFirst(posts), tag);
+
+  return (
+    <>
+      {tags.length > 0 ? (
+        <div className={styles.tags} role="group" aria-label="Filter by tag">
+          <button type="button" className={styles.tag} aria-pressed={!tag} onClick={() => onTagChange(null)}>
+            All posts
+          </button>
+          {tags.map((t) => (
+            <button key={t} type="button" className={styles.tag} aria-pressed={tag?.toLowerCase() === t.toLowerCase()} onClick={() => onTagChange(t)}>
+              #{t}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p className={page.count} aria-live="polite">
+        {tag ? `${visible.length} post${visible.length === 1 ? "" : "s"} tagged “${tag}”` : `Showing ${visible.length} post${visible.length === 1 ? "" : "s"}`}
+      </p>
+      {visible.length === 0 ? (
+        <p className={styles.none}>
+          No posts are tagged “{tag}”.{" "}
+          <button type="button" className={styles.linkButton} onClick={() => onTagChange(null)}>
+            Show all posts
+          </button>
+        </p>
+      ) : (
+        <ol className={styles.list}>
+          {visible.map((p) => (
+            <li key={p.id}>
+              <PostCard post={p} onTag={onTagChange} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {hasMore && !tag ? (
+        <button type="button" className={page.more} onClick={loadMore} disabled={pending} aria-busy={pending}>
+          {pending ? "Loading more posts…" : "Load more posts"}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function PostCard({ post, onTag }: { post: PostSummary; onTag: (tag: string) => void }) {
+  return (
+    <article className={styles.card}>
+      <h2 className={styles.cardTitle}>
+        <Link to={`/blogs/${encodeURIComponent(post.id)}`}>{post.title}</Link>
+      </h2>
+      <p className={styles.meta}>
+        <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDay(post.publishedAt)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{post.readingMinutes} min read</span>
+      </p>
+      {post.summary ? <p className={styles.summary}>{post.summary}</p> : null}
+      {post.tags && post.tags.length > 0 ? (
+        <ul className={styles.cardTags} aria-label="Tags">
+          {post.tags.map((t) => (
+            <li key={t}>
+              <button type="button" className={styles.cardTag} onClick={() => onTag(t)} aria-label={`Show posts tagged ${t}`}>
+                #{t}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

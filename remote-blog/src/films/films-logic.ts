@@ -1,0 +1,75 @@
+import { matches } from "../ui/text-search";
+import type { Film } from "../ui/types";
+
+export type FilmSort = "watched" | "rating" | "year";
+
+export const SORT_LABELS: Record<FilmSort, string> = {
+  watched: "Date watched (newest first)",
+  rating: "Rating (highest first)",
+  year: "Release year (newest first)",
+};
+
+export function filterFilms(films: readonly Film[], query: string): Film[] {
+  return films.filter((f) => matches(query, [f.title, ...f.directors]));
+}
+
+/** Same order as shared-content's useFilms, so a re-sort of loaded windows never reshuffles. */
+export function sortFilms(films: readonly Film[], by: FilmSort): Film[] {
+  const byWatched = (a: Film, b: Film) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title);
+  const cmp =
+    by === "rating"
+      ? (a: Film, b: Film) => b.rating - a.rating || byWatched(a, b)
+      : by === "year"
+        ? (a: Film, b: Film) => b.year - a.year || a.title.localeCompare(b.title)
+        : byWatched;
+  return [...films].sort(cmp);
+}
+
+export interface Ranked {
+  name: string;
+  count: number;
+}
+
+export interface FilmStats {
+  count: number;
+  totalMinutes: number;
+  averageRating: number | null;
+  topDirectors: Ranked[];
+  topCountries: Ranked[];
+}
+
+function top(values: Iterable<string>, n: number): Ranked[] {
+  const counts = new Map<string, number>();
+  for (const v of values) {
+    const key = v.trim();
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+    .slice(0, n);
+}
+
+export function filmStats(films: readonly Film[], topN = 5): FilmStats {
+  const totalMinutes = films.reduce((s, f) => s + f.minutes, 0);
+  const averageRating = films.length ? films.reduce((s, f) => s + f.rating, 0) / films.length : null;
+  return {
+    count: films.length,
+    totalMinutes,
+    averageRating,
+    topDirectors: top(films.flatMap((f) => f.directors), topN),
+    topCountries: top(films.flatMap((f) => f.countries), topN),
+  };
+}
+
+/** 7_530 -> "5 days 5 h 30 min"; 95 -> "1 h 35 min". */
+export function formatWatchTime(minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts: string[] = [];
+  if (d) parts.push(`${d} day${d === 1 ? "" : "s"}`);
+  if (h) parts.push(`${h} h`);
+  if (m || parts.length === 0) parts.push(`${m} min`);
+  return parts.join(" ");
+}

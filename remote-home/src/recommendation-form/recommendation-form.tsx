@@ -1,0 +1,179 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { EMPTY_DRAFT, LIMITS, validateDraft, type FieldErrors, type RecommendationDraft } from "./validate";
+import styles from "./recommendation-form.module.css";
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "sent" } | { kind: "failed"; message: string };
+
+interface Props {
+  /** Writes the submission; rejects when the database denies or cannot be reached. */
+  submit: (draft: RecommendationDraft) => Promise<unknown>;
+  /** Turns a rejection into a sentence for the visitor. */
+  describeError?: (error: unknown) => string;
+}
+
+export function defaultDescribeError(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  const text = `${code} ${error instanceof Error ? error.message : ""}`;
+  if (/permission|denied/i.test(text)) {
+    return "The site refused this recommendation (permission denied). Please check the fields and try again.";
+  }
+  return "Your recommendation could not be sent — the connection failed. Your text is kept; please try again.";
+}
+
+export function RecommendationForm({ submit, describeError = defaultDescribeError }: Props) {
+  const [draft, setDraft] = useState<RecommendationDraft>(EMPTY_DRAFT);
+  const [touched, setTouched] = useState<Partial<Record<keyof RecommendationDraft, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const honeypot = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const uid = useId();
+
+  const errors: FieldErrors = validateDraft(draft);
+  const visible = (f: keyof RecommendationDraft) => (submitted || touched[f] ? errors[f] : undefined);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSubmitted(true);
+    const firstInvalid = Object.keys(errors)[0];
+    if (firstInvalid) {
+      document.getElementById(`${uid}-${firstInvalid}`)?.focus();
+      return;
+    }
+    // A bot that filled the hidden field gets the same confirmation but nothing is stored.
+    if (honeypot.current && honeypot.current.value !== "") {
+      setStatus({ kind: "sent" });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      await submit({
+        fullName: draft.fullName.trim(),
+        role: draft.role.trim(),
+        relationship: draft.relationship.trim(),
+        text: draft.text.trim(),
+        link: draft.link.trim(),
+      });
+      setStatus({ kind: "sent" });
+    } catch (err) {
+      setStatus({ kind: "failed", message: describeError(err) });
+    }
+    queueMicrotask(() => statusRef.current?.focus());
+  }
+
+  if (status.kind === "sent") {
+    return (
+      <div className={styles.success} role="status" tabIndex={-1} ref={statusRef} data-state="sent">
+        <h2 className={styles.successTitle}>Thank you!</h2>
+        <p>Your recommendation was received and awaits approval. It will appear on the home page once it has been reviewed.</p>
+        <p className={styles.successLinks}>
+          <Link to="/">Back to the home page</Link>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setDraft(EMPTY_DRAFT);
+              setTouched({});
+              setSubmitted(false);
+              setStatus({ kind: "idle" });
+            }}
+          >
+            Write another one
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const field = (name: keyof RecommendationDraft) => {
+    const error = visible(name);
+    return {
+      id: `${uid}-${name}`,
+      name,
+      value: draft[name],
+      "aria-invalid": error ? ("true" as const) : ("false" as const),
+      "aria-describedby": `${uid}-${name}-hint${error ? ` ${uid}-${name}-error` : ""}`,
+      onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value })),
+      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    };
+  };
+  const errorOf = (name: keyof RecommendationDraft) => {
+    const error = visible(name);
+    return error ? (
+      <p id={`${uid}-${name}-error`} className={styles.error}>
+        {error}
+      </p>
+    ) : null;
+  };
+  const sending = status.kind === "sending";
+  const textLen = draft.text.trim().length;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={sending}>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label htmlFor={`${uid}-fullName`}>Your name</label>
+          <input {...field("fullName")} autoComplete="name" required />
+          <p id={`${uid}-fullName-hint`} className={styles.hint}>
+            As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.
+          </p>
+          {errorOf("fullName")}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${uid}-role`}>Your role</label>
+          <input {...field("role")} autoComplete="organization-title" required />
+          <p id={`${uid}-role-hint`} className={styles.hint}>
+            E.g. “Engineering manager at Acme”.
+          </p>
+          {errorOf("role")}
+        </div>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${uid}-relationship`}>How we worked together</label>
+        <input {...field("relationship")} required />
+        <p id={`${uid}-relationship-hint`} className={styles.hint}>
+          E.g. “Managed me directly for two years”.
+        </p>
+        {errorOf("relationship")}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${uid}-text`}>Recommendation</label>
+        <textarea {...field("text")} rows={8} required />
+        <p id={`${uid}-text-hint`} className={styles.hint}>
+          {LIMITS.text.min}–{LIMITS.text.max} characters.{" "}
+          <span className={textLen > LIMITS.text.max ? styles.over : undefined}>
+            {textLen} / {LIMITS.text.max}
+          </span>
+        </p>
+        {errorOf("text")}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${uid}-link`}>
+          Link <span className={styles.optional}>(optional)</span>
+        </label>
+        <input {...field("link")} type="url" inputMode="url" autoComplete="url" placeholder="https://" />
+        <p id={`${uid}-link-hint`} className={styles.hint}>
+          Your LinkedIn profile or website.
+        </p>
+        {errorOf("link")}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={`${uid}-website`}>Website</label>
+        <input id={`${uid}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" ref={honeypot} defaultValue="" />
+      </div>
+      {status.kind === "failed" ? (
+        <div className={styles.failure} role="alert" tabIndex={-1} ref={statusRef} data-state="failed">
+          {status.message}
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.submit} disabled={sending}>
+          {sending ? "Sending…" : "Send recommendation"}
+        </button>
+        <p className={styles.note}>It will be published after review.</p>
+      </div>
+    </form>
+  );
+}

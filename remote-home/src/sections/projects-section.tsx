@@ -1,0 +1,63 @@
+import type { AsyncState } from "../ui/async-state";
+import { AsyncSection } from "../ui/async-section";
+import { Chips } from "../ui/chips";
+import { ExternalLink } from "../ui/external-link";
+import { formatMonth } from "../ui/format";
+import { Markdown, safeUrl } from "../ui/shared";
+import type { Project } from "./types";
+import styles from "./projects-section.module.css";
+
+export function sortProjects(items: readonly Project[]): Project[] {
+  return [...items].sort(
+    (a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (b.date ?? "").localeCompare(a.date ?? ""),
+  );
+}
+
+export function ProjectsSection({ state }: { state: AsyncState<Project[]> }) {
+  return (
+    <AsyncSection
+      id="projects"
+      title="Free-time projects"
+      state={state}
+      isEmpty={(l) => l.length === 0}
+      emptyText="No side projects to show yet."
+    >
+      {(items) => (
+        <ul className={styles.grid}>
+          {sortProjects(items).map((p) => (
+            <li key={p.id}>
+              <ProjectCard project={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AsyncSection>
+  );
+}
+
+function ProjectCard({ project: p }: { project: Project }) {
+  const image = safeUrl(p.imageUrl);
+  return (
+    <article className={styles.card}>
+      {image ? <img className={styles.image} src={image} alt="" loading="lazy" decoding="async" width={640} height={360} /> : null}
+      <div className={styles.body}>
+        <h3 className={styles.title}>{p.title}</h3>
+        {p.date ? <p className={styles.date}>{formatMonth(p.date)}</p> : null}
+        <Markdown source={p.summary} className={styles.summary} />
+        <Chips items={p.technologies} label={`Technologies used in ${p.title}`} />
+        <p className={styles.links}>
+          {safeUrl(p.sourceUrl) ? (
+            <ExternalLink href={p.sourceUrl} aria-label={`Source code of ${p.title}`}>
+              Source
+            </ExternalLink>
+          ) : null}
+          {safeUrl(p.liveUrl) ? (
+            <ExternalLink href={p.liveUrl} aria-label={`Live version of ${p.title}`}>
+              Live
+            </ExternalLink>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}
