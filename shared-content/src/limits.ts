@@ -48,7 +48,7 @@ export const FILMS_PAGE_SIZE = 50;
 /** A live read with no answer after this long reports `unavailable` (the listener stays open). */
 export const DEFAULT_LOAD_TIMEOUT_MS = 6000;
 
-export const URL_PATTERN = /^https?:\/\/[^\s]+$/;
+export const URL_PATTERN = /^https?:\/\/\S+$/;
 export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 export const DATE_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

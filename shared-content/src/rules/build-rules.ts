@@ -1,0 +1,259 @@
+// Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
+// `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
+import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
+
+type Rule = { [key: string]: string | boolean | string[] | Rule };
+type Range = { readonly min?: number; readonly max: number };
+
+export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).val() === true";
+
+const re = (pattern: RegExp) => `/${pattern.source}/`;
+const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
+
+const str = (range: Range): string =>
+  and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
+const validate = (condition: string): Rule => ({ ".validate": condition });
+
+const S = (range: Range): Rule => validate(str(range));
+const URL = (max: number = LIMITS.url.max): Rule => validate(and(str({ min: 1, max }), `newData.val().matches(${re(URL_PATTERN)})`));
+const MONTH: Rule = validate(and("newData.isString()", `newData.val().matches(${re(MONTH_PATTERN)})`));
+const DATE: Rule = validate(and("newData.isString()", `newData.val().matches(${re(DATE_PATTERN)})`));
+const EMAIL: Rule = validate(and(str({ min: 1, max: LIMITS.email.max }), `newData.val().matches(${re(EMAIL_PATTERN)})`));
+const num = (min: number, max: number, integer: boolean) =>
+  and("newData.isNumber()", `newData.val() >= ${min}`, `newData.val() <= ${max}`, integer ? "newData.val() % 1 === 0" : "");
+const INT = (min: number, max: number): Rule => validate(num(min, max, true));
+const ORDER: Rule = INT(LIMITS.order.min, LIMITS.order.max);
+const TIMESTAMP: Rule = validate(and("newData.isNumber()", "newData.val() >= 0", "newData.val() <= now"));
+const NOW: Rule = validate(and("newData.isNumber()", "newData.val() === now"));
+/** Compare-and-set: a new record starts at 1, every later write adds exactly 1. */
+const REV: Rule = validate(
+  and(
+    "newData.isNumber()",
+    "((!data.exists() && newData.val() === 1) || (data.exists() && newData.val() === data.val() + 1))",
+  ),
+);
+const DENY_OTHERS: Rule = { $other: { ".validate": false } };
+
+/** A regex accepting list indexes 0 .. max-1 (max between 2 and 100). */
+export function indexPattern(max: number): string {
+  const last = max - 1;
+  if (last < 10) return `^[0-${last}]$`;
+  const tens = Math.floor(last / 10);
+  const ones = last % 10;
+  const branches = ["[0-9]"];
+  if (tens >= 2) branches.push(`[1-${tens - 1}][0-9]`);
+  branches.push(`${tens}[0-${ones}]`);
+  return `^(${branches.join("|")})$`;
+}
+const indexOk = (wild: string) => `${wild}.matches(/${indexPattern(LIMITS.listItems.max)}/)`;
+
+/** A list of strings (stored as an object keyed "0".."29"). */
+const stringList = (range: Range, wild = "$i"): Rule => ({
+  ".validate": "newData.hasChildren()",
+  [wild]: validate(and(indexOk(wild), str(range))),
+});
+/** A list of objects with the given fields. */
+const objectList = (required: string[], fields: Record<string, Rule>): Rule => ({
+  ".validate": "newData.hasChildren()",
+  $i: {
+    ".validate": and(indexOk("$i"), `newData.hasChildren(${JSON.stringify(required).replaceAll('"', "'")})`),
+    ...fields,
+    ...DENY_OTHERS,
+  },
+});
+const LINKS = objectList(["label", "url"], { label: S(LIMITS.label), url: URL() });
+
+const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(keys).replaceAll('"', "'")})`;
+const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
+
+/** A record with the bookkeeping fields, a required-field check and no unknown fields. */
+const record = (keyCheck: string, required: string[], fields: Record<string, Rule>, extra = ""): Rule => ({
+  ".validate": and(keyCheck, hasChildren([...required, "rev", "updatedAt"]), extra),
+  ...fields,
+  rev: REV,
+  updatedAt: TIMESTAMP,
+  ...DENY_OTHERS,
+});
+
+/** A public, admin-written collection of records keyed by push id. */
+const collection = (indexOn: string[], required: string[], fields: Record<string, Rule>, extra = ""): Rule => ({
+  ".read": true,
+  ".write": IS_ADMIN,
+  ".validate": "newData.hasChildren()",
+  ".indexOn": indexOn,
+  $id: record(ID_OK, required, fields, extra),
+});
+
+const postFields = {
+  title: S(LIMITS.headline),
+  summary: S({ min: 1, max: LIMITS.summary.max }),
+  tags: stringList(LIMITS.label),
+  coverUrl: URL(),
+  readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
+  publishedAt: TIMESTAMP,
+};
+const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
+
+export function buildRules(): Rule {
+  const sub = LIMITS.submission;
+  return {
+    rules: {
+      ".read": false,
+      ".write": false,
+      admins: {
+        // Each signed-in user may see whether they are an admin; nobody writes from a client.
+        $uid: { ".read": "auth != null && auth.uid === $uid" },
+      },
+      site: {
+        ".read": true,
+        about: {
+          ".write": IS_ADMIN,
+          ...record("true", ["headline", "bio"], {
+            headline: S(LIMITS.headline),
+            bio: S({ min: 1, max: LIMITS.markdown.max }),
+            avatarUrl: URL(),
+            location: S({ max: LIMITS.location.max }),
+            cvUrl: URL(),
+          }),
+        },
+        contact: {
+          ".write": IS_ADMIN,
+          ...record("true", ["email"], {
+            email: EMAIL,
+            phone: S({ max: LIMITS.phone.max }),
+            location: S({ max: LIMITS.location.max }),
+            links: LINKS,
+          }),
+        },
+        ...DENY_OTHERS,
+      },
+      experience: collection(
+        ["order"],
+        ["company", "role", "start", "order"],
+        {
+          company: S(LIMITS.name),
+          companyUrl: URL(),
+          role: S(LIMITS.name),
+          location: S({ max: LIMITS.location.max }),
+          start: MONTH,
+          end: MONTH,
+          summary: S({ max: LIMITS.markdown.max }),
+          projects: objectList(["name"], {
+            name: S(LIMITS.name),
+            description: S({ max: LIMITS.summary.max }),
+            // Nested wildcards need their own name.
+            technologies: stringList(LIMITS.label, "$j"),
+          }),
+          order: ORDER,
+        },
+        "(!newData.child('end').exists() || newData.child('end').val() >= newData.child('start').val())",
+      ),
+      skills: collection(["order", "category"], ["name", "category", "order"], {
+        name: S(LIMITS.label),
+        category: S(LIMITS.label),
+        order: ORDER,
+      }),
+      projects: collection(["order"], ["title", "summary", "date", "order"], {
+        title: S(LIMITS.name),
+        summary: S({ min: 1, max: LIMITS.markdown.max }),
+        sourceUrl: URL(),
+        liveUrl: URL(),
+        imageUrl: URL(),
+        technologies: stringList(LIMITS.label),
+        date: MONTH,
+        order: ORDER,
+      }),
+      recommendations: collection(["order"], ["fullName", "role", "relationship", "text", "date", "order"], {
+        fullName: S(sub.fullName),
+        role: S(LIMITS.name),
+        relationship: S(LIMITS.name),
+        text: S(LIMITS.recommendation.text),
+        avatarUrl: URL(),
+        links: LINKS,
+        date: DATE,
+        order: ORDER,
+      }),
+      recommendationSubmissions: {
+        ".read": IS_ADMIN,
+        ".indexOn": ["createdAt"],
+        $id: {
+          // Anyone creates; nobody overwrites; only an admin deletes (reject or approve).
+          ".write": `(!data.exists() && newData.exists()) || (!newData.exists() && ${IS_ADMIN})`,
+          ".validate": and(ID_OK, hasChildren(["fullName", "role", "relationship", "text", "createdAt"])),
+          fullName: S(sub.fullName),
+          role: S(sub.role),
+          relationship: S(sub.relationship),
+          text: S(sub.text),
+          link: URL(sub.link.max),
+          createdAt: NOW,
+          ...DENY_OTHERS,
+        },
+      },
+      blog: {
+        posts: {
+          ".read": IS_ADMIN,
+          ".write": IS_ADMIN,
+          ".validate": "newData.hasChildren()",
+          ".indexOn": ["updatedAt", "status"],
+          $slug: {
+            // Visitors read published posts only; drafts stay admin-only.
+            ".read": "data.child('status').val() === 'published'",
+            ...record(
+              SLUG_OK,
+              ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
+              {
+                ...postFields,
+                body: S(LIMITS.postBody),
+                status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
+                createdAt: TIMESTAMP,
+              },
+              // A published post has a publication time; a draft has no list-index entry.
+              "(newData.child('status').val() !== 'published' || newData.child('publishedAt').exists()) && " +
+                "(newData.child('status').val() === 'published' || !newData.parent().parent().child('index').child($slug).exists())",
+            ),
+          },
+        },
+        index: {
+          ".read": true,
+          ".write": IS_ADMIN,
+          ".validate": "newData.hasChildren()",
+          ".indexOn": ["publishedAt"],
+          $slug: {
+            // An entry exists only for a published post (checked against the same update).
+            ".validate": and(
+              SLUG_OK,
+              hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
+              "newData.parent().parent().child('posts').child($slug).child('status').val() === 'published'",
+            ),
+            ...postFields,
+            ...DENY_OTHERS,
+          },
+        },
+        ...DENY_OTHERS,
+      },
+      quotes: collection(["author"], ["text", "author"], {
+        text: S(LIMITS.quote.text),
+        author: S(LIMITS.quote.author),
+        work: S({ max: LIMITS.quote.work.max }),
+        year: INT(LIMITS.quote.year.min, LIMITS.quote.year.max),
+      }),
+      films: collection(["watchedOn", "rating", "year", "title"], ["title", "year", "directors", "minutes", "rating", "watchedOn"], {
+        title: S(LIMITS.film.title),
+        year: INT(LIMITS.film.year.min, LIMITS.film.year.max),
+        directors: stringList(LIMITS.name),
+        countries: stringList(LIMITS.label),
+        minutes: INT(LIMITS.film.minutes.min, LIMITS.film.minutes.max),
+        rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
+        synopsis: S({ max: LIMITS.film.synopsis.max }),
+        posterUrl: URL(),
+        watchedOn: DATE,
+      }),
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+/** The file's text: stable, two-space JSON with a trailing newline. */
+export function rulesText(): string {
+  return `${JSON.stringify(buildRules(), null, 2)}\n`;
+}

@@ -1,0 +1,112 @@
+// The demo seed: every record decodes with the schemas, the counts meet the brief, the list
+// index matches the posts, and the rules accept every record (evaluated with targaryen, the
+// engine rtdb-emulator uses; the emulator matrix covers the wire path).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import targaryen from "targaryen";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { indexEntryOf } from "../src/blog";
+import {
+  AboutSchema,
+  BlogIndexEntrySchema,
+  BlogPostSchema,
+  COLLECTION_SCHEMAS,
+  ContactSchema,
+  RecommendationSubmissionSchema,
+} from "../src/schemas";
+import { COLLECTION_KINDS } from "../src/paths";
+
+const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as Record<string, unknown>;
+const rules = JSON.parse(readFileSync(fileURLToPath(new URL("../../database.rules.json", import.meta.url)), "utf8")) as unknown;
+const node = (key: string) => seed[key] as Record<string, unknown>;
+
+function expectValid(schema: v.GenericSchema, value: unknown, path: string) {
+  const result = v.safeParse(schema, value);
+  const problems = result.success ? [] : result.issues.map((i) => `${path} ${v.getDotPath(i) ?? ""}: ${i.message}`);
+  expect(problems).toEqual([]);
+}
+
+describe("demo seed", () => {
+  it("holds only content nodes (no admins)", () => {
+    expect(Object.keys(seed).sort()).toEqual(
+      ["blog", "experience", "films", "projects", "quotes", "recommendationSubmissions", "recommendations", "site", "skills"].sort(),
+    );
+  });
+
+  it("has the promised amounts of content", () => {
+    const posts = Object.values((node("blog").posts ?? {}) as Record<string, { status: string }>);
+    expect(Object.keys(node("experience")).length).toBeGreaterThanOrEqual(5);
+    expect(Object.keys(node("skills"))).toHaveLength(12);
+    expect(Object.keys(node("projects"))).toHaveLength(5);
+    expect(Object.keys(node("recommendations"))).toHaveLength(6);
+    expect(Object.keys(node("recommendationSubmissions"))).toHaveLength(2);
+    expect(posts.filter((p) => p.status === "published")).toHaveLength(8);
+    expect(posts.filter((p) => p.status === "draft")).toHaveLength(2);
+    expect(Object.keys(node("quotes"))).toHaveLength(60);
+    expect(Object.keys(node("films"))).toHaveLength(300);
+  });
+
+  it("decodes record by record with the strict schemas", () => {
+    const site = node("site");
+    expectValid(AboutSchema, site.about, "site/about");
+    expectValid(ContactSchema, site.contact, "site/contact");
+    for (const kind of COLLECTION_KINDS) {
+      for (const [id, value] of Object.entries(node(kind))) expectValid(COLLECTION_SCHEMAS[kind], value, `${kind}/${id}`);
+    }
+    for (const [id, value] of Object.entries(node("recommendationSubmissions"))) {
+      expectValid(RecommendationSubmissionSchema, value, `recommendationSubmissions/${id}`);
+    }
+    const blog = node("blog") as { posts: Record<string, unknown>; index: Record<string, unknown> };
+    for (const [slug, value] of Object.entries(blog.posts)) expectValid(BlogPostSchema, value, `blog/posts/${slug}`);
+    for (const [slug, value] of Object.entries(blog.index)) expectValid(BlogIndexEntrySchema, value, `blog/index/${slug}`);
+  });
+
+  it("keeps the list index equal to what the published posts imply", () => {
+    const blog = node("blog") as { posts: Record<string, unknown>; index: Record<string, unknown> };
+    const expected: Record<string, unknown> = {};
+    for (const [slug, raw] of Object.entries(blog.posts)) {
+      const entry = indexEntryOf(v.parse(BlogPostSchema, raw));
+      if (entry) expected[slug] = entry;
+    }
+    expect(blog.index).toEqual(expected);
+  });
+
+  it("has posts with headings, lists, links, code and images", () => {
+    const bodies = Object.values((node("blog").posts ?? {}) as Record<string, { body: string; status: string }>)
+      .filter((p) => p.status === "published")
+      .map((p) => p.body);
+    for (const pattern of [/^## /m, /^(- |1\. )/m, /\]\(https:\/\//, /```/, /!\[[^\]]*\]\(/]) {
+      expect(bodies.filter((b) => pattern.test(b)).length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it("passes the security rules as an admin write, node by node", () => {
+    const admin = { uid: "seed-admin" };
+    const now = Date.parse("2026-06-01T00:00:00Z");
+    let db = targaryen.database(rules, { admins: { [admin.uid]: true } }, now);
+    const denied: string[] = [];
+    const write = (path: string, value: unknown) => {
+      const result = db.as(admin).write(path, value, { now });
+      if (!result.allowed || !result.newDatabase) denied.push(`${path}: ${result.info.split("\n").slice(0, 12).join(" | ")}`);
+      else db = result.newDatabase;
+    };
+    const site = node("site");
+    write("/site/about", site.about);
+    write("/site/contact", site.contact);
+    for (const kind of COLLECTION_KINDS) write(`/${kind}`, node(kind));
+    const blog = node("blog") as { posts: Record<string, unknown>; index: Record<string, unknown> };
+    write("/blog/posts", blog.posts);
+    write("/blog/index", blog.index);
+    expect(denied).toEqual([]);
+  });
+
+  it("has submissions a visitor may create (checked at their createdAt)", () => {
+    const db = targaryen.database(rules, {}, 0);
+    for (const [id, value] of Object.entries(node("recommendationSubmissions"))) {
+      const createdAt = (value as { createdAt: number }).createdAt;
+      const result = db.as(null).write(`/recommendationSubmissions/${id}`, value, { now: createdAt });
+      expect(result.allowed, `${id}: ${result.info}`).toBe(true);
+    }
+  });
+});
