@@ -8,6 +8,7 @@ import { CompiledQuery, type QuerySpec } from './order.js';
 import { BadRequestError, isObject, isPrefix, parsePath } from './tree.js';
 
 export const MAX_FRAME_CHARS = 16384;
+const DEBUG = process.env['RTDB_EMULATOR_DEBUG'] === '1';
 
 interface DisconnectOp {
   kind: 'set' | 'update';
@@ -66,6 +67,7 @@ export class ClientConnection implements ListenerSink {
 
   sendRaw(message: string): void {
     if (this.closed || this.ws.readyState !== 1) return;
+    if (DEBUG) this.ctx.log(`-> ${this.sessionId.slice(0, 6)} ${message.slice(0, 300)}`);
     if (message.length <= MAX_FRAME_CHARS) {
       this.ws.send(message);
       return;
@@ -107,6 +109,7 @@ export class ClientConnection implements ListenerSink {
   }
 
   private onMessageText(text: string): void {
+    if (DEBUG) this.ctx.log(`<- ${this.sessionId.slice(0, 6)} ${text.slice(0, 300)}`);
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -159,6 +162,7 @@ export class ClientConnection implements ListenerSink {
       case 's':
       case 'appcheck':
       case 'unappcheck':
+      case 'unappeck': // sic: what the SDK sends
         return this.respond(r, 'ok', '');
       case 'auth':
       case 'gauth': {

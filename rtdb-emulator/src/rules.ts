@@ -113,6 +113,7 @@ export class RulesEvaluator {
   }
 
   private as(auth: AuthContext | null, now: number): TargaryenDatabase {
+    // The cached base database is always unauthenticated; with({auth: null}) keeps that.
     return this.base(now).with({ auth: auth ?? null, now });
   }
 
@@ -137,7 +138,9 @@ export class RulesEvaluator {
 
   /** After an allowed write was applied, reuse targaryen's own post-write database. */
   adopt(newDatabase: TargaryenDatabase | undefined): void {
-    this.db = newDatabase ? newDatabase.with({ auth: null, now: newDatabase.timestamp }) : null;
+    // Rebuild around targaryen's new data node (cheap: the node is reused as is). Not
+    // `with({auth: null})`: targaryen treats a null auth there as "keep the current one".
+    this.db = newDatabase ? targaryen.database(this.rules.ruleset, newDatabase.root, newDatabase.timestamp) : null;
   }
 }
 
