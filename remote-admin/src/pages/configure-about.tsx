@@ -1,4 +1,70 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About } from "shared-content";
+import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
+import { SingleRecordForm } from "../editors/single-record-form";
+import { optionalText } from "../lib/form-values";
+
+interface AboutForm {
+  headline: string;
+  location: string;
+  avatarUrl: string;
+  cvUrl: string;
+  bio: string;
+}
+
+export const aboutToForm = (r: About | null): AboutForm => ({
+  headline: r?.headline ?? "",
+  location: r?.location ?? "",
+  avatarUrl: r?.avatarUrl ?? "",
+  cvUrl: r?.cvUrl ?? "",
+  bio: r?.bio ?? "",
+});
+export const aboutToFields = (f: AboutForm) => ({
+  headline: f.headline.trim(),
+  bio: f.bio.trim(),
+  location: optionalText(f.location),
+  avatarUrl: optionalText(f.avatarUrl),
+  cvUrl: optionalText(f.cvUrl),
+});
+
+/** /admin-panel/configure-about: the about section of the home page. */
 export default function ConfigureAbout() {
-  return <h1>ConfigureAbout</h1>;
+  const live = useAbout();
+  const renderForm = useCallback((form: FormState<AboutForm>) => {
+    const { values, set, errors } = form;
+    return (
+      <>
+        <FormGrid>
+          <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
+          <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />
+          <TextField label="Avatar URL" type="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional, https://…" />
+          <TextField label="CV URL" type="url" value={values.cvUrl} onChange={(v) => set("cvUrl", v)} error={errors.cvUrl} hint="Optional, https://…" />
+        </FormGrid>
+        <MarkdownEditor
+          label="Bio (markdown)"
+          required
+          value={values.bio}
+          onChange={(v) => set("bio", v)}
+          error={errors.bio}
+          rows={14}
+          hint="The preview is rendered exactly as on the home page."
+          renderPreview={(md) => <Markdown source={md} />}
+        />
+      </>
+    );
+  }, []);
+  return (
+    <SingleRecordForm
+      title="About"
+      description="The introduction at the top of the home page."
+      live={live}
+      schema={AboutFieldsSchema}
+      toForm={aboutToForm}
+      toFields={aboutToFields}
+      save={saveAbout as (fields: never, rev: number | null) => Promise<void>}
+      renderForm={renderForm}
+      what="your changes to the about section"
+      publicLink={{ href: "/", label: "View the home page" }}
+    />
+  );
 }

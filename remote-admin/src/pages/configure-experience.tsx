@@ -1,4 +1,195 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { Markdown, useExperience, type Experience, type WithId } from "shared-content";
+import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
+import { CollectionEditor } from "../editors/collection-editor";
+import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
+import styles from "./configure-experience.module.css";
+
+interface ProjectForm {
+  key: string;
+  name: string;
+  description: string;
+  technologies: string;
+}
+
+interface ExperienceForm {
+  company: string;
+  companyUrl: string;
+  role: string;
+  location: string;
+  start: string;
+  end: string;
+  current: boolean;
+  summary: string;
+  projects: ProjectForm[];
+}
+
+let keySeq = 0;
+const newKey = () => `p${++keySeq}`;
+
+export function experienceToForm(r: WithId<Experience> | null): ExperienceForm {
+  return {
+    company: r?.company ?? "",
+    companyUrl: r?.companyUrl ?? "",
+    role: r?.role ?? "",
+    location: r?.location ?? "",
+    start: r?.start ?? "",
+    end: r?.end ?? "",
+    current: r ? r.end === undefined : false,
+    summary: r?.summary ?? "",
+    projects: (r?.projects ?? []).map((p) => ({ key: newKey(), name: p.name, description: p.description ?? "", technologies: joinList(p.technologies) })),
+  };
+}
+
+export function experienceToFields(f: ExperienceForm): Record<string, unknown> {
+  return {
+    company: f.company.trim(),
+    companyUrl: optionalText(f.companyUrl),
+    role: f.role.trim(),
+    location: optionalText(f.location),
+    start: f.start.trim(),
+    end: f.current ? undefined : f.end.trim(),
+    summary: optionalText(f.summary),
+    projects: f.projects.map((p) => ({ name: p.name.trim(), description: optionalText(p.description), technologies: splitList(p.technologies) })),
+  };
+}
+
+const period = (r: Experience) => `${r.start} – ${r.end ?? "present"}`;
+
+/** /admin-panel/configure-experience */
 export default function ConfigureExperience() {
-  return <h1>ConfigureExperience</h1>;
+  const live = useExperience();
+  const renderForm = useCallback((form: FormState<ExperienceForm>) => <ExperienceFields form={form} />, []);
+  return (
+    <CollectionEditor
+      kind="experience"
+      title="Experience"
+      description="Positions shown as a timeline on the home page, with their projects and technologies."
+      noun="experience entry"
+      live={live}
+      reorderable
+      toForm={experienceToForm}
+      toFields={experienceToFields}
+      renderForm={renderForm}
+      itemLabel={(r) => `${r.role} at ${r.company}`}
+      renderItem={(r) => (
+        <div>
+          <div className={styles.title}>
+            {r.role} · {r.company}
+          </div>
+          <div className={styles.meta}>
+            {period(r)}
+            {r.location ? ` · ${r.location}` : ""} · {r.projects.length} {r.projects.length === 1 ? "project" : "projects"}
+          </div>
+        </div>
+      )}
+    />
+  );
+}
+
+function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
+  const { values, set, errors } = form;
+  // A missing "end" reads as "present", so the end-before-start check has its own message key.
+  const endError = errors.end ?? (errors[""] && !values.current ? errors[""] : undefined);
+  const setProject = (index: number, patch: Partial<ProjectForm>) =>
+    set(
+      "projects",
+      values.projects.map((p, i) => (i === index ? { ...p, ...patch } : p)),
+    );
+  return (
+    <>
+      <FormGrid>
+        <TextField label="Role" required value={values.role} onChange={(v) => set("role", v)} error={errors.role} maxLength={120} />
+        <TextField label="Company" required value={values.company} onChange={(v) => set("company", v)} error={errors.company} maxLength={120} />
+        <TextField
+          label="Company website"
+          type="url"
+          value={values.companyUrl}
+          onChange={(v) => set("companyUrl", v)}
+          error={errors.companyUrl}
+          hint="Optional, starting with https://"
+        />
+        <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} />
+        <TextField label="Start month" required type="month" placeholder="YYYY-MM" value={values.start} onChange={(v) => set("start", v)} error={errors.start} hint="YYYY-MM" />
+        <div className={styles.endGroup}>
+          <TextField
+            label="End month"
+            type="month"
+            placeholder="YYYY-MM"
+            value={values.current ? "" : values.end}
+            disabled={values.current}
+            onChange={(v) => set("end", v)}
+            error={endError}
+            hint="YYYY-MM"
+          />
+          <CheckboxField label="I work here now (no end month)" checked={values.current} onChange={(c) => set("current", c)} />
+        </div>
+      </FormGrid>
+      <MarkdownEditor
+        label="Summary (markdown)"
+        value={values.summary}
+        onChange={(v) => set("summary", v)}
+        error={errors.summary}
+        rows={8}
+        renderPreview={(md) => <Markdown source={md} />}
+      />
+      <fieldset className={styles.projects}>
+        <legend>Projects in this position</legend>
+        {values.projects.length === 0 ? <p className={styles.meta}>No projects yet.</p> : null}
+        <ol className={styles.projectList}>
+          {values.projects.map((p, i) => (
+            <li key={p.key} className={styles.project}>
+              <FormGrid>
+                <TextField label={`Project ${i + 1} name`} required value={p.name} onChange={(v) => setProject(i, { name: v })} error={errors[`projects.${i}.name`]} />
+                <TextField
+                  label={`Project ${i + 1} technologies`}
+                  value={p.technologies}
+                  onChange={(v) => setProject(i, { technologies: v })}
+                  error={errorFor(errors, `projects.${i}.technologies`)}
+                  hint="Comma separated, e.g. React, TypeScript"
+                />
+              </FormGrid>
+              <TextAreaField
+                label={`Project ${i + 1} description`}
+                value={p.description}
+                onChange={(v) => setProject(i, { description: v })}
+                error={errors[`projects.${i}.description`]}
+                rows={2}
+                maxLength={400}
+              />
+              <div className={styles.projectActions}>
+                <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))} aria-label={`Move project ${i + 1} up`}>
+                  Move up
+                </Button>
+                <Button
+                  size="small"
+                  disabled={i === values.projects.length - 1}
+                  onClick={() => set("projects", moveItem(values.projects, i, i + 1))}
+                  aria-label={`Move project ${i + 1} down`}
+                >
+                  Move down
+                </Button>
+                <Button
+                  size="small"
+                  variant="danger"
+                  onClick={() => set("projects", values.projects.filter((_, j) => j !== i))}
+                  aria-label={`Remove project ${i + 1}${p.name ? ` “${p.name}”` : ""}`}
+                >
+                  Remove project
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {errors.projects ? (
+          <p role="alert" className={styles.error}>
+            {errors.projects}
+          </p>
+        ) : null}
+        <div>
+          <Button onClick={() => set("projects", [...values.projects, { key: newKey(), name: "", description: "", technologies: "" }])}>Add project</Button>
+        </div>
+      </fieldset>
+    </>
+  );
 }

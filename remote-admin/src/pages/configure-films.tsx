@@ -1,4 +1,115 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { useCollection, type Film, type WithId } from "shared-content";
+import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
+import { CollectionEditor } from "../editors/collection-editor";
+import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
+import styles from "./list-item.module.css";
+
+interface FilmForm {
+  title: string;
+  year: string;
+  directors: string;
+  countries: string;
+  minutes: string;
+  rating: string;
+  synopsis: string;
+  posterUrl: string;
+  watchedOn: string;
+}
+
+/** 0, 0.5, 1 … 5 */
+export const RATING_OPTIONS = Array.from({ length: 11 }, (_, i) => {
+  const value = i / 2;
+  return { value: String(value), label: `${value} ${value === 1 ? "star" : "stars"}` };
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const filmToForm = (r: WithId<Film> | null): FilmForm => ({
+  title: r?.title ?? "",
+  year: numberText(r?.year),
+  directors: joinList(r?.directors),
+  countries: joinList(r?.countries),
+  minutes: numberText(r?.minutes),
+  rating: r ? String(r.rating) : "3",
+  synopsis: r?.synopsis ?? "",
+  posterUrl: r?.posterUrl ?? "",
+  watchedOn: r?.watchedOn ?? today(),
+});
+
+export const filmToFields = (f: FilmForm) => ({
+  title: f.title.trim(),
+  year: parseNumber(f.year) ?? Number.NaN,
+  directors: splitList(f.directors),
+  countries: splitList(f.countries),
+  minutes: parseNumber(f.minutes) ?? Number.NaN,
+  rating: parseNumber(f.rating) ?? Number.NaN,
+  synopsis: optionalText(f.synopsis),
+  posterUrl: optionalText(f.posterUrl),
+  watchedOn: f.watchedOn.trim(),
+});
+
+const byWatchedDesc = (items: WithId<Film>[]) =>
+  [...items].sort((a, b) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title));
+
+export const ratingText = (rating: number) => `${"★".repeat(Math.floor(rating))}${rating % 1 ? "½" : ""}`;
+
+/** /admin-panel/configure-films: every film, newest watched first, with search and paging. */
 export default function ConfigureFilms() {
-  return <h1>ConfigureFilms</h1>;
+  const live = useCollection("films");
+  const renderForm = useCallback((form: FormState<FilmForm>) => {
+    const { values, set, errors } = form;
+    return (
+      <>
+        <FormGrid>
+          <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={200} />
+          <TextField label="Year" required inputMode="numeric" value={values.year} onChange={(v) => set("year", v)} error={errors.year} />
+          <TextField
+            label="Directors"
+            required
+            value={values.directors}
+            onChange={(v) => set("directors", v)}
+            error={errorFor(errors, "directors")}
+            hint="Comma separated"
+          />
+          <TextField label="Countries" value={values.countries} onChange={(v) => set("countries", v)} error={errorFor(errors, "countries")} hint="Comma separated" />
+          <TextField label="Running time (minutes)" required inputMode="numeric" value={values.minutes} onChange={(v) => set("minutes", v)} error={errors.minutes} />
+          <SelectField label="Rating" required value={values.rating} onChange={(v) => set("rating", v)} error={errors.rating} options={RATING_OPTIONS} hint="In half steps, 0 to 5" />
+          <TextField label="Watched on" required type="date" value={values.watchedOn} onChange={(v) => set("watchedOn", v)} error={errors.watchedOn} hint="YYYY-MM-DD" />
+          <TextField label="Poster URL" type="url" value={values.posterUrl} onChange={(v) => set("posterUrl", v)} error={errors.posterUrl} hint="Optional" />
+        </FormGrid>
+        <TextAreaField label="Synopsis" value={values.synopsis} onChange={(v) => set("synopsis", v)} error={errors.synopsis} rows={4} maxLength={2000} />
+      </>
+    );
+  }, []);
+  return (
+    <CollectionEditor
+      kind="films"
+      title="Seen films"
+      description="The public list of seen films. Newest watched first."
+      noun="film"
+      live={live}
+      sort={byWatchedDesc}
+      toForm={filmToForm}
+      toFields={filmToFields}
+      renderForm={renderForm}
+      itemLabel={(f) => `${f.title} (${f.year})`}
+      searchFields={(f) => [f.title, f.year, ...f.directors, ...f.countries]}
+      pageSize={25}
+      renderItem={(f) => (
+        <div>
+          <div className={styles.title}>
+            {f.title} <span className={styles.meta}>({f.year})</span>
+          </div>
+          <p className={styles.meta}>
+            {f.directors.join(", ")} · watched {f.watchedOn} ·{" "}
+            <span className={styles.stars} aria-hidden="true">
+              {ratingText(f.rating) || "☆"}
+            </span>
+            <span className={styles.srOnly}>{f.rating} of 5 stars</span>
+          </p>
+        </div>
+      )}
+    />
+  );
 }

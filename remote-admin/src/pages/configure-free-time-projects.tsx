@@ -1,4 +1,89 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { Markdown, useProjects, type Project, type WithId } from "shared-content";
+import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
+import { CollectionEditor } from "../editors/collection-editor";
+import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
+import styles from "./list-item.module.css";
+
+interface ProjectForm {
+  title: string;
+  summary: string;
+  sourceUrl: string;
+  liveUrl: string;
+  imageUrl: string;
+  technologies: string;
+  date: string;
+}
+
+export const projectToForm = (r: WithId<Project> | null): ProjectForm => ({
+  title: r?.title ?? "",
+  summary: r?.summary ?? "",
+  sourceUrl: r?.sourceUrl ?? "",
+  liveUrl: r?.liveUrl ?? "",
+  imageUrl: r?.imageUrl ?? "",
+  technologies: joinList(r?.technologies),
+  date: r?.date ?? "",
+});
+
+export const projectToFields = (f: ProjectForm) => ({
+  title: f.title.trim(),
+  summary: f.summary.trim(),
+  sourceUrl: optionalText(f.sourceUrl),
+  liveUrl: optionalText(f.liveUrl),
+  imageUrl: optionalText(f.imageUrl),
+  technologies: splitList(f.technologies),
+  date: f.date.trim(),
+});
+
+/** /admin-panel/configure-free-time-projects */
 export default function ConfigureFreeTimeProjects() {
-  return <h1>ConfigureFreeTimeProjects</h1>;
+  const live = useProjects();
+  const renderForm = useCallback(
+    (form: FormState<ProjectForm>) => {
+      const { values, set, errors } = form;
+      return (
+        <>
+          <FormGrid>
+            <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={120} />
+            <TextField label="Month" required type="month" placeholder="YYYY-MM" value={values.date} onChange={(v) => set("date", v)} error={errors.date} hint="YYYY-MM" />
+            <TextField label="Source code URL" type="url" value={values.sourceUrl} onChange={(v) => set("sourceUrl", v)} error={errors.sourceUrl} hint="Optional" />
+            <TextField label="Live site URL" type="url" value={values.liveUrl} onChange={(v) => set("liveUrl", v)} error={errors.liveUrl} hint="Optional" />
+            <TextField label="Image URL" type="url" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} hint="Optional" />
+            <TextField
+              label="Technologies"
+              value={values.technologies}
+              onChange={(v) => set("technologies", v)}
+              error={errorFor(errors, "technologies")}
+              hint="Comma separated"
+            />
+          </FormGrid>
+          <MarkdownEditor label="Summary (markdown)" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={8} renderPreview={(md) => <Markdown source={md} />} />
+        </>
+      );
+    },
+    [],
+  );
+  return (
+    <CollectionEditor
+      kind="projects"
+      title="Free-time projects"
+      description="Side projects shown on the home page, in this order."
+      noun="project"
+      live={live}
+      reorderable
+      toForm={projectToForm}
+      toFields={projectToFields}
+      renderForm={renderForm}
+      itemLabel={(p) => p.title}
+      renderItem={(p) => (
+        <div>
+          <div className={styles.title}>{p.title}</div>
+          <p className={styles.meta}>
+            {p.date}
+            {p.technologies.length ? ` · ${p.technologies.join(", ")}` : ""}
+          </p>
+        </div>
+      )}
+    />
+  );
 }

@@ -1,4 +1,178 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback, useState } from "react";
+import {
+  approveSubmission,
+  rejectSubmission,
+  useRecommendations,
+  useSubmissions,
+  type Recommendation,
+  type RecommendationSubmission,
+  type WithId,
+} from "shared-content";
+import { Button, FormGrid, Panel, StatusMessage, TextAreaField, TextField, useConfirm, type FormState } from "../ui";
+import { CollectionEditor } from "../editors/collection-editor";
+import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
+import { optionalText } from "../lib/form-values";
+import { describeWriteError } from "../lib/write-errors";
+import styles from "./configure-recommendations.module.css";
+
+interface RecommendationForm {
+  fullName: string;
+  role: string;
+  relationship: string;
+  text: string;
+  avatarUrl: string;
+  links: LinkForm[];
+  date: string;
+}
+
+export const recommendationToForm = (r: WithId<Recommendation> | null): RecommendationForm => ({
+  fullName: r?.fullName ?? "",
+  role: r?.role ?? "",
+  relationship: r?.relationship ?? "",
+  text: r?.text ?? "",
+  avatarUrl: r?.avatarUrl ?? "",
+  links: linksToForm(r?.links),
+  date: r?.date ?? new Date().toISOString().slice(0, 10),
+});
+export const recommendationToFields = (f: RecommendationForm) => ({
+  fullName: f.fullName.trim(),
+  role: f.role.trim(),
+  relationship: f.relationship.trim(),
+  text: f.text.trim(),
+  avatarUrl: optionalText(f.avatarUrl),
+  links: linksToFields(f.links),
+  date: f.date.trim(),
+});
+
+/** /admin-panel/configure-recommendations: the moderation queue, then the published list. */
 export default function ConfigureRecommendations() {
-  return <h1>ConfigureRecommendations</h1>;
+  const live = useRecommendations();
+  const renderForm = useCallback((form: FormState<RecommendationForm>) => {
+    const { values, set, errors } = form;
+    return (
+      <>
+        <FormGrid>
+          <TextField label="Full name" required value={values.fullName} onChange={(v) => set("fullName", v)} error={errors.fullName} maxLength={80} />
+          <TextField label="Role" required value={values.role} onChange={(v) => set("role", v)} error={errors.role} maxLength={120} hint="E.g. Engineering manager at Acme" />
+          <TextField
+            label="Relationship"
+            required
+            value={values.relationship}
+            onChange={(v) => set("relationship", v)}
+            error={errors.relationship}
+            maxLength={120}
+            hint="E.g. Managed me for two years"
+          />
+          <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} hint="YYYY-MM-DD" />
+          <TextField label="Avatar URL" type="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional" />
+        </FormGrid>
+        <TextAreaField label="Recommendation" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={8} maxLength={3000} hint="20 to 3000 characters." />
+        <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />
+      </>
+    );
+  }, []);
+  return (
+    <CollectionEditor
+      kind="recommendations"
+      title="Recommendations"
+      description="Approve or reject what visitors submitted, and edit the recommendations shown on the home page."
+      noun="recommendation"
+      live={live}
+      reorderable
+      before={<ModerationQueue />}
+      toForm={recommendationToForm}
+      toFields={recommendationToFields}
+      renderForm={renderForm}
+      itemLabel={(r) => r.fullName}
+      searchFields={(r) => [r.fullName, r.role, r.relationship, r.text]}
+      renderItem={(r) => (
+        <div>
+          <div className={styles.name}>{r.fullName}</div>
+          <p className={styles.meta}>
+            {r.role} · {r.relationship} · {r.date}
+          </p>
+          <p className={styles.excerpt}>{r.text}</p>
+        </div>
+      )}
+    />
+  );
+}
+
+function ModerationQueue() {
+  const queue = useSubmissions();
+  const { confirm, dialog } = useConfirm();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+
+  const approve = async (s: WithId<RecommendationSubmission>) => {
+    setBusyId(s.id);
+    setMessage(null);
+    try {
+      await approveSubmission(s.id);
+      setMessage({ kind: "success", text: `Approved the recommendation by ${s.fullName}; it is now on the home page.` });
+    } catch (e) {
+      setMessage({ kind: "error", text: `Could not approve the recommendation by ${s.fullName}. ${describeWriteError(e)}` });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const reject = async (s: WithId<RecommendationSubmission>) => {
+    const ok = await confirm({
+      title: "Reject this submission?",
+      message: `Reject and delete the recommendation submitted by ${s.fullName}? It will not be published and cannot be restored.`,
+      confirmLabel: "Reject and delete",
+    });
+    if (!ok) return;
+    setBusyId(s.id);
+    setMessage(null);
+    try {
+      await rejectSubmission(s.id);
+      setMessage({ kind: "success", text: `Rejected the submission by ${s.fullName}.` });
+    } catch (e) {
+      setMessage({ kind: "error", text: `Could not reject the submission by ${s.fullName}. ${describeWriteError(e)}` });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <Panel title={`Waiting for approval (${queue.status === "ready" ? queue.data.length : "…"})`}>
+      {dialog}
+      {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+      {queue.status === "loading" ? <p role="status">Loading submissions…</p> : null}
+      {queue.status === "error" ? (
+        <StatusMessage kind="error" action={<Button onClick={queue.retry}>Retry</Button>}>
+          Could not load the submissions: {queue.error?.message}
+        </StatusMessage>
+      ) : null}
+      {queue.status === "ready" && queue.data.length === 0 ? <p className={styles.meta}>No submissions are waiting.</p> : null}
+      <ul className={styles.queue} aria-label="Pending submissions">
+        {queue.data.map((s) => (
+          <li key={s.id} className={styles.submission}>
+            <article aria-label={`Submission by ${s.fullName}`}>
+              <div className={styles.name}>{s.fullName}</div>
+              <p className={styles.meta}>
+                {s.role} · {s.relationship} · sent {new Date(s.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
+              </p>
+              <p className={styles.text}>{s.text}</p>
+              {s.link ? (
+                <p className={styles.meta}>
+                  Link: <span className={styles.link}>{s.link}</span>
+                </p>
+              ) : null}
+              <div className={styles.actions}>
+                <Button variant="primary" disabled={busyId !== null} aria-busy={busyId === s.id || undefined} onClick={() => void approve(s)} aria-label={`Approve the recommendation by ${s.fullName}`}>
+                  {busyId === s.id ? "Working…" : "Approve"}
+                </Button>
+                <Button variant="danger" disabled={busyId !== null} onClick={() => void reject(s)} aria-label={`Reject the recommendation by ${s.fullName}`}>
+                  Reject
+                </Button>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
 }

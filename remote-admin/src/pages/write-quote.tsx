@@ -1,4 +1,71 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+import { useCallback } from "react";
+import { useQuotes, type Quote, type WithId } from "shared-content";
+import { FormGrid, TextAreaField, TextField, type FormState } from "../ui";
+import { CollectionEditor } from "../editors/collection-editor";
+import { numberText, optionalText, parseNumber } from "../lib/form-values";
+import styles from "./list-item.module.css";
+
+interface QuoteForm {
+  text: string;
+  author: string;
+  work: string;
+  year: string;
+}
+
+export const quoteToForm = (r: WithId<Quote> | null): QuoteForm => ({
+  text: r?.text ?? "",
+  author: r?.author ?? "",
+  work: r?.work ?? "",
+  year: numberText(r?.year),
+});
+export const quoteToFields = (f: QuoteForm) => ({
+  text: f.text.trim(),
+  author: f.author.trim(),
+  work: optionalText(f.work),
+  year: parseNumber(f.year),
+});
+
+const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** /admin-panel/write-quote: quotes with search and paging. */
 export default function WriteQuote() {
-  return <h1>WriteQuote</h1>;
+  const live = useQuotes();
+  const renderForm = useCallback((form: FormState<QuoteForm>) => {
+    const { values, set, errors } = form;
+    return (
+      <>
+        <TextAreaField label="Quote" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={4} maxLength={1000} />
+        <FormGrid>
+          <TextField label="Author" required value={values.author} onChange={(v) => set("author", v)} error={errors.author} maxLength={120} />
+          <TextField label="Work" value={values.work} onChange={(v) => set("work", v)} error={errors.work} hint="Optional: book, film, speech…" maxLength={160} />
+          <TextField label="Year" inputMode="numeric" value={values.year} onChange={(v) => set("year", v)} error={errors.year} hint="Optional; negative for BC" />
+        </FormGrid>
+      </>
+    );
+  }, []);
+  return (
+    <CollectionEditor
+      kind="quotes"
+      title="Favourite quotes"
+      description="Quotes shown on the public quotes page."
+      noun="quote"
+      live={live}
+      toForm={quoteToForm}
+      toFields={quoteToFields}
+      renderForm={renderForm}
+      itemLabel={(q) => `${short(q.text, 50)} — ${q.author}`}
+      searchFields={(q) => [q.text, q.author, q.work, q.year]}
+      pageSize={20}
+      renderItem={(q) => (
+        <figure className={styles.figure}>
+          <blockquote className={`${styles.quote} ${styles.clamp}`}>“{q.text}”</blockquote>
+          <figcaption className={styles.meta}>
+            — {q.author}
+            {q.work ? `, ${q.work}` : ""}
+            {q.year !== undefined ? ` (${q.year})` : ""}
+          </figcaption>
+        </figure>
+      )}
+    />
+  );
 }

@@ -1,0 +1,369 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router-dom";
+import {
+  createRecord,
+  deleteRecord,
+  reorderRecords,
+  updateRecord,
+  validate,
+  COLLECTION_FIELD_SCHEMAS,
+  type CollectionKind,
+  type FieldsOf,
+  type LiveResult,
+  type OrderedKind,
+} from "shared-content";
+import {
+  AdminPage,
+  Button,
+  FormActions,
+  Panel,
+  Pager,
+  ReorderList,
+  SaveButton,
+  SearchBox,
+  StatusMessage,
+  UnsavedChangesGuard,
+  paginate,
+  useConfirm,
+  useSaveState,
+  type FieldErrors,
+  type FormState,
+} from "../ui";
+import { mapErrorKeys } from "../lib/form-values";
+import { useRecordForm } from "../lib/use-record-form";
+import { describeWriteError } from "../lib/write-errors";
+import styles from "./collection-editor.module.css";
+
+type Rec = { rev: number; id: string };
+
+export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, F extends object> {
+  kind: K;
+  title: string;
+  description?: ReactNode;
+  /** Singular noun for buttons and messages: "experience entry", "skill". */
+  noun: string;
+  live: LiveResult<R[]>;
+  /** Items in display order (defaults to the live order). */
+  sort?: (items: R[]) => R[];
+  /** Reorder with Move up / Move down (ordered kinds only). */
+  reorderable?: boolean;
+  toForm: (record: R | null) => F;
+  /** Form values -> the record fields the schema checks, without `order` (kept by the editor). */
+  toFields: (values: F) => Record<string, unknown>;
+  /** Form field names that differ from record field names (record -> form). */
+  errorKeys?: Record<string, string>;
+  renderForm: (form: FormState<F>) => ReactNode;
+  itemLabel: (record: R) => string;
+  renderItem: (record: R) => ReactNode;
+  /** Search support: return the texts to search in. */
+  searchFields?: (record: R) => Array<string | number | undefined>;
+  pageSize?: number;
+  /** Extra content above the list (e.g. a moderation queue). */
+  before?: ReactNode;
+  /** Extra per-item actions. */
+  extraActions?: (record: R) => ReactNode;
+  /** Show the list in groups (e.g. skills by category); reordering moves items within a group. */
+  groupBy?: (record: R) => string;
+}
+
+/**
+ * One screen for a keyed collection: a list (search, paging, reorder, edit, delete with a
+ * named confirmation) and a form for one record (`?edit=<id>` or `?edit=new`), validated with
+ * the shared schemas and saved compare-and-set.
+ */
+export function CollectionEditor<K extends CollectionKind, R extends Rec, F extends object>(props: CollectionEditorProps<K, R, F>) {
+  const { kind, title, description, noun, live, sort, reorderable, itemLabel, renderItem, searchFields, pageSize, before, extraActions, groupBy } = props;
+  const [params, setParams] = useSearchParams();
+  const editId = params.get("edit");
+  const [flash, setFlash] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
+  const [listError, setListError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
+
+  const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
+  const filtered = useMemo(() => {
+    if (!searchFields || !query.trim()) return items;
+    const words = normalise(query).split(/\s+/).filter(Boolean);
+    return items.filter((r) => {
+      const hay = normalise(searchFields(r).filter((x) => x !== undefined).join(" "));
+      return words.every((w) => hay.includes(w));
+    });
+  }, [items, query, searchFields]);
+  const paged = pageSize ? paginate(filtered, page, pageSize) : { items: filtered, page: 1, pageCount: 1 };
+
+  const open = (id: string) => {
+    setFlash(null);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set("edit", id);
+      return next;
+    });
+  };
+  const close = (message?: string) => {
+    setFlash(message ?? null);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete("edit");
+      return next;
+    });
+  };
+
+  const remove = async (record: R) => {
+    const name = itemLabel(record);
+    const ok = await confirm({
+      title: `Delete this ${noun}?`,
+      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
+      confirmLabel: `Delete ${noun}`,
+    });
+    if (!ok) return;
+    setBusy(true);
+    setListError(null);
+    try {
+      await deleteRecord(kind, record.id);
+      setFlash(`Deleted the ${noun} “${name}”.`);
+    } catch (e) {
+      setListError(`Could not delete “${name}”: ${describeWriteError(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reorder = async (next: R[]) => {
+    setBusy(true);
+    setListError(null);
+    setFlash(null);
+    try {
+      await reorderRecords(kind as unknown as OrderedKind, next.map((r) => ({ id: r.id, rev: r.rev })));
+      setFlash("New order saved.");
+    } catch (e) {
+      setListError(`The new order was not saved: ${describeWriteError(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (live.status === "loading") {
+    return (
+      <AdminPage title={title} description={description}>
+        <p role="status">Loading…</p>
+      </AdminPage>
+    );
+  }
+  if (live.status === "error") {
+    return (
+      <AdminPage title={title} description={description}>
+        <StatusMessage kind="error" action={<Button onClick={live.retry}>Retry</Button>}>
+          Could not load: {live.error?.message}
+        </StatusMessage>
+      </AdminPage>
+    );
+  }
+
+  if (editId !== null) {
+    const record = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);
+    if (editId !== "new" && !record) {
+      return (
+        <AdminPage title={title} description={description}>
+          <StatusMessage kind="warning" action={<Button onClick={() => close()}>Back to the list</Button>}>
+            This {noun} does not exist (it may have been deleted).
+          </StatusMessage>
+        </AdminPage>
+      );
+    }
+    return (
+      <AdminPage title={title} description={description}>
+        <RecordEditor key={editId} {...props} record={record} items={items} onDone={close} />
+      </AdminPage>
+    );
+  }
+
+  const renderList = (list: R[], onReorder: ((next: R[]) => void) | undefined, label: string) => (
+    <ReorderList
+      label={label}
+      items={list}
+      getKey={(r) => r.id}
+      getLabel={itemLabel}
+      renderItem={(r) => renderItem(r)}
+      onReorder={onReorder}
+      disabled={busy}
+      empty={<p className={styles.empty}>{query.trim() ? `No ${pluralise(noun)} match “${query}”.` : `No ${pluralise(noun)} yet.`}</p>}
+      renderActions={(r) => (
+        <>
+          {extraActions?.(r)}
+          <Button size="small" onClick={() => open(r.id)} aria-label={`Edit “${itemLabel(r)}”`}>
+            Edit
+          </Button>
+          <Button size="small" variant="danger" disabled={busy} onClick={() => void remove(r)} aria-label={`Delete “${itemLabel(r)}”`}>
+            Delete
+          </Button>
+        </>
+      )}
+    />
+  );
+
+  // Single-page lists can move any item; in a filtered or paged view order would be unclear.
+  const canReorder = reorderable && !query.trim() && paged.pageCount === 1;
+  return (
+    <AdminPage
+      title={title}
+      description={description}
+      actions={
+        <Button variant="primary" onClick={() => open("new")}>
+          Add {noun}
+        </Button>
+      }
+    >
+      {dialog}
+      {before}
+      {flash ? <StatusMessage kind="success">{flash}</StatusMessage> : null}
+      {listError ? <StatusMessage kind="error">{listError}</StatusMessage> : null}
+      <Panel title={`${items.length} ${items.length === 1 ? noun : pluralise(noun)}`}>
+        {searchFields ? (
+          <SearchBox
+            label={`Search ${pluralise(noun)}`}
+            value={query}
+            onChange={(q) => {
+              setQuery(q);
+              setPage(1);
+            }}
+            resultSummary={query.trim() ? `${filtered.length} of ${items.length} match` : undefined}
+          />
+        ) : null}
+        {groupBy && paged.items.length > 0 ? (
+          groupsOf(paged.items, groupBy).map((group) => (
+            <section key={group.name} className={styles.group} aria-label={group.name}>
+              <h3 className={styles.groupTitle}>
+                {group.name} <span className={styles.meta}>({group.items.length})</span>
+              </h3>
+              {renderList(group.items, canReorder ? (next) => void reorder(replaceGroup(paged.items, groupBy, group.name, next)) : undefined, `${pluralise(noun)} in ${group.name}`)}
+            </section>
+          ))
+        ) : (
+          renderList(paged.items, canReorder ? (next) => void reorder(next) : undefined, pluralise(noun))
+        )}
+        {pageSize ? <Pager label={`${title} pages`} page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
+      </Panel>
+    </AdminPage>
+  );
+}
+
+function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>({
+  kind,
+  noun,
+  toForm,
+  toFields,
+  errorKeys,
+  renderForm,
+  itemLabel,
+  record,
+  onDone,
+}: CollectionEditorProps<K, R, F> & { record: R | null; items: R[]; onDone: (message?: string) => void }) {
+  const save = useSaveState(describeWriteError);
+  const { confirm, dialog } = useConfirm();
+  const schema = COLLECTION_FIELD_SCHEMAS[kind];
+  const ordered = "order" in schema.entries;
+  // An existing record keeps its order; a new one goes last (createRecord picks the order).
+  const fieldsOf = (values: F): Record<string, unknown> => {
+    const fields = toFields(values);
+    return ordered && record && "order" in record ? { ...fields, order: record.order } : fields;
+  };
+  const check = (values: F): FieldErrors => {
+    const fields = fieldsOf(values);
+    const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
+    return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
+  };
+  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving" });
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form.validateAll()) {
+      focusFirstInvalid(e.currentTarget as HTMLFormElement);
+      return;
+    }
+    const fields = fieldsOf(form.values);
+    if (record === null) {
+      const ok = await save.run(() => createRecord(kind, fields as never));
+      if (ok) {
+        form.reset(form.values);
+        onDone(`Added the ${noun}.`);
+      }
+    } else {
+      const ok = await save.run(() => updateRecord(kind, record.id, fields as unknown as FieldsOf<K>, form.baseRev ?? record.rev));
+      if (ok) form.reset(form.values);
+    }
+  };
+
+  const remove = async () => {
+    if (!record) return;
+    const name = itemLabel(record);
+    const ok = await confirm({ title: `Delete this ${noun}?`, message: `Delete the ${noun} “${name}”? This cannot be undone.`, confirmLabel: `Delete ${noun}` });
+    if (!ok) return;
+    const done = await save.run(() => deleteRecord(kind, record.id));
+    if (done) {
+      form.reset(form.values);
+      onDone(`Deleted the ${noun} “${name}”.`);
+    }
+  };
+
+  const heading = record ? `Edit ${noun}: ${itemLabel(record)}` : `New ${noun}`;
+  return (
+    <Panel title={heading}>
+      {dialog}
+      <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={`your changes to this ${noun}`} />
+      {form.changedElsewhere ? (
+        <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>
+          This {noun} was changed elsewhere while you were editing. Saving now would be refused so that the newer change is not overwritten.
+        </StatusMessage>
+      ) : null}
+      <form noValidate onSubmit={(e) => void submit(e)} className={styles.form} aria-label={heading}>
+        {renderForm(form)}
+        <FormActions>
+          <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
+          <Button onClick={() => onDone()}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
+          {record ? (
+            <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
+              Delete {noun}
+            </Button>
+          ) : null}
+        </FormActions>
+      </form>
+    </Panel>
+  );
+}
+
+/** Move focus to the first field with a message, so keyboard users land on the problem. */
+export function focusFirstInvalid(formEl: HTMLFormElement | null): void {
+  // Wait for the messages to render.
+  requestAnimationFrame(() => {
+    formEl?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/** Groups in order of their first item. */
+export function groupsOf<R>(items: readonly R[], groupBy: (r: R) => string): { name: string; items: R[] }[] {
+  const groups = new Map<string, R[]>();
+  for (const item of items) {
+    const name = groupBy(item);
+    const list = groups.get(name) ?? [];
+    list.push(item);
+    groups.set(name, list);
+  }
+  return [...groups.entries()].map(([name, list]) => ({ name, items: list }));
+}
+
+/** The whole list in group order, with one group's items replaced by its new order. */
+export function replaceGroup<R>(items: readonly R[], groupBy: (r: R) => string, name: string, reordered: readonly R[]): R[] {
+  return groupsOf(items, groupBy).flatMap((g) => (g.name === name ? [...reordered] : g.items));
+}
+
+function normalise(s: string): string {
+  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+export function pluralise(noun: string): string {
+  if (/y$/.test(noun) && !/[aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}

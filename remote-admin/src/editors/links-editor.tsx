@@ -1,0 +1,70 @@
+import { useRef } from "react";
+import { Button, FormGrid, TextField, type FieldErrors } from "../ui";
+import styles from "./links-editor.module.css";
+
+export interface LinkForm {
+  key: string;
+  label: string;
+  url: string;
+}
+
+let seq = 0;
+export const newLinkKey = () => `l${++seq}`;
+export const linksToForm = (links: readonly { label: string; url: string }[] | undefined): LinkForm[] =>
+  (links ?? []).map((l) => ({ key: newLinkKey(), label: l.label, url: l.url }));
+export const linksToFields = (links: readonly LinkForm[]) => links.map((l) => ({ label: l.label.trim(), url: l.url.trim() }));
+
+export interface LinksEditorProps {
+  legend: string;
+  links: LinkForm[];
+  onChange: (links: LinkForm[]) => void;
+  /** Messages keyed like "links.0.url"; `name` is the prefix ("links"). */
+  errors: FieldErrors;
+  name: string;
+}
+
+/** An editable list of label + URL pairs. */
+export function LinksEditor({ legend, links, onChange, errors, name }: LinksEditorProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const update = (i: number, patch: Partial<LinkForm>) => onChange(links.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const add = () => {
+    onChange([...links, { key: newLinkKey(), label: "", url: "" }]);
+    // Put the keyboard in the new row.
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus());
+  };
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{legend}</legend>
+      {links.length === 0 ? <p className={styles.empty}>No links yet.</p> : null}
+      <ol ref={listRef} className={styles.list}>
+        {links.map((l, i) => (
+          <li key={l.key} className={styles.row}>
+            <FormGrid>
+              <TextField label={`Link ${i + 1} label`} required value={l.label} onChange={(v) => update(i, { label: v })} error={errors[`${name}.${i}.label`]} maxLength={60} />
+              <TextField
+                label={`Link ${i + 1} URL`}
+                required
+                type="url"
+                value={l.url}
+                onChange={(v) => update(i, { url: v })}
+                error={errors[`${name}.${i}.url`] ?? errors[`${name}.${i}`]}
+                placeholder="https://"
+              />
+            </FormGrid>
+            <Button size="small" variant="danger" onClick={() => onChange(links.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}${l.label ? ` “${l.label}”` : ""}`}>
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {errors[name] ? (
+        <p role="alert" className={styles.error}>
+          {errors[name]}
+        </p>
+      ) : null}
+      <div>
+        <Button onClick={add}>Add link</Button>
+      </div>
+    </fieldset>
+  );
+}

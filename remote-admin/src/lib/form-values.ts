@@ -1,0 +1,63 @@
+// Helpers between form state (strings, as typed) and the record fields the schemas check.
+import type { FieldErrors } from "../ui";
+
+/** Trimmed text, or undefined when empty (optional fields are absent in the database). */
+export function optionalText(value: string): string | undefined {
+  const t = value.trim();
+  return t === "" ? undefined : t;
+}
+
+/** A comma- (or newline-) separated list as typed -> trimmed, non-empty items, duplicates dropped. */
+export function splitList(value: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of value.split(/[,\n]/)) {
+    const item = part.trim();
+    if (item && !seen.has(item.toLowerCase())) {
+      seen.add(item.toLowerCase());
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+export function joinList(items: readonly string[] | undefined): string {
+  return (items ?? []).join(", ");
+}
+
+/**
+ * A number as typed. Empty gives undefined (for optional numbers); anything that is not a
+ * number gives NaN, which the schema rejects with its own message.
+ */
+export function parseNumber(value: string): number | undefined {
+  const t = value.trim().replace(",", ".");
+  if (t === "") return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+export function numberText(n: number | undefined | null): string {
+  return n === undefined || n === null ? "" : String(n);
+}
+
+/**
+ * The message for a form field: its own, or the first one of a nested path under it
+ * ("technologies.2" shows on the "technologies" input).
+ */
+export function errorFor(errors: FieldErrors, name: string): string | undefined {
+  if (errors[name]) return errors[name];
+  const prefix = `${name}.`;
+  for (const [key, message] of Object.entries(errors)) if (key.startsWith(prefix)) return message;
+  return undefined;
+}
+
+/** Renames error keys from record field names to form field names (e.g. directors -> directorsText). */
+export function mapErrorKeys(errors: FieldErrors, rename: Record<string, string>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const root = key.split(".")[0] ?? key;
+    const target = rename[root] ? rename[root] + key.slice(root.length) : key;
+    if (!(target in out)) out[target] = message;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content";
+import { joinList, optionalText, splitList } from "./form-values";
+
+export interface PostForm {
+  title: string;
+  slug: string;
+  summary: string;
+  tags: string;
+  coverUrl: string;
+  body: string;
+}
+
+export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "" });
+
+export function postToForm(post: WithId<BlogPost> | null): PostForm {
+  if (!post) return emptyPostForm();
+  return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
+}
+
+export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
+  return {
+    slug: f.slug.trim(),
+    title: f.title.trim(),
+    summary: f.summary.trim(),
+    body: f.body,
+    tags: splitList(f.tags),
+    coverUrl: optionalText(f.coverUrl),
+    status,
+  };
+}
+
+/**
+ * Applies a title change: while the slug was never edited by hand it follows the title.
+ * Returns the new form values.
+ */
+export function withTitle(f: PostForm, title: string, slugEdited: boolean): PostForm {
+  return { ...f, title, slug: slugEdited ? f.slug : slugify(title) };
+}
+
+/** Reading time shown in the editor; the same function computes the stored value on save. */
+export function readingTimeLabel(body: string): string {
+  const n = readingMinutes(body);
+  return `${n} min read`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+export const formatDate = (ms: number | undefined) => (ms === undefined ? "—" : dateFormat.format(new Date(ms)));

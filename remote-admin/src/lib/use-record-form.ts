@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { useForm, type FieldErrors, type FormState } from "../ui";
+
+export interface RecordFormOptions<R extends { rev: number }, F extends object> {
+  /** The live record (null while creating a new one, or when it is absent). */
+  record: R | null;
+  /** Form values for a record, or for a new one when null. */
+  toForm: (record: R | null) => F;
+  validate: (values: F) => FieldErrors;
+  /** True while a write of this form runs (live updates are then not applied). */
+  saving: boolean;
+}
+
+export interface RecordForm<F> extends FormState<F> {
+  /** The revision the form was loaded from; saves compare against it. */
+  baseRev: number | null;
+  /** The record changed elsewhere while this form had unsaved edits. */
+  changedElsewhere: boolean;
+  /** Discard the edits and load the newer version. */
+  loadLatest: () => void;
+}
+
+/**
+ * Form state bound to a live record. While the form is clean, a newer version from the
+ * database is loaded silently; while it has edits, it is flagged (`changedElsewhere`) and the
+ * compare-and-set save will refuse, so nothing is overwritten silently.
+ */
+export function useRecordForm<R extends { rev: number }, F extends object>({
+  record,
+  toForm,
+  validate,
+  saving,
+}: RecordFormOptions<R, F>): RecordForm<F> {
+  const form = useForm<F>(toForm(record), validate);
+  const [baseRev, setBaseRev] = useState<number | null>(record?.rev ?? null);
+  const toFormRef = useRef(toForm);
+  toFormRef.current = toForm;
+  const { dirty, reset } = form;
+
+  useEffect(() => {
+    if (saving || !record || record.rev === baseRev) return;
+    if (!dirty) {
+      reset(toFormRef.current(record));
+      setBaseRev(record.rev);
+    }
+  }, [record, baseRev, dirty, saving, reset]);
+
+  const changedElsewhere = !saving && record !== null && baseRev !== null && record.rev !== baseRev && dirty;
+  const loadLatest = () => {
+    reset(toFormRef.current(record));
+    setBaseRev(record?.rev ?? null);
+  };
+  return { ...form, baseRev, changedElsewhere, loadLatest };
+}

@@ -1,0 +1,30 @@
+import { isConflictError, isContentError, toContentError } from "shared-content";
+
+/**
+ * A specific, plain message for a failed write. Conflicts say that nothing was overwritten;
+ * invalid input lists the first field problem; denials and outages say what happened.
+ */
+export function describeWriteError(error: unknown): string {
+  if (isConflictError(error)) {
+    return error.currentRev === null
+      ? "Not saved: this item was deleted elsewhere after you opened it. Your input is kept below."
+      : "Not saved: someone changed this item elsewhere after you opened it, and your save would overwrite that newer change. Your input is kept below; use “Load the newer version” to see it.";
+  }
+  const e = isContentError(error) ? error : toContentError(error);
+  switch (e.code) {
+    case "permission-denied":
+      return "Not saved: the database refused the write (permission denied). Only administrators can change content; try signing in again.";
+    case "unavailable":
+      return `Not saved: ${e.message}`;
+    case "invalid": {
+      const first = Object.entries(e.fields)[0];
+      return first ? `Not saved: ${first[0] ? `${first[0]}: ` : ""}${first[1]}` : `Not saved: ${e.message}`;
+    }
+    case "conflict":
+      return `Not saved: ${e.message}`;
+    case "not-found":
+      return e.message;
+    default:
+      return `Not saved: ${e.message}`;
+  }
+}
