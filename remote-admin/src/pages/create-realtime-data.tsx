@@ -1,4 +1,6 @@
-// Placeholder until the screen is built; the exposed name and file are the federation contract.
+// Exposed as ./CreateRealtimeData (federation contract): the data import/export tool.
+import { DataToolScreen } from "../data-tool/data-tool-screen";
+
 export default function CreateRealtimeData() {
-  return <h1>CreateRealtimeData</h1>;
+  return <DataToolScreen />;
 }
