@@ -198,7 +198,8 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     if (url.pathname === '/.settings/rules.json') return rulesEndpoint(req, res, method, url);
     if (!url.pathname.endsWith('.json')) throw new HttpError(404, 'Not found: REST paths end in .json');
     const ns = getNamespace(url.searchParams.get('ns') ?? defaultNamespace);
-    const rawPath = url.pathname.slice(0, -'.json'.length);
+    // The raw request path, not url.pathname: URL parsing silently resolves '..' segments.
+    const rawPath = (req.url ?? '/').split('?')[0]!.slice(0, -'.json'.length);
     let parts: string[];
     try {
       const segments = rawPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
