@@ -1,0 +1,259 @@
+// Against the real servers: rtdb-emulator (enforcing ../database.rules.json) and the Firebase
+// Auth emulator, through the unmodified firebase SDK with real ID tokens.
+// 1. The rules matrix (tests/rules-matrix.ts): prints how many cases ran, fails on any
+//    decision that differs from the expectation written next to it.
+// 2. The write functions of this package (compare-and-set, publishing, approval, import).
+import { fileURLToPath } from "node:url";
+import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
+import { connectDatabaseEmulator, get, getDatabase, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
+import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/auth-emulator.mjs";
+import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
+import { setDatabaseForTests } from "../src/db";
+import { ConflictError, ContentError } from "../src/errors";
+import {
+  approveSubmission,
+  createRecord,
+  deletePost,
+  publishPost,
+  reorderRecords,
+  saveAbout,
+  savePost,
+  submitRecommendation,
+  unpublishPost,
+  updateRecord,
+} from "../src/writes";
+import { exportAll, importAll, previewImport } from "../src/data-transfer";
+
+const RULES = fileURLToPath(new URL("../../database.rules.json", import.meta.url));
+const NS = `content-${process.pid}`;
+const ADMIN = { email: "admin@example.com", password: "portfolio-admin" };
+const STRANGER = { email: "stranger@example.com", password: "not-an-admin" };
+
+let auth: AuthEmulator;
+let emu: RtdbEmulator;
+let adminUid = "";
+let strangerUid = "";
+const apps: FirebaseApp[] = [];
+const dbs = {} as Record<Actor, Database>;
+
+async function client(name: Actor, who?: { email: string; password: string }): Promise<Database> {
+  const app = initializeApp(
+    { apiKey: "demo-api-key", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${NS}` },
+    `${name}-${process.pid}`,
+  );
+  apps.push(app);
+  const a = getAuth(app);
+  connectAuthEmulator(a, auth.url, { disableWarnings: true });
+  if (who) await signInWithEmailAndPassword(a, who.email, who.password);
+  const db = getDatabase(app);
+  connectDatabaseEmulator(db, emu.host, emu.port);
+  return db;
+}
+
+async function rest(method: "PUT" | "PATCH" | "DELETE" | "GET", path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${emu.url}/${path}.json?ns=${NS}`, {
+    method,
+    headers: { authorization: "Bearer owner" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function resetTo(setup?: Record<string, unknown>): Promise<void> {
+  await rest("PUT", "", baseTree(adminUid));
+  for (const [path, value] of Object.entries(setup ?? {})) {
+    if (value === null) await rest("DELETE", path);
+    else await rest("PUT", path, value);
+  }
+}
+
+/** "__now__" marks a server timestamp (createdAt of a submission must equal `now`). */
+function withServerTime(value: unknown): unknown {
+  if (value === "__now__") return serverTimestamp();
+  if (Array.isArray(value)) return value.map(withServerTime);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withServerTime(v)]));
+  }
+  return value;
+}
+
+const isDenied = (error: unknown) => /permission[_ ]denied/i.test(`${(error as { code?: string }).code ?? ""} ${String(error)}`);
+
+async function decide(c: MatrixCase): Promise<Decision> {
+  await resetTo(c.setup);
+  const db = dbs[c.actor];
+  try {
+    if ("read" in c.action) {
+      await get(c.action.read === "" ? ref(db) : ref(db, c.action.read));
+    } else {
+      const entries = Object.entries(c.action.write);
+      const [first] = entries;
+      if (entries.length === 1 && first) {
+        const [path, value] = first;
+        if (value === null) await remove(ref(db, path));
+        else await set(ref(db, path), withServerTime(value));
+      } else {
+        await update(ref(db), withServerTime(c.action.write) as Record<string, unknown>);
+      }
+    }
+    return "allow";
+  } catch (error) {
+    if (isDenied(error)) return "deny";
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  [auth, emu] = await Promise.all([
+    startAuthEmulator({ port: 0, projectId: "demo-portfolio", quiet: true }),
+    startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES }),
+  ]);
+  adminUid = (await createAuthUser({ url: auth.url, projectId: "demo-portfolio", ...ADMIN })).uid;
+  strangerUid = (await createAuthUser({ url: auth.url, projectId: "demo-portfolio", ...STRANGER })).uid;
+  await resetTo();
+  dbs.visitor = await client("visitor");
+  dbs.stranger = await client("stranger", STRANGER);
+  dbs.admin = await client("admin", ADMIN);
+});
+
+afterAll(async () => {
+  setDatabaseForTests(null);
+  await Promise.all(apps.splice(0).map((app) => deleteApp(app)));
+  await Promise.all([auth?.stop(), emu?.close()]);
+});
+
+describe("rules matrix (rtdb-emulator + Auth emulator, real SDK)", () => {
+  it("decides every case as written next to it", async () => {
+    const cases = allCases({ adminUid, strangerUid });
+    const mismatches: string[] = [];
+    for (const c of cases) {
+      const got = await decide(c);
+      if (got !== c.expect) mismatches.push(`${c.actor.padEnd(8)} ${c.name}: expected ${c.expect}, got ${got}`);
+    }
+    console.log(`rules matrix: ran ${cases.length} cases (${cases.length - mismatches.length} as expected, ${mismatches.length} differ)`);
+    expect(mismatches).toEqual([]);
+    expect(cases.length).toBeGreaterThan(250);
+  });
+});
+
+describe("write functions against the rules", () => {
+  it("creates, updates with compare-and-set, refuses a stale save with ConflictError", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const id = await createRecord("quotes", { text: "Real artists ship.", author: "Steve Jobs" });
+    const stored = (await rest("GET", `quotes/${id}`)) as { rev: number; updatedAt: number };
+    expect(stored.rev).toBe(1);
+    expect(typeof stored.updatedAt).toBe("number");
+    await updateRecord("quotes", id, { text: "Real artists ship.", author: "Steve Jobs", year: 1983 }, 1);
+    // A second editor still holding rev 1:
+    const stale = updateRecord("quotes", id, { text: "Changed by a stale tab", author: "Steve Jobs" }, 1);
+    await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    await expect(stale).rejects.toMatchObject({ code: "conflict", currentRev: 2 });
+    expect(await rest("GET", `quotes/${id}/text`)).toBe("Real artists ship.");
+  });
+
+  it("reports a save of a record deleted elsewhere as a conflict", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    await rest("DELETE", "skills/s1");
+    await expect(updateRecord("skills", "s1", { name: "TS", category: "Languages", order: 0 }, 1)).rejects.toMatchObject({ code: "conflict", currentRev: null });
+  });
+
+  it("validates input before writing and lists field messages", async () => {
+    setDatabaseForTests(dbs.admin);
+    const error = await saveAbout({ headline: "", bio: "x", avatarUrl: "javascript:alert(1)" }, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).code).toBe("invalid");
+    expect(Object.keys((error as ContentError).fields).sort()).toEqual(["avatarUrl", "headline"]);
+  });
+
+  it("appends new ordered records last and reorders in one write", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const id = await createRecord("skills", { name: "Rust", category: "Languages" });
+    expect(await rest("GET", `skills/${id}/order`)).toBe(1);
+    await reorderRecords("skills", [
+      { id, rev: 1 },
+      { id: "s1", rev: 1 },
+    ]);
+    expect(await rest("GET", `skills/${id}/order`)).toBe(0);
+    expect(await rest("GET", "skills/s1")).toMatchObject({ order: 1, rev: 2 });
+  });
+
+  it("lets a visitor submit a recommendation but not an admin-only write; admin approves in one write", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.visitor);
+    const subId = await submitRecommendation({
+      fullName: "Ada Lovelace",
+      role: "Analyst",
+      relationship: "Colleague",
+      text: "Maya explains hard things with great clarity.",
+      link: "https://example.com/ada",
+    });
+    const { rev: _rev, updatedAt: _updatedAt, ...fields } = fx.recommendation;
+    await expect(createRecord("recommendations", { ...fields, order: 5 })).rejects.toMatchObject({ code: "permission-denied" });
+    setDatabaseForTests(dbs.admin);
+    const recId = await approveSubmission(subId);
+    expect(await rest("GET", `recommendationSubmissions/${subId}`)).toBeNull();
+    // Read through the SDK: it turns the stored "0", "1" keys back into an array.
+    expect((await get(ref(dbs.admin, `recommendations/${recId}`))).val()).toMatchObject({
+      fullName: "Ada Lovelace",
+      links: [{ label: "example.com", url: "https://example.com/ada" }],
+      order: 1,
+      rev: 1,
+    });
+  });
+
+  it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const input = { slug: "new-post", title: "New post", summary: "Summary", body: "## Hi\n\nSome words here.", tags: ["a"], status: "draft" as const };
+    await savePost(input, null);
+    expect(await rest("GET", "blog/index/new-post")).toBeNull();
+    await expect(savePost(input, null)).rejects.toMatchObject({ code: "conflict" });
+    await publishPost("new-post", 1);
+    const published = (await rest("GET", "blog/posts/new-post")) as { publishedAt: number; status: string; rev: number };
+    expect(published).toMatchObject({ status: "published", rev: 2 });
+    expect(await rest("GET", "blog/index/new-post")).toMatchObject({ title: "New post", publishedAt: published.publishedAt, readingMinutes: 1 });
+    // The visitor now reads it; after unpublishing it is denied again.
+    expect((await get(ref(dbs.visitor, "blog/posts/new-post"))).exists()).toBe(true);
+    await unpublishPost("new-post", 2);
+    expect(await rest("GET", "blog/index/new-post")).toBeNull();
+    await expect(get(ref(dbs.visitor, "blog/posts/new-post"))).rejects.toThrow(/permission/i);
+    await deletePost("new-post");
+    expect(await rest("GET", "blog/posts/new-post")).toBeNull();
+  });
+
+  it("exports, re-imports as a no-op, imports changes in one write, refuses an invalid import", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const tree = await exportAll();
+    const again = await importAll(tree);
+    expect(again).toMatchObject({ added: [], changed: [], removed: [], invalid: [] });
+    expect(again.unchanged).toBeGreaterThan(5);
+
+    const edited = structuredClone(tree) as Record<string, Record<string, Record<string, unknown>>>;
+    (edited.quotes as Record<string, Record<string, unknown>>).q1 = { text: "Edited", author: "Someone" };
+    (edited.quotes as Record<string, unknown>).q2 = { text: "New quote", author: "Somebody" };
+    delete (edited.films as Record<string, unknown>).f1;
+    const preview = await previewImport(edited);
+    expect(preview).toMatchObject({ added: ["quotes/q2"], changed: ["quotes/q1"], removed: ["films/f1"], invalid: [] });
+    await importAll(edited);
+    expect(await rest("GET", "quotes/q1")).toMatchObject({ text: "Edited", rev: 2 });
+    expect(await rest("GET", "quotes/q2")).toMatchObject({ text: "New quote", rev: 1 });
+    expect(await rest("GET", "films/f1")).toBeNull();
+
+    const bad = structuredClone(edited) as Record<string, Record<string, unknown>>;
+    (bad.quotes as Record<string, unknown>).q3 = { text: "", author: "Nobody" };
+    (bad.films as Record<string, unknown>).f9 = { ...fx.film, rating: 7 };
+    const refused = await importAll(bad).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "invalid" });
+    const summary = await previewImport(bad);
+    expect(summary.invalid.map((i) => i.path).sort()).toEqual(["films/f9", "quotes/q3"]);
+    expect(await rest("GET", "quotes/q3")).toBeNull();
+  });
+});
