@@ -176,9 +176,12 @@ function TopList({ title, items }: { title: string; items: { name: string; count
       <ol className={styles.top}>
         {items.map((i) => (
           <li key={i.name}>
-            <span className={styles.topName}>{i.name}</span>
+            <span className={styles.topName} title={i.name}>
+              {i.name}
+            </span>
             <span className={styles.topCount}>
-              {i.count} film{i.count === 1 ? "" : "s"}
+              {i.count}
+              <span className={page.visuallyHidden}> film{i.count === 1 ? "" : "s"}</span>
             </span>
           </li>
         ))}
