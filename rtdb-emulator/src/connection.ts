@@ -68,6 +68,7 @@ export class ClientConnection implements ListenerSink {
   sendRaw(message: string): void {
     if (this.closed || this.ws.readyState !== 1) return;
     if (DEBUG) this.ctx.log(`-> ${this.sessionId.slice(0, 6)} ${message.slice(0, 300)}`);
+    this.cork();
     if (message.length <= MAX_FRAME_CHARS) {
       this.ws.send(message);
       return;
@@ -75,6 +76,21 @@ export class ClientConnection implements ListenerSink {
     const frames = splitFrames(message);
     this.ws.send(String(frames.length));
     for (const f of frames) this.ws.send(f);
+  }
+
+  private corked = false;
+
+  /** Coalesces everything sent in this tick (a batch of acks, a fan-out) into one socket write. */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!socket) return;
+    this.corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   private fail(reason: string): void {

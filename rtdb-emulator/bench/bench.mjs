@@ -1,0 +1,213 @@
+// Benchmark (not a test): acknowledged writes per second with persistence on and off, and
+// the fan-out latency from a set() on one client until 100 listening clients have seen it.
+// The server runs in its own process (the built CLI), the clients in this one.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectDatabaseEmulator, getDatabase, onValue, ref, set } from 'firebase/database';
+import WebSocket from 'ws';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, '..', 'dist', 'cli.js');
+const WRITES = Number(process.env.BENCH_WRITES ?? 20000);
+const WINDOW = 1000; // writes in flight at once
+const LISTENERS = 100;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+let appCount = 0;
+
+async function startServer(args) {
+  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  for (let i = 0; i < 500 && !/listening on http:\/\/[\d.]+:(\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 20));
+  const m = /listening on http:\/\/[\d.]+:(\d+)/.exec(out);
+  if (!m) throw new Error(`server did not start: ${out}`);
+  return {
+    port: Number(m[1]),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function client(port, ns) {
+  const app = initializeApp({ projectId: 'demo-bench', databaseURL: `http://127.0.0.1:${port}?ns=${ns}`, apiKey: 'x' }, `bench-${++appCount}`);
+  const db = getDatabase(app);
+  connectDatabaseEmulator(db, '127.0.0.1', port);
+  return { app, db };
+}
+
+async function writesPerSecond(args, label) {
+  const server = await startServer(args);
+  const clients = [client(server.port, 'bench'), client(server.port, 'bench')];
+  await set(ref(clients[0].db, 'warmup'), 1);
+  await set(ref(clients[1].db, 'warmup'), 2);
+  const start = performance.now();
+  let next = 0;
+  let done = 0;
+  await new Promise((resolve, reject) => {
+    const issue = () => {
+      while (next < WRITES && next - done < WINDOW) {
+        const i = next++;
+        set(ref(clients[i % 2].db, `w/k${i % 5000}`), { n: i, s: 'small' }).then(() => {
+          done++;
+          if (done === WRITES) resolve();
+          else issue();
+        }, reject);
+      }
+    };
+    issue();
+  });
+  const seconds = (performance.now() - start) / 1000;
+  await Promise.all(clients.map((c) => deleteApp(c.app)));
+  await server.stop();
+  const rate = WRITES / seconds;
+  console.log(`${label}: ${WRITES} acknowledged writes in ${seconds.toFixed(2)} s = ${Math.round(rate)} writes/s`);
+  return rate;
+}
+
+/** The same writes over the raw wire protocol, without the SDK's client-side cost. */
+async function rawWritesPerSecond(args, label) {
+  const server = await startServer(args);
+  const sockets = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${server.port}/.ws?v=5&ns=raw`);
+          ws.once('message', () => resolve(ws)); // handshake
+          ws.once('error', reject);
+        }),
+    ),
+  );
+  const start = performance.now();
+  let next = 0;
+  let done = 0;
+  await new Promise((resolve) => {
+    const issue = () => {
+      while (next < WRITES && next - done < WINDOW) {
+        const i = next++;
+        sockets[i % 2].send(JSON.stringify({ t: 'd', d: { r: i + 1, a: 'p', b: { p: `/w/k${i % 5000}`, d: { n: i, s: 'small' } } } }));
+      }
+    };
+    for (const ws of sockets) {
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString());
+        if (m.t === 'd' && m.d.r) {
+          if (m.d.b.s !== 'ok') throw new Error(`write failed: ${data}`);
+          if (++done === WRITES) resolve();
+          else issue();
+        }
+      });
+    }
+    issue();
+  });
+  const seconds = (performance.now() - start) / 1000;
+  for (const ws of sockets) ws.close();
+  await server.stop();
+  console.log(`${label}: ${WRITES} acknowledged writes in ${seconds.toFixed(2)} s = ${Math.round(WRITES / seconds)} writes/s`);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function rawSocket(port, ns) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=${ns}`);
+    ws.once('message', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Fan-out measured with raw protocol listeners: the server's share of the latency. */
+async function rawFanOut() {
+  const server = await startServer([]);
+  const writer = await rawSocket(server.port, 'rawfan');
+  const listeners = await Promise.all(Array.from({ length: LISTENERS }, () => rawSocket(server.port, 'rawfan')));
+  let expected = 0;
+  let seen = 0;
+  let onAll = null;
+  listeners.forEach((ws, i) => {
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString());
+      if (m.t === 'd' && m.d.a === 'd' && m.d.b.d === expected && ++seen === LISTENERS && onAll) onAll();
+    });
+    ws.send(JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/fan/value', h: '' } } }));
+    void i;
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  const latencies = [];
+  for (let i = 1; i <= SAMPLES; i++) {
+    expected = i;
+    seen = 0;
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      onAll = resolve;
+      writer.send(JSON.stringify({ t: 'd', d: { r: i, a: 'p', b: { p: '/fan/value', d: i } } }));
+    });
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  for (const ws of [writer, ...listeners]) ws.close();
+  await server.stop();
+  console.log(
+    `fan-out to ${LISTENERS} raw protocol listeners (${SAMPLES} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+  );
+}
+
+async function fanOut() {
+  const server = await startServer([]);
+  const writer = client(server.port, 'fan');
+  const listeners = Array.from({ length: LISTENERS }, () => client(server.port, 'fan'));
+  let expected = -1;
+  let seen = 0;
+  let onAll = null;
+  for (const l of listeners) {
+    onValue(ref(l.db, 'fan/value'), (s) => {
+      if (s.val() === expected && ++seen === LISTENERS && onAll) onAll();
+    });
+  }
+  // Wait until every listener is connected and has its first value.
+  expected = 0;
+  seen = 0;
+  await new Promise((resolve) => {
+    onAll = resolve;
+    void set(ref(writer.db, 'fan/value'), 0);
+  });
+  const latencies = [];
+  for (let i = 1; i <= SAMPLES; i++) {
+    expected = i;
+    seen = 0;
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      onAll = resolve;
+      void set(ref(writer.db, 'fan/value'), i);
+    });
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  await Promise.all([writer, ...listeners].map((c) => deleteApp(c.app)));
+  await server.stop();
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  console.log(`fan-out to ${LISTENERS} firebase SDK clients (${SAMPLES} samples): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtdb-bench-'));
+try {
+  console.log(`rtdb-emulator benchmark on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  await rawWritesPerSecond(['--data', path.join(dataDir, 'raw')], 'raw protocol clients, persistence on (fdatasync before ack)');
+  await rawWritesPerSecond([], 'raw protocol clients, persistence off (memory only)');
+  await writesPerSecond(['--data', dataDir], 'firebase SDK clients, persistence on (fdatasync before ack)');
+  await writesPerSecond([], 'firebase SDK clients, persistence off (memory only)');
+  await rawFanOut();
+  await fanOut();
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
