@@ -281,6 +281,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       (cb ? `try{var w=window.parent||window;var f=w['pLPCommand${cb}'];if(f){f('close')}}catch(e){}` : '');
     res.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-store' });
     res.end(script);
+    log('long-poll attempt answered: websocket-failure flag cleared, poll closed');
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes + 1024 });

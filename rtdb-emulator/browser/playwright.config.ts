@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const debianChromium = '/usr/bin/chromium';
+
+// Browser conformance of rtdb-emulator: the real firebase SDK bundled for the browser,
+// in Chromium, against a server started by the spec itself (free ports).
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results',
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: existsSync(debianChromium)
+      ? {
+          executablePath: debianChromium,
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        }
+      : {},
+  },
+});
