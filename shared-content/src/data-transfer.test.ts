@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { analyseImport, type ContentTree } from "./data-transfer";
+
+const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
+const { recommendationSubmissions: _pending, ...content } = seed;
+const clone = () => structuredClone(content) as Record<string, Record<string, Record<string, unknown>>>;
+
+describe("analyseImport", () => {
+  it("finds nothing to do when the file equals the database (timestamps and revs ignored)", () => {
+    const file = clone();
+    (file.quotes as Record<string, Record<string, unknown>>)["quote-001"] = { ...file.quotes?.["quote-001"], rev: 9, updatedAt: 1 };
+    const plan = analyseImport(file, content);
+    expect(plan.summary).toMatchObject({ added: [], changed: [], removed: [], invalid: [], ignored: ["blog/index"] });
+    expect(plan.summary.unchanged).toBeGreaterThan(390);
+    expect(plan.updates).toEqual({});
+  });
+
+  it("lists added, changed and removed records with the writes that apply them", () => {
+    const file = clone();
+    const quotes = file.quotes as Record<string, Record<string, unknown>>;
+    quotes["quote-001"] = { ...quotes["quote-001"], text: "Changed" };
+    quotes["quote-new"] = { text: "New", author: "Someone" };
+    delete (file.films as Record<string, unknown>)["film-001"];
+    const plan = analyseImport(file, content);
+    expect(plan.summary).toMatchObject({ added: ["quotes/quote-new"], changed: ["quotes/quote-001"], removed: ["films/film-001"], invalid: [] });
+    expect(plan.updates["quotes/quote-001"]).toMatchObject({ text: "Changed", rev: 2 });
+    expect(plan.updates["quotes/quote-new"]).toMatchObject({ text: "New", rev: 1 });
+    expect(plan.updates["films/film-001"]).toBeNull();
+    expect(plan.checks).toContainEqual({ path: "quotes/quote-001", expectedRev: 1 });
+  });
+
+  it("reports each invalid record with its path and reason", () => {
+    const file = clone();
+    (file.films as Record<string, unknown>)["film-002"] = { title: "X", year: 1999, directors: ["D"], minutes: 90, rating: 9, watchedOn: "2024-01-01" };
+    (file.skills as Record<string, unknown>)["bad key!"] = { name: "X", category: "Y", order: 1 };
+    (file as Record<string, unknown>).settings = { theme: "dark" };
+    const { summary } = analyseImport(file, content);
+    expect(summary.invalid.map((i) => i.path).sort()).toEqual(["films/film-002", "settings", "skills/bad key!"]);
+    expect(summary.invalid.find((i) => i.path === "films/film-002")?.reason).toMatch(/^rating: /);
+  });
+
+  it("rebuilds the list index from imported posts and removes it with a removed post", () => {
+    const file = clone();
+    const posts = (file.blog as Record<string, Record<string, Record<string, unknown>>>).posts as Record<string, Record<string, unknown>>;
+    const draftSlug = Object.keys(posts).find((s) => posts[s]?.status === "draft") as string;
+    posts[draftSlug] = { ...posts[draftSlug], status: "published", readingMinutes: undefined, rev: undefined };
+    const removedSlug = Object.keys(posts).find((s) => posts[s]?.status === "published" && s !== draftSlug) as string;
+    delete posts[removedSlug];
+    const plan = analyseImport(JSON.parse(JSON.stringify(file)), content);
+    expect(plan.summary.changed).toEqual([`blog/posts/${draftSlug}`]);
+    expect(plan.updates[`blog/index/${draftSlug}`]).toMatchObject({ title: posts[draftSlug]?.title });
+    expect(plan.updates[`blog/posts/${removedSlug}`]).toBeNull();
+    expect(plan.updates[`blog/index/${removedSlug}`]).toBeNull();
+  });
+
+  it("leaves nodes the file does not mention alone, and refuses a non-object", () => {
+    const plan = analyseImport({ quotes: content.quotes }, content);
+    expect(plan.summary.removed).toEqual([]);
+    expect(analyseImport([], content).summary.invalid).toEqual([{ path: "/", reason: expect.stringMatching(/JSON object/) }]);
+  });
+});
