@@ -9,6 +9,7 @@ import { BadRequestError, isObject, isPrefix, parsePath } from './tree.js';
 
 export const MAX_FRAME_CHARS = 16384;
 const DEBUG = process.env['RTDB_EMULATOR_DEBUG'] === '1';
+const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
 interface DisconnectOp {
   kind: 'set' | 'update';
@@ -68,6 +69,12 @@ export class ClientConnection implements ListenerSink {
   sendRaw(message: string): void {
     if (this.closed || this.ws.readyState !== 1) return;
     if (DEBUG) this.ctx.log(`-> ${this.sessionId.slice(0, 6)} ${message.slice(0, 300)}`);
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      // A client that does not read its socket is dropped rather than allowed to eat memory.
+      this.ctx.log(`dropping connection ${this.sessionId}: over ${MAX_BUFFERED_BYTES} bytes unread`);
+      this.ws.terminate();
+      return;
+    }
     this.cork();
     if (message.length <= MAX_FRAME_CHARS) {
       this.ws.send(message);

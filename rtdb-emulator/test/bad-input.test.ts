@@ -192,6 +192,16 @@ describe('bad input never crashes the server or corrupts data', () => {
     await stillServes();
   });
 
+  it('control ping is answered with pong; the keepalive "0" is ignored', async () => {
+    const c = await raw();
+    c.ws.send('0');
+    c.ws.send(JSON.stringify({ t: 'c', d: { t: 'p', d: {} } }));
+    await until(() => c.messages.some((m) => JSON.stringify(m) === '{"t":"c","d":{"t":"o","d":{}}}'), 'pong');
+    expect((await c.request('s', { c: { 'sdk.js.12-9-0': 1 } })).s).toBe('ok');
+    expect(c.closed()).toBe(false);
+    c.ws.close();
+  });
+
   it('the long-poll start answer clears the websocket-failure flag and closes the poll', async () => {
     const res = await fetch(`${emu.url}/.lp?start=t&ser=1&cb=7&v=5&ns=${NS}`);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
