@@ -117,3 +117,39 @@ describe("UnsavedChangesGuard", () => {
     expect(dirty.defaultPrevented).toBe(true);
   });
 });
+
+describe("UnsavedChangesGuard without a data router", () => {
+  it("intercepts in-app link clicks under a plain router", async () => {
+    const { MemoryRouter, Routes, Route } = await import("react-router-dom");
+    function Form() {
+      const [text, setText] = useState("");
+      return (
+        <>
+          <label>
+            Title <input value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <UnsavedChangesGuard when={text !== ""} />
+          <Link to="/elsewhere">Elsewhere</Link>
+        </>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={["/form"]}>
+        <Routes>
+          <Route path="/form" element={<Form />} />
+          <Route path="/elsewhere" element={<p>Other page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Draft" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
+    });
+    expect(screen.getByRole("alertdialog", { name: "Leave without saving?" })).toBeTruthy();
+    expect(screen.queryByText("Other page")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Discard and leave" }));
+    });
+    expect(screen.getByText("Other page")).toBeTruthy();
+  });
+});
