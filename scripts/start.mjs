@@ -47,7 +47,7 @@ if (values.e2e) {
 
 let stack;
 try {
-  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, verbose: values.verbose });
+  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, snapshot: values.e2e, verbose: values.verbose });
 } catch (error) {
   console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
   if (tempDir) await rm(tempDir, { recursive: true, force: true });

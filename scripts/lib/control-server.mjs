@@ -6,7 +6,9 @@ export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {})
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const send = (status, body) => {
-      res.writeHead(status, { "Content-Type": "application/json" });
+      // No keep-alive: a test process reusing a socket the server just timed out fails with
+      // "other side closed".
+      res.writeHead(status, { "Content-Type": "application/json", Connection: "close" });
       res.end(JSON.stringify(body));
     };
     try {

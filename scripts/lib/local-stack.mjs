@@ -2,7 +2,7 @@
 // Database server (rtdb-emulator), the official Auth emulator, the demo content seed, a demo
 // admin, and (optionally) the built shell and remotes, each on its own origin.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuthUser, signInAuthUser, startAuthEmulator } from "./auth-emulator.mjs";
@@ -117,6 +117,8 @@ async function loadRtdbEmulator() {
  *   dataDir      persistent data directory (default .local-data); database under <dataDir>/db
  *   reset        wipe <dataDir>/db first, so the seed loads again
  *   serve        also serve shell/dist and each remote's dist
+ *   snapshot     serve copies of the dist folders taken now (e2e: a concurrent rebuild in the
+ *                working tree must not pull files from under a running test)
  *   log          line logger
  * Returns { ports, urls, admin, configFile, remotes: Map(name -> {start, stop, running}), stop() }.
  */
@@ -162,7 +164,17 @@ export async function startLocalStack(options = {}) {
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/)`);
 
     const stack = { ports, host, databaseUrl, authUrl: auth.url, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
-    if (options.serve) await serveApps(stack, { log, configFile: options.configFile, onStop: (fn) => stoppers.push(fn) });
+    if (options.serve) {
+      const distOf = async (dir) => {
+        const source = join(repoRoot, dir, "dist");
+        if (!options.snapshot) return source;
+        const copy = join(dataDir, "dist", dir);
+        await rm(copy, { recursive: true, force: true });
+        await cp(source, copy, { recursive: true });
+        return copy;
+      };
+      await serveApps(stack, { log, configFile: options.configFile, onStop: (fn) => stoppers.push(fn), distOf });
+    }
     return stack;
   } catch (error) {
     await stop();
@@ -170,11 +182,11 @@ export async function startLocalStack(options = {}) {
   }
 }
 
-async function serveApps(stack, { log, configFile, onStop }) {
+async function serveApps(stack, { log, configFile, onStop, distOf }) {
   const { ports, host } = stack;
   for (const r of REMOTES) {
-    const root = join(repoRoot, r.dir, "dist");
-    if (!existsSync(join(root, "mf-manifest.json"))) throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
+    if (!existsSync(join(repoRoot, r.dir, "dist", "mf-manifest.json"))) throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
+    const root = await distOf(r.dir);
     let server = null;
     const control = {
       get running() {
@@ -203,8 +215,8 @@ async function serveApps(stack, { log, configFile, onStop }) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports }), null, 2)}\n`);
   stack.configFile = file;
-  const shellRoot = join(repoRoot, "shell", "dist");
-  if (!existsSync(join(shellRoot, "index.html"))) throw new Error("shell is not built: run `npm run build`");
+  if (!existsSync(join(repoRoot, "shell", "dist", "index.html"))) throw new Error("shell is not built: run `npm run build`");
+  const shellRoot = await distOf("shell");
   const site = await startStaticServer({
     root: shellRoot,
     port: ports.site,

@@ -1,13 +1,13 @@
 import { useTheme } from "./use-theme";
 import styles from "./theme-toggle.module.css";
 
+/** A toggle button: its name stays "Dark theme", aria-pressed says whether it is on. */
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
   return (
-    <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={theme === "dark"} aria-label={`Dark theme`} title={`Switch to ${next} theme`}>
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
-      <span className={styles.text}>{theme === "dark" ? "Light" : "Dark"}</span>
+    <button type="button" className={styles.toggle} onClick={toggle} aria-pressed={theme === "dark"}>
+      <span aria-hidden="true">{theme === "dark" ? "☾" : "☀"}</span>
+      <span className={styles.text}>Dark theme</span>
     </button>
   );
 }
