@@ -111,6 +111,31 @@ test("the admin changes the password, signs in with the new one, the old one fai
   await expect(page.getByText("Your password was changed.")).toBeVisible();
 });
 
+test("keyboard only: change the password; another browser signed in as the admin loses its session and lands on /login?redirect=...", async ({ page, browser }) => {
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signInAsAdmin(other, "/admin-panel/configure-films?sort=year");
+
+  await openAccount(page);
+  await passwordForm(page).getByLabel("Current password").focus();
+  await page.keyboard.type(DEMO_ADMIN.password);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(NEW_PASSWORD);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(NEW_PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Your password was changed.")).toBeVisible();
+
+  // The change revoked the other browser's tokens: its next check with the Auth service (here a
+  // reload; otherwise the hourly token refresh) signs it out, and the guard sends it to login.
+  await other.reload();
+  await expect(other).toHaveURL("/login?redirect=%2Fadmin-panel%2Fconfigure-films%3Fsort%3Dyear");
+  // This browser keeps its session.
+  await page.reload();
+  await expectRemoteScreen(page, "remote_admin", "Account");
+  await elsewhere.close();
+});
+
 const STRICT_POLICY = {
   customStrengthOptions: {
     minPasswordLength: 10,
