@@ -285,6 +285,15 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     throw toContentError(error);
   }
   const existing = decodeOne(BlogPostSchema, existingRaw, postPath(sourceSlug));
+  if (renamed) {
+    let targetTaken: boolean;
+    try {
+      targetTaken = (await withTimeout(get(ref(db, postPath(fields.slug))))).exists();
+    } catch (error) {
+      throw toContentError(error);
+    }
+    if (targetTaken) throw new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
+  }
   if (expectedRev === null && existingRaw !== null) {
     throw new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
   }

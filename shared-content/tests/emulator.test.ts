@@ -224,8 +224,16 @@ describe("write functions against the rules", () => {
     await unpublishPost("new-post", 2);
     expect(await rest("GET", "blog/index/new-post")).toBeNull();
     await expect(get(ref(dbs.visitor, "blog/posts/new-post"))).rejects.toThrow(/permission/i);
-    await deletePost("new-post");
+    // Renaming moves the post (and its entry) in one write; a taken slug is refused.
+    await publishPost("new-post", 3);
+    await expect(savePost({ ...input, slug: "hello", status: "published" }, 4, { previousSlug: "new-post" })).rejects.toMatchObject({ code: "conflict" });
+    await savePost({ ...input, slug: "renamed-post", status: "published" }, 4, { previousSlug: "new-post" });
     expect(await rest("GET", "blog/posts/new-post")).toBeNull();
+    expect(await rest("GET", "blog/index/new-post")).toBeNull();
+    expect(await rest("GET", "blog/index/renamed-post")).toMatchObject({ publishedAt: published.publishedAt });
+    await deletePost("renamed-post");
+    expect(await rest("GET", "blog/posts/renamed-post")).toBeNull();
+    expect(await rest("GET", "blog/index/renamed-post")).toBeNull();
   });
 
   it("exports, re-imports as a no-op, imports changes in one write, refuses an invalid import", async () => {
