@@ -38,13 +38,11 @@ export function AccessGate({ children }: { children: ReactNode }) {
       <div className={styles.gate}>
         <p>
           You are signed in as <strong>{email ?? "an account without email"}</strong>, which is not an administrator
-          of this site. Exporting and importing content needs the admin account.
+          of this site. Exporting and importing content needs the admin account: sign out, then sign in as the
+          admin.
         </p>
         <p className={styles.row}>
           <Button onClick={() => void signOutUser()}>Sign out</Button>
-          <Link className={styles.primaryLink} to={LOGIN_LINK}>
-            Sign in as admin
-          </Link>
         </p>
       </div>
     );

@@ -23,6 +23,10 @@ type Result =
   | { kind: "error"; message: string }
   | { kind: "done"; fileName: string; summary: ImportSummary; differed: boolean };
 
+// Far above any real export (every limit of the schemas filled would not reach it); stops a
+// wrong file from freezing the tab while it is parsed.
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
 const FORMATS: { value: ImportFormat; label: string; hint: string }[] = [
   { value: "auto", label: "Detect", hint: "Recognises this site's export and the older site's export." },
   { value: "current", label: "This site's export", hint: "A file made with Export above." },
@@ -79,6 +83,10 @@ export function ImportPanel() {
     setLoaded(null);
     setFileError(null);
     if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError(`${file.name}: the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, which is more than this site's content can be.`);
+      return;
+    }
     setReading(true);
     try {
       const parsed = parseImportFile(await readText(file));

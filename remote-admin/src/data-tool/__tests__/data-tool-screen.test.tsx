@@ -64,6 +64,7 @@ describe("who may use it", () => {
     mocks.auth = { status: "signedIn", isAdmin: false, user: { email: "someone@example.com" } };
     renderScreen();
     expect(screen.getByText(/which is not an administrator/).textContent).toContain("someone@example.com");
+    expect(screen.getByText(/sign out, then sign in as the/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     expect(mocks.signOutUser).toHaveBeenCalled();
     expect(screen.queryByLabelText("JSON file")).toBeNull();
