@@ -36,6 +36,7 @@ function snapshot(value: unknown) {
   const entries = value && typeof value === "object" ? Object.entries(value) : [];
   return {
     val: () => value ?? null,
+    exists: () => value !== null && value !== undefined,
     size: entries.length,
     forEach(cb: (child: { key: string; val: () => unknown }) => boolean | void) {
       for (const [key, v] of entries) if (cb({ key, val: () => v }) === true) return true;
@@ -120,15 +121,38 @@ describe("live hooks", () => {
     expect(result.current.status).toBe("ready");
   });
 
-  it("show a draft or denied post as not found (ready, null)", () => {
+  it("show a post only while it is listed and published; follow publish and unpublish live", () => {
     const { result } = renderHook(() => useBlogPost("hello"));
-    const post = { title: "T", summary: "S", body: "B", status: "draft", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 };
-    act(() => last().onData(snapshot(post)));
+    expect(result.current.status).toBe("loading");
+    const index = last();
+    expect(index.target.path).toBe("blog/index/hello");
+    // Not listed (draft or unknown): not found, and the post itself is never requested.
+    act(() => index.onData(snapshot(null)));
     expect(result.current).toMatchObject({ status: "ready", data: null });
-    act(() => last().onData(snapshot({ ...post, status: "published", publishedAt: 2 })));
+    expect(active().map((l) => l.target.path)).toEqual(["blog/index/hello"]);
+    // Published elsewhere: the entry appears, the post is read.
+    const post = { title: "T", summary: "S", body: "B", status: "published", readingMinutes: 1, createdAt: 1, publishedAt: 2, rev: 1, updatedAt: 1 };
+    act(() => index.onData(snapshot({ title: "T", summary: "S", readingMinutes: 1, publishedAt: 2 })));
+    expect(result.current.status).toBe("loading");
+    expect(last().target.path).toBe("blog/posts/hello");
+    act(() => last().onData(snapshot(post)));
     expect(result.current.data).toMatchObject({ id: "hello", title: "T" });
+    // A draft body or a denied read also count as not found.
+    act(() => last().onData(snapshot({ ...post, status: "draft" })));
+    expect(result.current).toMatchObject({ status: "ready", data: null });
     act(() => last().onError(new Error("permission_denied")));
     expect(result.current).toMatchObject({ status: "ready", data: null, error: null });
+    // Unpublished: the entry goes, the post listener is dropped.
+    act(() => index.onData(snapshot(null)));
+    expect(result.current).toMatchObject({ status: "ready", data: null });
+    expect(active().map((l) => l.target.path)).toEqual(["blog/index/hello"]);
+  });
+
+  it("report an unreadable index entry as the post's error", () => {
+    const { result } = renderHook(() => useBlogPost("hello"));
+    act(() => last().onError(new Error("unavailable")));
+    expect(result.current.status).toBe("error");
+    expect(result.current.error?.code).toBe("unavailable");
   });
 
   it("page the blog index newest first with one extra record to know about more", () => {

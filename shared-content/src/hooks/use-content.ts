@@ -5,7 +5,7 @@ import { limitToLast, orderByChild, query, ref, type DataSnapshot } from "fireba
 import * as v from "valibot";
 import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE } from "../limits";
-import { PATHS, postPath, type CollectionKind } from "../paths";
+import { PATHS, blogIndexPath, postPath, type CollectionKind } from "../paths";
 import {
   AboutSchema,
   BlogIndexEntrySchema,
@@ -146,19 +146,28 @@ export function useFilms(options: PageOptions & { orderBy?: FilmOrder } = {}): P
   return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE);
 }
 
-/** One published post by slug; a draft or unknown slug gives `ready` with null (not found). */
+/**
+ * One published post by slug; a draft or unknown slug gives `ready` with null (not found).
+ * It follows the post's list-index entry (public, present exactly while published), so an
+ * open page shows the post when it is published and "not found" when it is unpublished,
+ * without ever asking for a draft.
+ */
 export function useBlogPost(slug: string): LiveResult<WithId<BlogPost> | null> {
   const path = postPath(slug);
-  return useLiveQuery<WithId<BlogPost> | null>(
+  const listed = useLiveQuery<boolean>(`listed:${slug}`, (db) => ref(db, blogIndexPath(slug)), (snapshot) => snapshot.exists(), false);
+  const isListed = listed.status === "ready" && listed.data;
+  const post = useLiveQuery<WithId<BlogPost> | null>(
     `public:${path}`,
     (db) => ref(db, path),
     (snapshot) => {
-      const post = decodeOne(BlogPostSchema, snapshot.val(), path);
-      return post && post.status === "published" ? { ...post, id: slug } : null;
+      const decoded = decodeOne(BlogPostSchema, snapshot.val(), path);
+      return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
     },
     null,
-    { deniedMeansEmpty: true },
+    { deniedMeansEmpty: true, enabled: isListed },
   );
+  if (listed.status !== "ready") return { status: listed.status, data: null, error: listed.error, retry: listed.retry };
+  return post;
 }
 
 // --- admin reads (the rules deny these to anyone but an admin) ------------------------------

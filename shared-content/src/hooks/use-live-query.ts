@@ -21,6 +21,8 @@ export interface LiveResult<T> {
 export interface LiveQueryOptions {
   /** Treat "permission denied" as "nothing here" (a draft post looks like a missing one). */
   deniedMeansEmpty?: boolean;
+  /** false: do not listen; report ready with the initial value. Default true. */
+  enabled?: boolean;
 }
 
 let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
@@ -32,6 +34,7 @@ export function setLoadTimeoutMs(ms: number): void {
 interface State<T> {
   key: string;
   attempt: number;
+  enabled: boolean;
   status: LiveStatus;
   data: T;
   error: ContentError | null;
@@ -49,17 +52,22 @@ export function useLiveQuery<T>(
   options: LiveQueryOptions = {},
 ): LiveResult<T> {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State<T>>({ key, attempt, status: "loading", data: initial, error: null });
+  const enabled = options.enabled !== false;
+  const [state, setState] = useState<State<T>>({ key, attempt, enabled, status: "loading", data: initial, error: null });
   // The latest callbacks, read inside the effect without making them dependencies.
   const latest = useRef({ makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true });
   latest.current = { makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true };
 
   useEffect(() => {
     const { makeQuery: make, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
+    if (!enabled) {
+      setState({ key, attempt, enabled, status: "ready", data: init, error: null });
+      return;
+    }
     let answered = false;
     let active = true;
-    const put = (next: Omit<State<T>, "key" | "attempt">) => {
-      if (active) setState({ key, attempt, ...next });
+    const put = (next: Omit<State<T>, "key" | "attempt" | "enabled">) => {
+      if (active) setState({ key, attempt, enabled, ...next });
     };
     put({ status: "loading", data: init, error: null });
 
@@ -91,13 +99,13 @@ export function useLiveQuery<T>(
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [key, attempt]);
+  }, [key, attempt, enabled]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   // Until the effect for a new key/attempt has run, report loading rather than stale data.
-  if (state.key !== key || state.attempt !== attempt) {
-    return { status: "loading", data: initial, error: null, retry };
+  if (state.key !== key || state.attempt !== attempt || state.enabled !== enabled) {
+    return { status: enabled ? "loading" : "ready", data: initial, error: null, retry };
   }
   return { status: state.status, data: state.data, error: state.error, retry };
 }

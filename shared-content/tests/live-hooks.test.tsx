@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+// The hooks through the real firebase SDK against rtdb-emulator (with the real rules), as a
+// visitor: live updates from writes made elsewhere (REST with the owner token), decoding of
+// real snapshots, and a denied read turned into a plain error.
+import { resolve } from "node:path";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { connectDatabaseEmulator, getDatabase, ref } from "firebase/database";
+import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setDatabaseForTests } from "../src/db";
+import { useBlogIndex, useBlogPost, useExperience, useLiveQuery } from "../src/index";
+import { T, baseTree, fx } from "./rules-matrix";
+
+const NS = `live-${process.pid}`;
+// jsdom gives import.meta.url no file: scheme; vitest runs from this workspace's folder.
+const RULES = resolve(process.cwd(), "..", "database.rules.json");
+let emu: RtdbEmulator;
+let app: FirebaseApp;
+
+async function rest(method: "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${emu.url}/${path}.json?ns=${NS}`, {
+    method,
+    headers: { authorization: "Bearer owner" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+}
+
+beforeAll(async () => {
+  emu = await startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES });
+  await rest("PUT", "", baseTree("nobody"));
+  app = initializeApp({ apiKey: "demo-api-key", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${NS}` }, `live-${process.pid}`);
+  const db = getDatabase(app);
+  connectDatabaseEmulator(db, emu.host, emu.port);
+  setDatabaseForTests(db);
+});
+afterEach(cleanup);
+afterAll(async () => {
+  setDatabaseForTests(null);
+  if (app) await deleteApp(app);
+  await emu?.close();
+});
+
+describe("live hooks with the real SDK", () => {
+  it("read, decode (lists come back as arrays) and follow changes made elsewhere", async () => {
+    const { result } = renderHook(() => useExperience());
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.data).toHaveLength(1);
+    expect(result.current.data[0]?.projects[0]?.technologies).toEqual(["React", "TypeScript"]);
+    await act(() => rest("PUT", "experience/e0", { ...fx.experience, company: "Earlier Co", order: 0, start: "2018-01", end: "2019-01" }));
+    await act(() => rest("PATCH", "experience/e1", { order: 1 }));
+    await waitFor(() => expect(result.current.data.map((e) => e.company)).toEqual(["Earlier Co", "Acme"]));
+  });
+
+  it("show a post when it is published and not found once unpublished, without reload", async () => {
+    const { result } = renderHook(() => useBlogPost("draft-one"));
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.data).toBeNull();
+    await act(() =>
+      rest("PATCH", "", {
+        "blog/posts/draft-one": { ...fx.draftPost, status: "published", publishedAt: T, rev: 2 },
+        "blog/index/draft-one": { ...fx.indexEntry, title: "Draft" },
+      }),
+    );
+    await waitFor(() => expect(result.current.data?.title).toBe("Draft"));
+    await act(() => rest("PATCH", "", { "blog/posts/draft-one": { ...fx.draftPost, rev: 3 }, "blog/index/draft-one": null }));
+    await waitFor(() => expect(result.current.data).toBeNull());
+    expect(result.current.status).toBe("ready");
+  });
+
+  it("page the list index newest first through a real limitToLast query", async () => {
+    await rest("PATCH", "blog/index", {
+      a: { ...fx.indexEntry, title: "A", publishedAt: T - 3 },
+      b: { ...fx.indexEntry, title: "B", publishedAt: T - 2 },
+    });
+    await rest("PATCH", "blog/posts", {
+      a: { ...fx.publishedPost, publishedAt: T - 3 },
+      b: { ...fx.publishedPost, publishedAt: T - 2 },
+    });
+    const { result } = renderHook(() => useBlogIndex({ pageSize: 2 }));
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.data.map((e) => e.id)).toEqual(["hello", "b"]);
+    expect(result.current.hasMore).toBe(true);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.data.map((e) => e.id)).toEqual(["hello", "b", "a"]));
+    expect(result.current.hasMore).toBe(false);
+  });
+
+  it("turn a denied read into a plain error", async () => {
+    const { result } = renderHook(() => useLiveQuery("subs", (db) => ref(db, "recommendationSubmissions"), (s) => s.val(), null));
+    await waitFor(() => expect(result.current.status).toBe("error"));
+    expect(result.current.error?.code).toBe("permission-denied");
+  });
+});
