@@ -1,0 +1,64 @@
+// Issue 5: axe on every admin screen (lists and forms), in both themes, signed in as the demo
+// admin. Fails on serious or critical violations.
+import { expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test } from "../fixtures";
+
+const SCREENS: { path: string; module: string; ready?: string }[] = [
+  { path: "/admin-panel", module: "AdminOverview" },
+  { path: "/admin-panel/configure-about", module: "ConfigureAbout", ready: "Headline" },
+  { path: "/admin-panel/configure-experience", module: "ConfigureExperience" },
+  { path: "/admin-panel/configure-experience?edit=new", module: "ConfigureExperience", ready: "Role" },
+  { path: "/admin-panel/configure-recommendations", module: "ConfigureRecommendations" },
+  { path: "/admin-panel/configure-recommendations?edit=new", module: "ConfigureRecommendations", ready: "Full name" },
+  { path: "/admin-panel/configure-skills", module: "ConfigureSkills" },
+  { path: "/admin-panel/configure-skills?edit=new", module: "ConfigureSkills", ready: "Category" },
+  { path: "/admin-panel/configure-free-time-projects", module: "ConfigureFreeTimeProjects" },
+  { path: "/admin-panel/configure-free-time-projects?edit=new", module: "ConfigureFreeTimeProjects", ready: "Title" },
+  { path: "/admin-panel/configure-get-in-touch", module: "ConfigureGetInTouch", ready: "Email" },
+  { path: "/admin-panel/write-blog", module: "WriteBlog" },
+  { path: "/admin-panel/write-blog?edit=new", module: "WriteBlog", ready: "Slug" },
+  { path: "/admin-panel/write-quote", module: "WriteQuote" },
+  { path: "/admin-panel/write-quote?edit=new", module: "WriteQuote", ready: "Author" },
+  { path: "/admin-panel/configure-films", module: "ConfigureFilms" },
+  { path: "/admin-panel/configure-films?edit=new", module: "ConfigureFilms", ready: "Directors" },
+];
+
+for (const theme of ["light", "dark"] as const) {
+  test(`axe: every admin screen in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    await setTheme(page, theme);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      const slot = await expectRemoteScreen(page, "remote_admin", screen.module);
+      await expect(slot.getByRole("heading", { level: 1 })).toBeVisible();
+      if (screen.ready) await expect(slot.getByLabel(screen.ready).first()).toBeVisible();
+      else await expect(slot.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
+
+test("a post can be written and saved with the keyboard alone", async ({ page }) => {
+  await signInAsAdmin(page, "/admin-panel/write-quote?edit=new");
+  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  await page.getByRole("textbox", { name: /^Quote/ }).focus();
+  await page.keyboard.type("Keyboard only quote");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Kay Board");
+  // Tab to the submit button and press Enter; an invalid field would keep the form open.
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press("Tab");
+    const name = await page.evaluate(() => document.activeElement?.textContent ?? "");
+    if (name === "Add quote") break;
+  }
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Added the quote.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search quotes" }).fill("Keyboard only quote");
+  const item = page.getByRole("list", { name: "quotes" }).getByRole("listitem").first();
+  await item.getByRole("button", { name: /^Delete/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alertdialog")).toContainText("Keyboard only quote");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/^Deleted the quote/)).toBeVisible();
+});

@@ -1,0 +1,62 @@
+// Issue 5, configure-recommendations: a pending submission is approved (one multi-path write
+// moves it to the published list) and appears on the open home page without reload; another
+// is rejected (deleted) and is gone.
+import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
+
+let saved: { subs: unknown; recs: unknown };
+test.beforeEach(async () => {
+  saved = { subs: await db.get("recommendationSubmissions"), recs: await db.get("recommendations") };
+});
+test.afterEach(async () => {
+  await db.set("recommendationSubmissions", saved.subs);
+  await db.set("recommendations", saved.recs);
+});
+
+test("approve one submission and reject another", async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const approveName = `Ada Approved ${stamp}`;
+  const rejectName = `Rex Rejected ${stamp}`;
+  const submission = (fullName: string) => ({
+    fullName,
+    role: "Engineering lead",
+    relationship: "Worked together on the platform",
+    text: `${fullName} says: Maya made our releases boring in the best possible way.`,
+    createdAt: Date.now(),
+  });
+  const { name: approveId } = await db.push("recommendationSubmissions", submission(approveName));
+  const { name: rejectId } = await db.push("recommendationSubmissions", { ...submission(rejectName), link: "https://example.com/rex" });
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/");
+  await expectRemoteScreen(visitor, "remote_home", "HomePage");
+  const noReload = await markNoReload(visitor);
+  await expect(visitor.getByText(approveName)).toHaveCount(0);
+
+  await signInAsAdmin(page, "/admin-panel/configure-recommendations");
+  await expectRemoteScreen(page, "remote_admin", "ConfigureRecommendations");
+  const queue = page.getByRole("list", { name: "Pending submissions" });
+  await expect(queue.getByRole("article", { name: `Submission by ${approveName}` })).toBeVisible();
+
+  await page.getByRole("button", { name: `Approve the recommendation by ${approveName}` }).click();
+  await expect(page.getByText(`Approved the recommendation by ${approveName}`)).toBeVisible();
+  await expect(queue.getByRole("article", { name: `Submission by ${approveName}` })).toHaveCount(0);
+  expect(await db.get(`recommendationSubmissions/${approveId}`)).toBeNull();
+  const published = Object.values((await db.get("recommendations")) as Record<string, { fullName: string }>);
+  expect(published.filter((r) => r.fullName === approveName)).toHaveLength(1);
+  await expect(page.getByRole("list", { name: "recommendations" }).getByText(approveName, { exact: true })).toBeVisible();
+  await expect(visitor.getByText(approveName, { exact: true }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: `Reject the recommendation by ${rejectName}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Reject this submission?" });
+  await expect(dialog).toContainText(rejectName);
+  await dialog.getByRole("button", { name: "Reject and delete" }).click();
+  await expect(page.getByText(`Rejected the submission by ${rejectName}.`)).toBeVisible();
+  await expect(queue.getByRole("article", { name: `Submission by ${rejectName}` })).toHaveCount(0);
+  expect(await db.get(`recommendationSubmissions/${rejectId}`)).toBeNull();
+  const after = Object.values((await db.get("recommendations")) as Record<string, { fullName: string }>);
+  expect(after.filter((r) => r.fullName === rejectName)).toHaveLength(0);
+  await expect(visitor.getByText(rejectName)).toHaveCount(0);
+  await noReload();
+  await visitorContext.close();
+});
