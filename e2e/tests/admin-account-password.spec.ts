@@ -280,4 +280,9 @@ test("axe: the account screen in both themes", async ({ page }) => {
   await setTheme(page, "dark");
   await expectScreenAccessible(page);
   await page.screenshot({ path: test.info().outputPath("admin-account-dark.png"), fullPage: true });
+  // 360 px wide: nothing of the screen sticks out sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const slot = page.locator('[data-remote="remote_admin"][data-module="Account"]');
+  expect(await slot.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: test.info().outputPath("admin-account-360.png"), fullPage: true });
 });

@@ -88,6 +88,7 @@ test("export, then import of the exported file, is a no-op", async ({ page }) =>
   await expect(counts).toContainText("0 to change");
   await expect(counts).toContainText("0 to remove");
   await expect(counts).toContainText("0 invalid");
+  await expect(counts).toContainText(/[1-9]\d* unchanged/);
   await expect(page.getByText("Nothing to import: the file matches the current content.")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Import \d+ change/ })).toBeDisabled();
   expect(await snapshot()).toEqual(before);
@@ -175,4 +176,9 @@ test("axe: the data tool with an import preview, in both themes", async ({ page 
     expect(serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }
   await page.screenshot({ path: test.info().outputPath("data-tool-dark.png"), fullPage: true });
+  // 360 px wide: nothing of the screen sticks out sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const slot = page.locator('[data-remote="remote_admin"][data-module="CreateRealtimeData"]');
+  expect(await slot.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: test.info().outputPath("data-tool-360.png"), fullPage: true });
 });
