@@ -78,3 +78,17 @@ async function shutdown(signal) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGHUP", () => void shutdown("SIGHUP"));
+
+if (values.e2e) {
+  // A test runner killed hard (e.g. by `timeout`) cannot stop its web server: do it ourselves
+  // when the parent process is gone, so no emulator is left holding the ports.
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      void shutdown("parent exited");
+    }
+  }, 2000).unref();
+}
