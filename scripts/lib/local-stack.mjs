@@ -46,7 +46,7 @@ export function demoAdminFromEnv() {
 
 /** The demo seed from shared-content when it exists, else a placeholder. */
 export function defaultSeedFile() {
-  const candidates = [process.env.SEED_FILE, join(repoRoot, "shared-content", "seed", "demo-content.json"), join(repoRoot, "scripts", "placeholder-seed.json")];
+  const candidates = [process.env.SEED_FILE, join(repoRoot, "shared-content", "seed", "demo-content.json"), join(repoRoot, "seed", "demo-content.json"), join(repoRoot, "scripts", "placeholder-seed.json")];
   return candidates.find((f) => f && existsSync(f));
 }
 
