@@ -64,6 +64,6 @@ export {
   type ImportSummary,
   type ImportPlan,
 } from "./data-transfer";
-export { Markdown, type MarkdownProps } from "./markdown/markdown";
+export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { renderMarkdown } from "./markdown/render-markdown";
 export { safeUrl, isExternalUrl } from "./markdown/safe-url";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Markdown } from "./markdown";
+import { Markdown, loadMarkdownRenderer } from "./markdown";
 import { renderMarkdown } from "./render-markdown";
 import { isExternalUrl, safeUrl } from "./safe-url";
 
@@ -91,9 +91,14 @@ describe("renderMarkdown", () => {
 });
 
 describe("<Markdown>", () => {
-  it("renders sanitised markdown into the page", () => {
-    const { container } = render(<Markdown source={"# Hi\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))"} className="extra" />);
-    expect(container.querySelector("h1")?.textContent).toBe("Hi");
+  it("renders sanitised markdown into the page and follows a new source", async () => {
+    const source = "# Hi\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))";
+    const { container, rerender } = render(<Markdown source={source} className="extra" />);
+    expect(dangers(container as HTMLElement)).toEqual([]);
+    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Hi"));
+    expect(await loadMarkdownRenderer()).toBe(renderMarkdown);
+    rerender(<Markdown source={"## Then"} className="extra" />);
+    expect(container.querySelector("h2")?.textContent).toBe("Then");
     expect((container.firstChild as HTMLElement).className).toContain("extra");
     expect(dangers(container as HTMLElement)).toEqual([]);
   });
