@@ -1,11 +1,10 @@
 import { useDocumentTitle } from "../use-document-title";
 import { RemoteSlot } from "./remote-slot";
+import type { RemoteName, ScreenOf } from "./screens";
 
-interface RemoteScreenProps {
-  remote: "remote_home" | "remote_blog" | "remote_admin";
-  module: string;
-  title: string;
-}
+type RemoteScreenProps = {
+  [R in RemoteName]: { remote: R; module: ScreenOf<R>; title: string };
+}[RemoteName];
 
 /** One route's screen: the default title plus the remote slot. */
 export function RemoteScreen({ remote, module, title }: RemoteScreenProps) {
