@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { EMPTY_DRAFT, LIMITS, validateDraft, type FieldErrors, type RecommendationDraft } from "./validate";
 import styles from "./recommendation-form.module.css";
@@ -93,18 +93,23 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
       name,
       value: draft[name],
       "aria-invalid": error ? ("true" as const) : ("false" as const),
-      "aria-describedby": `${uid}-${name}-hint${error ? ` ${uid}-${name}-error` : ""}`,
+      "aria-describedby": error ? `${uid}-${name}-error` : `${uid}-${name}-hint`,
       onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value })),
       onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     };
   };
-  const errorOf = (name: keyof RecommendationDraft) => {
+  /** The hint under a field, replaced by its error message when there is one (same place, no layout jump). */
+  const messageOf = (name: keyof RecommendationDraft, hint: ReactNode) => {
     const error = visible(name);
     return error ? (
       <p id={`${uid}-${name}-error`} className={styles.error}>
         {error}
       </p>
-    ) : null;
+    ) : (
+      <p id={`${uid}-${name}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+    );
   };
   const sending = status.kind === "sending";
   const textLen = draft.text.trim().length;
@@ -115,48 +120,38 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
         <div className={styles.field}>
           <label htmlFor={`${uid}-fullName`}>Your name</label>
           <input {...field("fullName")} autoComplete="name" required />
-          <p id={`${uid}-fullName-hint`} className={styles.hint}>
-            As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.
-          </p>
-          {errorOf("fullName")}
+          {messageOf("fullName", <>As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.</>)}
         </div>
         <div className={styles.field}>
           <label htmlFor={`${uid}-role`}>Your role</label>
           <input {...field("role")} autoComplete="organization-title" required />
-          <p id={`${uid}-role-hint`} className={styles.hint}>
-            E.g. “Engineering manager at Acme”.
-          </p>
-          {errorOf("role")}
+          {messageOf("role", <>E.g. “Engineering manager at Acme”.</>)}
         </div>
       </div>
       <div className={styles.field}>
         <label htmlFor={`${uid}-relationship`}>How we worked together</label>
         <input {...field("relationship")} required />
-        <p id={`${uid}-relationship-hint`} className={styles.hint}>
-          E.g. “Managed me directly for two years”.
-        </p>
-        {errorOf("relationship")}
+        {messageOf("relationship", <>E.g. “Managed me directly for two years”.</>)}
       </div>
       <div className={styles.field}>
-        <label htmlFor={`${uid}-text`}>Recommendation</label>
-        <textarea {...field("text")} rows={8} required />
-        <p id={`${uid}-text-hint`} className={styles.hint}>
-          {LIMITS.text.min}–{LIMITS.text.max} characters.{" "}
-          <span className={textLen > LIMITS.text.max ? styles.over : undefined}>
-            {textLen} / {LIMITS.text.max}
+        <div className={styles.labelRow}>
+          <label htmlFor={`${uid}-text`}>Recommendation</label>
+          <span className={textLen > LIMITS.text.max ? `${styles.counter} ${styles.over}` : styles.counter} aria-live="polite">
+            <span aria-hidden="true">
+              {textLen} / {LIMITS.text.max}
+            </span>
+            <span className={styles.visuallyHidden}>{textLen > LIMITS.text.max ? `${textLen - LIMITS.text.max} characters too many` : ""}</span>
           </span>
-        </p>
-        {errorOf("text")}
+        </div>
+        <textarea {...field("text")} rows={8} required />
+        {messageOf("text", <>Between {LIMITS.text.min} and {LIMITS.text.max} characters: what we did together and what I was like to work with.</>)}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${uid}-link`}>
           Link <span className={styles.optional}>(optional)</span>
         </label>
         <input {...field("link")} type="url" inputMode="url" autoComplete="url" placeholder="https://" />
-        <p id={`${uid}-link-hint`} className={styles.hint}>
-          Your LinkedIn profile or website.
-        </p>
-        {errorOf("link")}
+        {messageOf("link", <>Your LinkedIn profile or website.</>)}
       </div>
       {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
       <div className={styles.honeypot} aria-hidden="true">
