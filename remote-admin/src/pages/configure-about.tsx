@@ -34,8 +34,8 @@ export default function ConfigureAbout() {
     const { values, set, errors } = form;
     return (
       <>
+        <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
         <FormGrid>
-          <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
           <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />
           <TextField label="Avatar URL" type="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional, https://…" />
           <TextField label="CV URL" type="url" value={values.cvUrl} onChange={(v) => set("cvUrl", v)} error={errors.cvUrl} hint="Optional, https://…" />

@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+// Screens with the shared-content reads and writes replaced; validation uses the real schemas.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import * as content from "shared-content";
+
+const state = vi.hoisted(() => ({
+  about: null as unknown,
+  posts: [] as unknown[],
+  quotes: [] as unknown[],
+}));
+
+vi.mock("shared-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("shared-content")>();
+  const live = (data: unknown) => ({ status: "ready", data, error: null, retry: () => {} });
+  return {
+    ...actual,
+    useAbout: () => live(state.about),
+    useAllPosts: () => live(state.posts),
+    useQuotes: () => live(state.quotes),
+    saveAbout: vi.fn(),
+    savePost: vi.fn(),
+    deleteRecord: vi.fn(),
+    createRecord: vi.fn(),
+    updateRecord: vi.fn(),
+  };
+});
+
+import ConfigureAbout from "../configure-about";
+import WriteBlog from "../write-blog";
+import WriteQuote from "../write-quote";
+
+const about = { headline: "Front-end engineer", bio: "Hi, I'm **Maya**.", location: "Gothenburg", rev: 4, updatedAt: 1 };
+
+beforeEach(() => {
+  state.about = about;
+  state.posts = [];
+  state.quotes = [];
+  vi.mocked(content.saveAbout).mockReset();
+  vi.mocked(content.savePost).mockReset();
+  vi.mocked(content.deleteRecord).mockReset();
+});
+afterEach(cleanup);
+
+const renderAt = (ui: React.ReactNode, path = "/") => render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+
+describe("ConfigureAbout", () => {
+  it("previews the bio with the public renderer", () => {
+    renderAt(<ConfigureAbout />);
+    expect(within(screen.getByTestId("markdown-preview")).getByText("Maya").tagName).toBe("STRONG");
+  });
+
+  it("shows schema messages next to the fields and writes nothing", async () => {
+    renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText(/^CV URL/), { target: { value: "ftp://cv" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(screen.getByLabelText(/^Headline/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Headline is required")).toBeTruthy();
+    expect(screen.getByText("A URL must start with http:// or https://")).toBeTruthy();
+    expect(content.saveAbout).not.toHaveBeenCalled();
+  });
+
+  it("saves the cleaned fields against the loaded revision, then says Saved", async () => {
+    vi.mocked(content.saveAbout).mockResolvedValue(undefined);
+    renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "  Staff engineer " } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(content.saveAbout).toHaveBeenCalledWith(
+      { headline: "Staff engineer", bio: "Hi, I'm **Maya**.", location: "Gothenburg", avatarUrl: undefined, cvUrl: undefined },
+      4,
+    );
+    expect(screen.getAllByRole("status").some((s) => s.textContent === "Saved")).toBe(true);
+  });
+
+  it("a denied write says so and keeps the input", async () => {
+    vi.mocked(content.saveAbout).mockRejectedValue(new content.ContentError("permission-denied"));
+    renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Kept headline" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(screen.getByRole("alert").textContent).toMatch(/permission denied/);
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Kept headline");
+  });
+
+  it("a conflict refuses to overwrite and says why", async () => {
+    vi.mocked(content.saveAbout).mockRejectedValue(new content.ConflictError("site/about", 5));
+    renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Mine" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(screen.getByRole("alert").textContent).toMatch(/changed this item elsewhere/);
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Mine");
+  });
+
+  it("flags a newer version that arrives while the form has edits", () => {
+    const view = renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Editing" } });
+    state.about = { ...about, headline: "Changed in another tab", rev: 5 };
+    view.rerender(
+      <MemoryRouter>
+        <ConfigureAbout />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/was changed elsewhere while you were editing/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Editing");
+    fireEvent.click(screen.getByRole("button", { name: /Load the newer version/ }));
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Changed in another tab");
+  });
+});
+
+describe("WriteBlog editor", () => {
+  const existing = {
+    id: "taken-slug",
+    title: "Taken",
+    summary: "S",
+    body: "B",
+    tags: [],
+    status: "published",
+    readingMinutes: 1,
+    createdAt: 1,
+    publishedAt: 1,
+    rev: 2,
+    updatedAt: 1,
+  };
+
+  it("the slug follows the title, must be unique, and Publish saves as published", async () => {
+    state.posts = [existing];
+    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=new");
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Taken" } });
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Taken slug" } });
+    expect((screen.getByLabelText(/^Slug/) as HTMLInputElement).value).toBe("taken-slug");
+    expect(screen.getByText(/Another post already uses the address \/blogs\/taken-slug/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Slug/), { target: { value: "fresh-slug" } });
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Fresh title" } });
+    expect((screen.getByLabelText(/^Slug/) as HTMLInputElement).value).toBe("fresh-slug");
+    fireEvent.change(screen.getByLabelText(/^Summary/), { target: { value: "Short summary" } });
+    fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: "# Hello\n\nText" } });
+    expect(screen.getByText("Reading time: 1 min read")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Publish" }));
+    });
+    expect(content.savePost).toHaveBeenCalledWith(
+      { slug: "fresh-slug", title: "Fresh title", summary: "Short summary", body: "# Hello\n\nText", tags: [], coverUrl: undefined, status: "published" },
+      null,
+      {},
+    );
+  });
+
+  it("Unpublish saves an existing post as a draft against its revision", async () => {
+    state.posts = [existing];
+    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=taken-slug");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Unpublish" }));
+    });
+    expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ slug: "taken-slug", status: "draft" }), 2, { previousSlug: "taken-slug" });
+  });
+});
+
+describe("WriteQuote", () => {
+  it("searches and asks before deleting, naming the quote", async () => {
+    state.quotes = [
+      { id: "q1", text: "Simplicity is prerequisite for reliability.", author: "Edsger Dijkstra", rev: 1, updatedAt: 1 },
+      { id: "q2", text: "Make it work, make it right, make it fast.", author: "Kent Beck", rev: 1, updatedAt: 1 },
+    ];
+    vi.mocked(content.deleteRecord).mockResolvedValue(undefined);
+    renderAt(<WriteQuote />, "/admin-panel/write-quote");
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search quotes" }), { target: { value: "beck" } });
+    expect(screen.getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.getByText("1 of 2 match")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /^Delete “Make it work/ }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog.textContent).toContain("Make it work, make it right, make it fast. — Kent Beck");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete quote" }));
+    });
+    expect(content.deleteRecord).toHaveBeenCalledWith("quotes", "q2");
+  });
+});
