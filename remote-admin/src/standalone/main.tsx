@@ -7,6 +7,7 @@ import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
 import { initFirebase } from "shared-auth";
 import { devConfig } from "./dev-config";
 import { standaloneRoutes } from "./routes";
+import { AuthBar } from "./auth-bar";
 // The shell owns the theme; the standalone page borrows its tokens so screens look the same.
 import "../../../shell/src/theme/tokens.css";
 
@@ -22,6 +23,7 @@ function StandaloneApp() {
             {r.label}
           </Link>
         ))}
+        <AuthBar />
       </nav>
       <main style={{ padding: "1rem" }}>
         <Suspense fallback={<p>Loading…</p>}>
