@@ -5,11 +5,24 @@
 import { resolve } from "node:path";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
-import { connectDatabaseEmulator, getDatabase, ref } from "firebase/database";
+import { connectDatabaseEmulator, get, getDatabase, ref } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setDatabaseForTests } from "../src/db";
-import { useBlogIndex, useBlogPost, useExperience, useLiveQuery } from "../src/index";
+import { readFileSync } from "node:fs";
+import {
+  useAbout,
+  useBlogIndex,
+  useBlogPost,
+  useContact,
+  useExperience,
+  useFilms,
+  useLiveQuery,
+  useProjects,
+  useQuotes,
+  useRecommendations,
+  useSkills,
+} from "../src/index";
 import { T, baseTree, fx } from "./rules-matrix";
 
 const NS = `live-${process.pid}`;
@@ -91,5 +104,46 @@ describe("live hooks with the real SDK", () => {
     const { result } = renderHook(() => useLiveQuery("subs", (db) => ref(db, "recommendationSubmissions"), (s) => s.val(), null));
     await waitFor(() => expect(result.current.status).toBe("error"));
     expect(result.current.error?.code).toBe("permission-denied");
+  });
+});
+
+describe("the demo seed through the wire", () => {
+  it("decodes completely for a visitor (no record left out) and hides the drafts", async () => {
+    const seed = JSON.parse(readFileSync(resolve(process.cwd(), "..", "seed", "demo-content.json"), "utf8")) as {
+      blog: { posts: Record<string, { status: string }> };
+    };
+    await rest("PUT", "", seed);
+    const warn = vi.spyOn(console, "warn");
+    const { result } = renderHook(() => ({
+      about: useAbout(),
+      contact: useContact(),
+      experience: useExperience(),
+      skills: useSkills(),
+      projects: useProjects(),
+      recommendations: useRecommendations(),
+      quotes: useQuotes(),
+      films: useFilms({ all: true }),
+      index: useBlogIndex({ all: true }),
+    }));
+    await waitFor(() => expect(Object.values(result.current).every((r) => r.status === "ready")).toBe(true));
+    const r = result.current;
+    expect(r.about.data?.headline).toMatch(/engineer/);
+    expect(r.contact.data?.links.length).toBeGreaterThan(0);
+    expect(r.experience.data.length).toBeGreaterThanOrEqual(5);
+    expect(r.skills.data).toHaveLength(12);
+    expect(r.projects.data).toHaveLength(5);
+    expect(r.recommendations.data).toHaveLength(6);
+    expect(r.quotes.data).toHaveLength(60);
+    expect(r.films.data).toHaveLength(300);
+    expect(r.index.data).toHaveLength(8);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+
+    const draft = Object.keys(seed.blog.posts).find((slug) => seed.blog.posts[slug]?.status === "draft") as string;
+    const published = r.index.data[0]?.id as string;
+    const posts = renderHook(() => ({ draft: useBlogPost(draft), published: useBlogPost(published) }));
+    await waitFor(() => expect(posts.result.current.published.data?.body.length).toBeGreaterThan(100));
+    expect(posts.result.current.draft).toMatchObject({ status: "ready", data: null });
+    await expect(get(ref(getDatabase(app), `blog/posts/${draft}`))).rejects.toThrow(/permission/i);
   });
 });
