@@ -12,7 +12,7 @@ describe("analyseImport", () => {
     const file = clone();
     (file.quotes as Record<string, Record<string, unknown>>)["quote-001"] = { ...file.quotes?.["quote-001"], rev: 9, updatedAt: 1 };
     const plan = analyseImport(file, content);
-    expect(plan.summary).toMatchObject({ added: [], changed: [], removed: [], invalid: [], ignored: ["blog/index"] });
+    expect(plan.summary).toMatchObject({ added: [], changed: [], removed: [], invalid: [], ignored: [] });
     expect(plan.summary.unchanged).toBeGreaterThan(390);
     expect(plan.updates).toEqual({});
   });
@@ -53,6 +53,11 @@ describe("analyseImport", () => {
     expect(plan.updates[`blog/index/${draftSlug}`]).toMatchObject({ title: posts[draftSlug]?.title });
     expect(plan.updates[`blog/posts/${removedSlug}`]).toBeNull();
     expect(plan.updates[`blog/index/${removedSlug}`]).toBeNull();
+  });
+
+  it("skips pending submissions and admins with a note", () => {
+    expect(analyseImport(seed, content).summary.ignored).toEqual(["recommendationSubmissions"]);
+    expect(analyseImport({ admins: { x: true } }, content).summary).toMatchObject({ ignored: ["admins"], invalid: [] });
   });
 
   it("leaves nodes the file does not mention alone, and refuses a non-object", () => {

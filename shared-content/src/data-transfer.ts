@@ -38,7 +38,7 @@ export interface ImportSummary {
   unchanged: number;
   /** Records (or nodes) that do not match their schema: nothing is written while any exist. */
   invalid: ImportIssue[];
-  /** Nodes in the file that are not content and are skipped (blog/index is rebuilt from posts). */
+  /** Nodes in the file that are not content and are skipped (pending submissions, admins). */
   ignored: string[];
 }
 
@@ -215,8 +215,8 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     else {
       const b = blog ?? {};
       for (const key of Object.keys(b)) {
-        if (key === "index") summary.ignored.push(PATHS.blogIndex);
-        else if (key !== "posts") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
+        // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
+        if (key !== "posts" && key !== "index") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
       }
       const curBlog = isObject(current.blog) ? current.blog : {};
       collection("posts", PATHS.posts, b.posts, curBlog.posts, slugSchema);
