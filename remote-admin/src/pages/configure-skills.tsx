@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import { useSkills, type Skill, type WithId } from "shared-content";
 import { FormGrid, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
+import { CategoryPanel } from "../editors/category-panel";
 import styles from "./list-item.module.css";
 
 interface SkillForm {
@@ -48,6 +49,7 @@ export default function ConfigureSkills() {
       live={live}
       reorderable
       groupBy={(s) => s.category}
+      before={live.data.length > 0 ? <CategoryPanel skills={live.data} /> : undefined}
       toForm={skillToForm}
       toFields={skillToFields}
       renderForm={renderForm}

@@ -9,6 +9,7 @@ const state = vi.hoisted(() => ({
   about: null as unknown,
   posts: [] as unknown[],
   quotes: [] as unknown[],
+  skills: [] as unknown[],
 }));
 
 vi.mock("shared-content", async (importOriginal) => {
@@ -19,17 +20,20 @@ vi.mock("shared-content", async (importOriginal) => {
     useAbout: () => live(state.about),
     useAllPosts: () => live(state.posts),
     useQuotes: () => live(state.quotes),
+    useSkills: () => live(state.skills),
     saveAbout: vi.fn(),
     savePost: vi.fn(),
     deleteRecord: vi.fn(),
     createRecord: vi.fn(),
     updateRecord: vi.fn(),
+    reorderRecords: vi.fn(),
   };
 });
 
 import ConfigureAbout from "../configure-about";
 import WriteBlog from "../write-blog";
 import WriteQuote from "../write-quote";
+import ConfigureSkills from "../configure-skills";
 
 const about = { headline: "Front-end engineer", bio: "Hi, I'm **Maya**.", location: "Gothenburg", rev: 4, updatedAt: 1 };
 
@@ -184,5 +188,46 @@ describe("WriteQuote", () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Delete quote" }));
     });
     expect(content.deleteRecord).toHaveBeenCalledWith("quotes", "q2");
+  });
+});
+
+describe("ConfigureSkills", () => {
+  it("groups skills by category and renames a category on every skill in it", async () => {
+    state.skills = [
+      { id: "s1", name: "TypeScript", category: "Languages", order: 0, rev: 3, updatedAt: 1 },
+      { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },
+      { id: "s3", name: "CSS", category: "Languages", order: 2, rev: 7, updatedAt: 1 },
+    ];
+    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
+    const languages = screen.getByRole("region", { name: "Languages" });
+    expect(within(languages).getAllByRole("listitem").map((li) => li.textContent?.replace(/[↑↓]|Edit|Delete/g, ""))).toEqual(["TypeScript", "CSS"]);
+    fireEvent.click(screen.getByRole("button", { name: "Rename the category “Languages”" }));
+    fireEvent.change(screen.getByLabelText(/^New name for “Languages”/), { target: { value: "Programming languages" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Rename category" }));
+    });
+    expect(content.updateRecord).toHaveBeenCalledTimes(2);
+    expect(content.updateRecord).toHaveBeenCalledWith("skills", "s1", { name: "TypeScript", category: "Programming languages", order: 0 }, 3);
+    expect(content.updateRecord).toHaveBeenCalledWith("skills", "s3", { name: "CSS", category: "Programming languages", order: 2 }, 7);
+    expect(screen.getByText(/Renamed “Languages” to “Programming languages” \(2 skills\)/)).toBeTruthy();
+  });
+
+  it("moving a skill down reorders within its category only", async () => {
+    state.skills = [
+      { id: "s1", name: "TypeScript", category: "Languages", order: 0, rev: 3, updatedAt: 1 },
+      { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },
+      { id: "s3", name: "CSS", category: "Languages", order: 2, rev: 7, updatedAt: 1 },
+    ];
+    const reorder = vi.mocked(content.reorderRecords).mockReset().mockResolvedValue(undefined);
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: 'Move "TypeScript" down' }));
+    });
+    expect(reorder).toHaveBeenCalledWith("skills", [
+      { id: "s3", rev: 7 },
+      { id: "s1", rev: 3 },
+      { id: "s2", rev: 1 },
+    ]);
   });
 });
