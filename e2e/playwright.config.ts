@@ -46,6 +46,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
+    // If this runner is killed hard, the stack stops itself instead of holding the ports.
+    env: { E2E_EXIT_WITH_PARENT: "1" },
     // SIGINT lets start.mjs stop the Auth emulator's process group and flush the database.
     gracefulShutdown: { signal: "SIGINT", timeout: 20_000 },
   },

@@ -16,9 +16,17 @@ if (!existsSync(join(repoRoot, "rtdb-emulator", "dist", "index.js"))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// Ctrl-C while starting: stop what has started so far (after the step in progress).
+const startup = new AbortController();
+const abortStartup = () => startup.abort();
+process.once("SIGINT", abortStartup);
+process.once("SIGTERM", abortStartup);
+
 let stack;
 try {
-  stack = await startLocalStack({ serve: false, reset: values.reset, verbose: values.verbose });
+  stack = await startLocalStack({ serve: false, reset: values.reset, verbose: values.verbose, signal: startup.signal });
+  process.off("SIGINT", abortStartup);
+  process.off("SIGTERM", abortStartup);
 } catch (error) {
   console.error(`Could not start the emulators: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -45,9 +45,17 @@ if (values.e2e) {
   dataDir = tempDir;
 }
 
+// Ctrl-C while starting: stop what has started so far (after the step in progress).
+const startup = new AbortController();
+const abortStartup = () => startup.abort();
+process.once("SIGINT", abortStartup);
+process.once("SIGTERM", abortStartup);
+
 let stack;
 try {
-  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, snapshot: values.e2e, verbose: values.verbose });
+  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, snapshot: values.e2e, verbose: values.verbose, signal: startup.signal });
+  process.off("SIGINT", abortStartup);
+  process.off("SIGTERM", abortStartup);
 } catch (error) {
   console.error(`Could not start the local stack: ${error instanceof Error ? error.message : error}`);
   if (tempDir) await rm(tempDir, { recursive: true, force: true });
@@ -80,8 +88,8 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGHUP", () => void shutdown("SIGHUP"));
 
-if (values.e2e) {
-  // A test runner killed hard (e.g. by `timeout`) cannot stop its web server: do it ourselves
+if (process.env.E2E_EXIT_WITH_PARENT) {
+  // Set by the Playwright config. A test runner killed hard (e.g. by `timeout`) cannot stop its web server: do it ourselves
   // when the parent process is gone, so no emulator is left holding the ports.
   const parent = process.ppid;
   setInterval(() => {

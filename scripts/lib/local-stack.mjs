@@ -120,6 +120,7 @@ async function loadRtdbEmulator() {
  *   snapshot     serve copies of the dist folders taken now (e2e: a concurrent rebuild in the
  *                working tree must not pull files from under a running test)
  *   log          line logger
+ *   signal       AbortSignal: when aborted during start-up, what has started is stopped
  * Returns { ports, urls, admin, configFile, remotes: Map(name -> {start, stop, running}), stop() }.
  */
 export async function startLocalStack(options = {}) {
@@ -137,6 +138,9 @@ export async function startLocalStack(options = {}) {
       await fn().catch((error) => log(`stop: ${error?.message ?? error}`));
     }
   };
+  const checkAborted = () => {
+    if (options.signal?.aborted) throw new Error("start-up interrupted");
+  };
   try {
     const { startRtdbEmulator } = await loadRtdbEmulator();
     const seed = options.seed ?? defaultSeedFile();
@@ -151,18 +155,22 @@ export async function startLocalStack(options = {}) {
       log: options.verbose ? (line) => log(`[database] ${line}`) : undefined,
     });
     stoppers.push(() => rtdb.close());
+    checkAborted();
     ports.database = rtdb.port;
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
 
-    const auth = await startAuthEmulator({ port: ports.auth, host, projectId: PROJECT_ID, quiet: true });
+    // Generous: on a busy 2-core machine the emulator (a JVM-free but heavy Node CLI) can take minutes.
+    const auth = await startAuthEmulator({ port: ports.auth, host, projectId: PROJECT_ID, quiet: true, timeoutMs: 240_000 });
     stoppers.push(() => auth.stop());
+    checkAborted();
     ports.auth = auth.port;
     log(`Auth emulator      ${auth.url}  (project ${PROJECT_ID})`);
 
     const admin = await ensureDemoAdmin({ authUrl: auth.url, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/)`);
 
+    checkAborted();
     const stack = { ports, host, databaseUrl, authUrl: auth.url, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
     if (options.serve) {
       const distOf = async (dir) => {
@@ -174,6 +182,7 @@ export async function startLocalStack(options = {}) {
         return copy;
       };
       await serveApps(stack, { log, configFile: options.configFile, onStop: (fn) => stoppers.push(fn), distOf });
+      checkAborted();
     }
     return stack;
   } catch (error) {
