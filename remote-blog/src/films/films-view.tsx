@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AsyncState, PagedState } from "../ui/async-state";
 import { AsyncView, errorText } from "../ui/async-view";
 import { ErrorState, Skeleton } from "../ui/state-panels";
@@ -103,22 +103,38 @@ function FilmResults({ films, label, query }: { films: Film[]; label: string; qu
 /** Next window when the end of the list scrolls into view; the button is the keyboard fallback. */
 function MoreFilms({ loadMore, shown, busy }: { loadMore: () => void; shown: number; busy: boolean }) {
   const sentinel = useRef<HTMLDivElement>(null);
+  // One request per window: the observer and the button may both fire for the same one.
+  const requestedAt = useRef(-1);
+  const request = useCallback(() => {
+    if (requestedAt.current === shown) return;
+    requestedAt.current = shown;
+    loadMore();
+  }, [loadMore, shown]);
   useEffect(() => {
     const el = sentinel.current;
     if (!el || busy || typeof IntersectionObserver === "undefined") return;
+    // Only a scroll that brings the end into view loads more: if it is already in view when
+    // a window arrives (scroll anchoring can keep it there), waiting avoids a chain reaction
+    // that would load every film.
+    let first = true;
     const io = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadMore();
+        const hit = entries.some((e) => e.isIntersecting);
+        if (first) {
+          first = false;
+          if (hit) return;
+        }
+        if (hit) request();
       },
-      { rootMargin: "300px 0px" },
+      { rootMargin: "200px 0px" },
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [loadMore, shown, busy]);
+  }, [request, busy]);
   return (
     <>
-      <div ref={sentinel} aria-hidden="true" />
-      <button type="button" className={page.more} onClick={loadMore} disabled={busy} aria-busy={busy}>
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      <button type="button" className={`${page.more} ${styles.moreButton}`} onClick={request} disabled={busy} aria-busy={busy}>
         {busy ? "Loading more films…" : "Show more films"}
       </button>
     </>
