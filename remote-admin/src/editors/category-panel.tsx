@@ -41,6 +41,7 @@ export function CategoryPanel({ skills }: { skills: WithId<Skill>[] }) {
             </span>
             <Button
               size="small"
+              className={styles.rename}
               aria-label={`Rename the category “${category}”`}
               onClick={() => {
                 setRenaming(category);

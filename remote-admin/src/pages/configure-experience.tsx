@@ -110,7 +110,7 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           hint="Optional, starting with https://"
         />
         <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} />
-        <TextField label="Start month" required type="month" placeholder="YYYY-MM" value={values.start} onChange={(v) => set("start", v)} error={errors.start} hint="YYYY-MM" />
+        <TextField label="Start month" required type="month" placeholder="YYYY-MM" value={values.start} onChange={(v) => set("start", v)} error={errors.start} />
         <div className={styles.endGroup}>
           <TextField
             label="End month"
@@ -120,7 +120,6 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
             disabled={values.current}
             onChange={(v) => set("end", v)}
             error={endError}
-            hint="YYYY-MM"
           />
           <CheckboxField label="I work here now (no end month)" checked={values.current} onChange={(c) => set("current", c)} />
         </div>

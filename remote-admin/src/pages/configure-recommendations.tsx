@@ -63,7 +63,7 @@ export default function ConfigureRecommendations() {
             maxLength={120}
             hint="E.g. Managed me for two years"
           />
-          <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} hint="YYYY-MM-DD" />
+          <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
           <TextField label="Avatar URL" type="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional" />
         </FormGrid>
         <TextAreaField label="Recommendation" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={8} maxLength={3000} hint="20 to 3000 characters." />
