@@ -198,6 +198,31 @@ describe('wire protocol with the real SDK, two clients', () => {
     expect((await get(ref(a.db, 'obj/n'))).val()).toBe(2.5);
   });
 
+  it('the transaction hash matches the SDK on the first try for varied values', async () => {
+    const [a, b] = two();
+    const values: unknown[] = [
+      { n: 1.5, neg: -0.1, big: 1e21, tiny: 5e-324, int: 42, zero: 0, t: true, f: false, s: 'é😀"\\' },
+      { '1': 'a', '2': 'b', '10': 'c', '-5': 'd', '007': 'e', a: { b: { c: [1, 2, 3] } } },
+      'a string',
+      12345.678,
+      true,
+    ];
+    for (const [i, v] of values.entries()) {
+      await set(ref(a.db, `hash/v${i}`), v);
+      const seen: unknown[] = [];
+      const stop = onValue(ref(b.db, `hash/v${i}`), (snap) => seen.push(snap.val()));
+      await until(() => seen.length > 0);
+      let calls = 0;
+      const r = await runTransaction(ref(b.db, `hash/v${i}`), (cur: unknown) => {
+        calls++;
+        return { wrapped: cur };
+      });
+      stop();
+      expect(r.committed).toBe(true);
+      expect(calls, `value ${i} needed a retry: hash mismatch`).toBe(1);
+    }
+  });
+
   it('serverTimestamp and increment are resolved by the server', async () => {
     const [a, b] = two();
     const before = Date.now();
