@@ -4,7 +4,7 @@
 //    decision that differs from the expectation written next to it.
 // 2. The write functions of this package (compare-and-set, publishing, approval, import).
 import { fileURLToPath } from "node:url";
-import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectDatabaseEmulator, get, getDatabase, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
@@ -108,6 +108,8 @@ async function decide(c: MatrixCase): Promise<Decision> {
 }
 
 beforeAll(async () => {
+  // Denied writes are expected here; keep the SDK's per-write warnings out of the output.
+  setLogLevel("error");
   [auth, emu] = await Promise.all([
     startAuthEmulator({ port: 0, projectId: "demo-portfolio", quiet: true }),
     startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES }),

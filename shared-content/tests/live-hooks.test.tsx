@@ -4,7 +4,7 @@
 // real snapshots, and a denied read turned into a plain error.
 import { resolve } from "node:path";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
-import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from "firebase/app";
 import { connectDatabaseEmulator, get, getDatabase, ref } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -41,6 +41,7 @@ async function rest(method: "PUT" | "PATCH" | "DELETE", path: string, body?: unk
 }
 
 beforeAll(async () => {
+  setLogLevel("error");
   emu = await startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES });
   await rest("PUT", "", baseTree("nobody"));
   app = initializeApp({ apiKey: "demo-api-key", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${NS}` }, `live-${process.pid}`);
