@@ -1,7 +1,7 @@
 // Benchmark (not a test): acknowledged writes per second with persistence on and off, and
 // the fan-out latency from a set() on one client until 100 listening clients have seen it.
 // The server runs in its own process (the built CLI), the clients in this one.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -198,13 +198,59 @@ async function fanOut() {
   console.log(`fan-out to ${LISTENERS} firebase SDK clients (${SAMPLES} samples): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
 }
 
+/** Child role: one SDK client writing `count` values as fast as acks allow, then reporting. */
+async function sdkWriterChild(port, count, offset) {
+  const c = client(port, 'bench');
+  await set(ref(c.db, `warmup/${offset}`), 1);
+  process.send({ ready: true });
+  await new Promise((r) => process.once('message', r));
+  let next = 0;
+  let done = 0;
+  await new Promise((resolve, reject) => {
+    const issue = () => {
+      while (next < count && next - done < WINDOW) {
+        const i = offset + next++;
+        set(ref(c.db, `w/k${i % 5000}`), { n: i, s: 'small' }).then(() => {
+          done++;
+          if (done === count) resolve();
+          else issue();
+        }, reject);
+      }
+    };
+    issue();
+  });
+  await deleteApp(c.app);
+  process.send({ done: true });
+}
+
+/** SDK clients in two separate processes, so the SDK's own cost does not share one core. */
+async function sdkWritesTwoProcesses(args, label) {
+  const server = await startServer(args);
+  const per = WRITES / 2;
+  const kids = [0, 1].map((k) => fork(fileURLToPath(import.meta.url), ['--sdk-writer', String(server.port), String(per), String(k * per)]));
+  await Promise.all(kids.map((k) => new Promise((r) => k.once('message', r))));
+  const start = performance.now();
+  for (const k of kids) k.send('go');
+  await Promise.all(kids.map((k) => new Promise((r) => k.once('message', r))));
+  const seconds = (performance.now() - start) / 1000;
+  await Promise.all(kids.map((k) => new Promise((r) => (k.exitCode !== null ? r() : k.once('exit', r)))));
+  await server.stop();
+  console.log(`${label}: ${WRITES} acknowledged writes in ${seconds.toFixed(2)} s = ${Math.round(WRITES / seconds)} writes/s`);
+}
+
+if (process.argv[2] === '--sdk-writer') {
+  await sdkWriterChild(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5]));
+  process.exit(0);
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtdb-bench-'));
 try {
   console.log(`rtdb-emulator benchmark on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   await rawWritesPerSecond(['--data', path.join(dataDir, 'raw')], 'raw protocol clients, persistence on (fdatasync before ack)');
   await rawWritesPerSecond([], 'raw protocol clients, persistence off (memory only)');
-  await writesPerSecond(['--data', dataDir], 'firebase SDK clients, persistence on (fdatasync before ack)');
+  await writesPerSecond(['--data', path.join(dataDir, 'sdk')], 'firebase SDK clients, persistence on (fdatasync before ack)');
   await writesPerSecond([], 'firebase SDK clients, persistence off (memory only)');
+  await sdkWritesTwoProcesses(['--data', path.join(dataDir, 'two')], 'firebase SDK clients in 2 processes, persistence on');
   await rawFanOut();
   await fanOut();
 } finally {
