@@ -1,0 +1,23 @@
+export const repoRoot: string;
+export const PROJECT_ID: string;
+export const NAMESPACE: string;
+export const REMOTES: { name: string; dir: string; env: string; port: number }[];
+export interface StackPorts {
+  site: number;
+  remote_home: number;
+  remote_blog: number;
+  remote_admin: number;
+  auth: number;
+  database: number;
+}
+export function portsFromEnv(): StackPorts;
+export function demoAdminFromEnv(): { email: string; password: string };
+export function defaultSeedFile(): string | undefined;
+export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUrls?: Record<string, string> }): {
+  firebase: Record<string, string>;
+  emulators: { auth: string; database: { host: string; port: number } };
+  remotes: Record<string, string>;
+};
+export function ownerWrite(databaseUrl: string, path: string, value: unknown, method?: string): Promise<unknown>;
+export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;
+export function startLocalStack(options?: Record<string, unknown>): Promise<Record<string, unknown> & { stop(): Promise<void> }>;
