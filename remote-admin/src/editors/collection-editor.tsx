@@ -30,7 +30,7 @@ import {
   type FormState,
 } from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
-import { useRecordForm } from "../lib/use-record-form";
+import { leaveForm, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./collection-editor.module.css";
 
@@ -321,7 +321,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
         {renderForm(form)}
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
-          <Button onClick={() => onDone()}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
+          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => onDone())}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
           {record ? (
             <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
               Delete {noun}

@@ -21,6 +21,29 @@ export interface RecordForm<F> extends FormState<F> {
 }
 
 /**
+ * Leaving a form through its own Cancel / Back button: asks first when there are edits, then
+ * discards them and leaves on the next tick (after the unsaved-changes guard has switched off).
+ */
+export async function leaveForm(
+  dirty: boolean,
+  ask: (o: { title: string; message: string; confirmLabel: string; cancelLabel: string }) => Promise<boolean>,
+  discard: () => void,
+  leave: () => void,
+): Promise<void> {
+  if (dirty) {
+    const ok = await ask({
+      title: "Discard your changes?",
+      message: "You have unsaved changes. Going back discards them.",
+      confirmLabel: "Discard changes",
+      cancelLabel: "Keep editing",
+    });
+    if (!ok) return;
+    discard();
+  }
+  setTimeout(leave, 0);
+}
+
+/**
  * Form state bound to a live record. While the form is clean, a newer version from the
  * database is loaded silently; while it has edits, it is flagged (`changedElsewhere`) and the
  * compare-and-set save will refuse, so nothing is overwritten silently.

@@ -35,7 +35,7 @@ import { focusFirstInvalid } from "../editors/collection-editor";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { slugProblem } from "../lib/slug";
-import { useRecordForm } from "../lib/use-record-form";
+import { leaveForm, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./write-blog.module.css";
 
@@ -271,7 +271,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
           {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
         </>
       }
-      actions={<Button onClick={() => onClose()}>Back to the posts</Button>}
+      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => onClose())}>Back to the posts</Button>}
     >
       {dialog}
       <UnsavedChangesGuard when={form.dirty && !busy} what="your changes to this post" />

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Screens with the shared-content reads and writes replaced; validation uses the real schemas.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import * as content from "shared-content";
 
@@ -229,5 +229,25 @@ describe("ConfigureSkills", () => {
       { id: "s1", rev: 3 },
       { id: "s2", rev: 1 },
     ]);
+  });
+});
+
+describe("leaving an editor through its own button", () => {
+  it("asks before discarding edits; Keep editing keeps them", async () => {
+    state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
+    renderAt(<WriteQuote />, "/admin-panel/write-quote?edit=q1");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Discard your changes?" });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    });
+    expect((screen.getByRole("textbox", { name: /^Quote/ }) as HTMLTextAreaElement).value).toBe("Less is a bore.");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Discard changes" }));
+    });
+    await waitFor(() => expect(screen.getByRole("button", { name: "Add quote" })).toBeTruthy());
+    expect(screen.queryByRole("textbox", { name: /^Quote/ })).toBeNull();
   });
 });
