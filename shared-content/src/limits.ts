@@ -53,4 +53,5 @@ export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 export const DATE_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No escapes inside [...] sets: the database rules regex dialect is narrower than JavaScript's.
+export const EMAIL_PATTERN = /^[^@ ]+@[^@ ]+\.[^@ ]+$/;

@@ -41,7 +41,8 @@ export function indexPattern(max: number): string {
   const tens = Math.floor(last / 10);
   const ones = last % 10;
   const branches = ["[0-9]"];
-  if (tens >= 2) branches.push(`[1-${tens - 1}][0-9]`);
+  if (tens === 2) branches.push("1[0-9]");
+  else if (tens > 2) branches.push(`[1-${tens - 1}][0-9]`);
   branches.push(`${tens}[0-${ones}]`);
   return `^(${branches.join("|")})$`;
 }
