@@ -64,7 +64,10 @@ export interface NamespaceOptions {
   dataDir?: string;
   persistence?: PersistenceOptions;
   maxValueBytes: number;
+  log?: (line: string) => void;
 }
+
+const DEBUG_RULES = process.env['RTDB_EMULATOR_DEBUG'] === '1';
 
 export class Namespace {
   root: Json = null;
@@ -74,9 +77,11 @@ export class Namespace {
   readonly recovery: RecoveryReport | null = null;
   private readonly store: NamespaceStore | null = null;
   private readonly maxValueBytes: number;
+  private readonly log: (line: string) => void;
 
   constructor(options: NamespaceOptions) {
     this.name = options.name;
+    this.log = options.log ?? (() => {});
     this.maxValueBytes = options.maxValueBytes;
     this.rules = new RulesEvaluator(options.rules, () => this.root);
     if (options.dataDir) {
@@ -91,10 +96,15 @@ export class Namespace {
     return this.store !== null;
   }
 
+  private denied(op: string, path: string[], info: string): OperationError {
+    if (DEBUG_RULES) this.log(`${op} denied at /${path.join('/')} in ${this.name}:\n${info}`);
+    return new OperationError('permission_denied', 'Permission denied');
+  }
+
   read(path: string[], actor: Actor, query?: QuerySpec): Json {
     if (actor !== 'owner') {
       const r = this.rules.read('/' + path.join('/'), actor, query);
-      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+      if (!r.allowed) throw this.denied('read', path, r.info);
     }
     const value = getAt(this.root, path);
     return query ? new CompiledQuery(query).apply(value) : value;
@@ -107,8 +117,9 @@ export class Namespace {
 
   /** Registers a listener and sends it the current data (before the caller acks). */
   listen(listener: Listener, actor: Actor): void {
-    if (!this.canRead(listener.path, actor, listener.querySpec)) {
-      throw new OperationError('permission_denied', 'Permission denied');
+    if (actor !== 'owner') {
+      const r = this.rules.read('/' + listener.path.join('/'), actor, listener.querySpec);
+      if (!r.allowed) throw this.denied('listen', listener.path, r.info);
     }
     this.listeners.add(listener);
     const value = getAt(this.root, listener.path);
@@ -149,7 +160,7 @@ export class Namespace {
     let newDb;
     if (actor !== 'owner' && !this.rules.open) {
       const r = this.rules.write('/' + path.join('/'), value, actor, now);
-      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+      if (!r.allowed) throw this.denied('write', path, r.info);
       newDb = r.newDatabase;
     }
     if (dryRun) return Promise.resolve();
@@ -188,7 +199,7 @@ export class Namespace {
     let newDb;
     if (actor !== 'owner' && !this.rules.open) {
       const r = this.rules.update('/' + path.join('/'), patch, actor, now);
-      if (!r.allowed) throw new OperationError('permission_denied', 'Permission denied');
+      if (!r.allowed) throw this.denied('update', path, r.info);
       newDb = r.newDatabase;
     }
     if (dryRun) return Promise.resolve();

@@ -120,20 +120,33 @@ export class RulesEvaluator {
   read(path: string, auth: AuthContext | null, query?: QuerySpec): RuleCheck {
     if (this.rules.open) return { allowed: true, info: '' };
     const now = Date.now();
-    const r = this.as(auth, now).read(path, { now, query: query ? toTargaryenQuery(query) : undefined });
-    return { allowed: r.allowed, info: r.info };
+    try {
+      const r = this.as(auth, now).read(path, { now, query: query ? toTargaryenQuery(query) : undefined });
+      return { allowed: r.allowed, info: r.info };
+    } catch (err) {
+      // targaryen throws on query values it cannot represent: deny rather than fail.
+      return { allowed: false, info: (err as Error).message };
+    }
   }
 
   write(path: string, value: Json, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
     if (this.rules.open) return { allowed: true, info: '' };
-    const r = this.as(auth, now).write(path, value, { now });
-    return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+    try {
+      const r = this.as(auth, now).write(path, value, { now });
+      return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+    } catch (err) {
+      return { allowed: false, info: (err as Error).message };
+    }
   }
 
   update(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
     if (this.rules.open) return { allowed: true, info: '' };
-    const r = this.as(auth, now).update(path, patch, { now });
-    return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+    try {
+      const r = this.as(auth, now).update(path, patch, { now });
+      return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
+    } catch (err) {
+      return { allowed: false, info: (err as Error).message };
+    }
   }
 
   /** After an allowed write was applied, reuse targaryen's own post-write database. */

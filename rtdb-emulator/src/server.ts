@@ -89,6 +89,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
         dataDir: dataDir ? path.join(dataDir, name) : undefined,
         persistence: { fsync: options.fsync, compactBytes: options.compactBytes, onError: (e) => log(`persistence error in ${name}: ${e.message}`) },
         maxValueBytes: maxMessageBytes,
+        log,
       });
       namespaces.set(name, ns);
       if (ns.recovery) {
