@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const debianChromium = '/usr/bin/chromium';
 
@@ -13,7 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
-  reporter: [['list']],
+  // The JSON report is what the root `npm test` counts.
+  reporter: [['list'], ['json', { outputFile: join(here, '..', '.reports', 'playwright.json') }]],
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: existsSync(debianChromium)
