@@ -31,7 +31,7 @@ export function startServer(options: RtdbEmulatorOptions = {}): Promise<RtdbEmul
 export async function until(check: () => boolean | Promise<boolean>, what = 'condition'): Promise<void> {
   for (let i = 0; ; i++) {
     if (await check()) return;
-    if (i > 2000) throw new Error(`gave up waiting for ${what}`);
+    if (i > 5000) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
