@@ -164,10 +164,13 @@ describe("live hooks", () => {
     expect(result.current.hasMore).toBe(true);
     act(() => result.current.loadMore());
     expect(last().target.constraints).toContainEqual({ limitToLast: 5 });
+    // The first page stays on screen while the bigger window loads.
+    expect(result.current).toMatchObject({ status: "ready", loadingMore: true });
+    expect(result.current.data.map((e) => e.id)).toEqual(["c", "b"]);
     expect(active()).toHaveLength(1);
     act(() => last().onData(snapshot({ a: entry(1), b: entry(2), c: entry(3) })));
     expect(result.current.data.map((e) => e.id)).toEqual(["c", "b", "a"]);
-    expect(result.current.hasMore).toBe(false);
+    expect(result.current).toMatchObject({ hasMore: false, loadingMore: false });
   });
 
   it("order films by the chosen key, highest first, or load all", () => {
@@ -180,6 +183,8 @@ describe("live hooks", () => {
     expect(result.current.data.map((f) => f.title)).toEqual(["B", "A"]);
     rerender({ orderBy: "year", all: true });
     expect(last().target.constraints).toEqual([{ orderByChild: "year" }]);
+    // Another order is another list: no stale records while it loads.
     expect(result.current.status).toBe("loading");
+    expect(result.current.data).toEqual([]);
   });
 });

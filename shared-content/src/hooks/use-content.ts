@@ -1,6 +1,6 @@
 // Live reads for the public screens and the admin panel. Every value is decoded; collections
 // come back as arrays of records with their key as `id`, already sorted.
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { limitToLast, orderByChild, query, ref, type DataSnapshot } from "firebase/database";
 import * as v from "valibot";
 import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
@@ -94,6 +94,8 @@ export interface PagedLiveResult<T> extends LiveResult<T[]> {
   loadMore: () => void;
   /** The current window size (null = everything). */
   limit: number | null;
+  /** A bigger window is loading; `data` still holds the previous one. */
+  loadingMore: boolean;
 }
 
 export interface PageOptions {
@@ -125,7 +127,15 @@ function usePaged<T extends { id: string }>(
     { items: [], hasMore: false },
   );
   const loadMore = useCallback(() => setPages((n) => n + 1), []);
-  return { status: result.status, data: result.data.items, error: result.error, retry: result.retry, hasMore: result.data.hasMore, loadMore, limit };
+  // While a bigger window loads, keep showing the records already there (no flash of empty).
+  const base = `${path}?orderBy=${orderKey}`;
+  const lastReady = useRef<{ base: string; items: T[]; hasMore: boolean } | null>(null);
+  if (result.status === "ready") lastReady.current = { base, items: result.data.items, hasMore: result.data.hasMore };
+  const previous = lastReady.current?.base === base ? lastReady.current : null;
+  if (result.status === "loading" && previous) {
+    return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
+  }
+  return { status: result.status, data: result.data.items, error: result.error, retry: result.retry, hasMore: result.data.hasMore, loadMore, limit, loadingMore: false };
 }
 
 /** Published posts from the list index (never bodies), newest first, `pageSize` at a time. */
