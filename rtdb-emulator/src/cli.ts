@@ -65,7 +65,10 @@ async function main(): Promise<void> {
   console.log(`[rtdb-emulator] listening on ${emulator.url}`);
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.error(`[rtdb-emulator] ${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
     if (!quiet) console.log(`[rtdb-emulator] ${signal}: flushing and stopping`);
     emulator.close().then(
