@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// npm run bench:weight: what a first visit to each public page downloads and how soon its main
+// content shows. It builds (unless --skip-build), serves the production build with the local
+// stack (scripts/lib/local-stack.mjs: emulators, demo seed, every app on its own origin, free
+// ports), opens each page in a fresh Chromium context (empty cache) and prints the gzip size of
+// the JS and CSS it fetched, the number of requests, and the time until the main content was
+// visible. Exit code 1 when a page is over the budget (180 KB JS, 20 KB CSS, gzip).
+//   --skip-build   use the existing dist/ folders
+//   --runs N       timing runs per page (median is printed; default 3)
+//   --json FILE    also write the figures as JSON
+//   --files        also list every JS/CSS file of each page with its gzip size
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+
+const BUDGET = { js: 180 * 1024, css: 20 * 1024 };
+
+const { values } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    runs: { type: "string", default: "3" },
+    json: { type: "string" },
+    files: { type: "boolean", default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 3);
+
+if (!values["skip-build"]) {
+  console.log("Building every workspace (production; turbo reuses unchanged outputs)…");
+  const result = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: repoRoot, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// The main content of each page: the first element that shows its data (not a skeleton).
+const PAGES = [
+  { name: "/", path: "/", main: '[data-section="experience"] article, [data-section="about"] h1' },
+  { name: "/blogs/list", path: "/blogs/list", main: "[data-remote] article h2 a" },
+  { name: "/blogs/:slug", path: null, main: "[data-remote] article h1" },
+  { name: "/favorite-quotes", path: "/favorite-quotes", main: "[data-remote] figure blockquote" },
+  { name: "/list-of-seen-films", path: "/list-of-seen-films", main: "[data-remote] article h2" },
+];
+
+const chromiumPath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+const LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
+const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
+let stack;
+let browser;
+try {
+  // snapshot: serve copies of dist, so a concurrent rebuild cannot change files mid-run.
+  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
+  const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
+  PAGES[2].path = `/blogs/${slug}`;
+
+  browser = await chromium.launch({ executablePath: chromiumPath, args: LAUNCH_ARGS });
+  const results = [];
+  for (const p of PAGES) {
+    const weight = await measureWeight(browser, `${stack.siteUrl}${p.path}`, p.main);
+    const times = [];
+    for (let i = 0; i < runs; i += 1) times.push((await measureWeight(browser, `${stack.siteUrl}${p.path}`, p.main, true)).visibleMs);
+    times.sort((a, b) => a - b);
+    results.push({ page: p.name, path: p.path, ...weight, visibleMs: times[Math.floor(times.length / 2)], visibleRuns: times });
+  }
+  print(results);
+  if (values.files) {
+    for (const r of results) {
+      console.log(`\n${r.page}`);
+      for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, (o) => o.replace(/127\.0\.0\.1/, ""))}`);
+    }
+  }
+  if (values.json) await writeFile(values.json, `${JSON.stringify({ budget: BUDGET, results }, null, 2)}\n`);
+  const over = results.filter((r) => r.jsGzip > BUDGET.js || r.cssGzip > BUDGET.css);
+  process.exitCode = over.length ? 1 : 0;
+  if (over.length) console.log(`\nOver budget: ${over.map((r) => r.page).join(", ")}`);
+} finally {
+  await browser?.close();
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * One first visit (fresh context = empty cache). Records every response body (gzip-compressed
+ * here, as a CDN would send it: the local static server sends files uncompressed) and the
+ * time from navigation start until `selector` is visible.
+ */
+async function measureWeight(browser, url, selector, timingOnly = false) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript((sel) => {
+    const check = () => {
+      const el = document.querySelector(sel);
+      if (el) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) {
+          window.__mainVisibleAt = performance.now();
+          return;
+        }
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }, selector);
+  const pending = [];
+  const seen = { requests: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, jsBrotli: 0, cssBrotli: 0, jsFiles: 0, cssFiles: 0, failed: 0, websockets: 0, files: [] };
+  page.on("request", (req) => {
+    if (!req.url().startsWith("data:")) seen.requests += 1;
+  });
+  page.on("websocket", () => {
+    seen.websockets += 1;
+  });
+  page.on("requestfailed", () => {
+    seen.failed += 1;
+  });
+  if (!timingOnly) {
+    page.on("response", (res) => {
+      const type = res.request().resourceType();
+      const path = new URL(res.url()).pathname;
+      const kind = type === "script" || /\.m?js$/.test(path) ? "js" : type === "stylesheet" || path.endsWith(".css") ? "css" : null;
+      if (!kind) return;
+      pending.push(
+        res
+          .body()
+          .then((body) => {
+            seen[kind] += body.length;
+            const gz = gzipSync(body, { level: 9 }).length;
+            seen[`${kind}Gzip`] += gz;
+            seen[`${kind}Brotli`] += brotliCompressSync(body).length;
+            seen[`${kind}Files`] += 1;
+            seen.files.push({ url: res.url(), gzip: gz });
+          })
+          .catch(() => {}),
+      );
+    });
+  }
+  await page.goto(url);
+  await page.waitForFunction(() => window.__mainVisibleAt !== undefined, null, { timeout: 30_000 });
+  const visibleMs = Math.round(await page.evaluate(() => window.__mainVisibleAt));
+  // Let lazy chunks requested right after first render arrive too.
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await Promise.all(pending);
+  await context.close();
+  return { ...seen, visibleMs };
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function print(results) {
+  const rows = [["page", "JS gzip (files)", "CSS gzip (files)", "JS+CSS brotli", "requests", "main content visible", "budget"]];
+  for (const r of results) {
+    const ok = r.jsGzip <= BUDGET.js && r.cssGzip <= BUDGET.css;
+    rows.push([
+      r.page,
+      `${kb(r.jsGzip)} (${r.jsFiles})`,
+      `${kb(r.cssGzip)} (${r.cssFiles})`,
+      kb(r.jsBrotli + r.cssBrotli),
+      `${r.requests}${r.websockets ? ` + ${r.websockets} ws` : ""}${r.failed ? ` (${r.failed} failed)` : ""}`,
+      `${r.visibleMs} ms (median of ${r.visibleRuns.length})`,
+      ok ? "ok" : "OVER",
+    ]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  console.log("");
+  console.log(`First visit, empty cache, Chromium 1280x900, local stack. Budget per page: JS ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)} (gzip -9).`);
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, j) => cell.padEnd(widths[j])).join("  "));
+    if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+  console.log("Requests: every HTTP request of the visit (config, manifests, chunks, images), plus the database websocket.");
+  console.log("Failed requests are images on other hosts, which this offline machine cannot reach.");
+}
