@@ -6,6 +6,7 @@ describe("errors", () => {
     expect(toContentError(new Error("PERMISSION_DENIED: Client doesn't have permission to access the desired data.")).code).toBe("permission-denied");
     expect(contentErrorMessage(Object.assign(new Error("x"), { code: "PERMISSION_DENIED" }))).toBe("You do not have permission to do this.");
     expect(toContentError(new Error("Error: unavailable")).code).toBe("unavailable");
+    expect(toContentError(new Error("shared-auth: call initFirebase(config) first")).code).toBe("unavailable");
     expect(toContentError("something odd").code).toBe("unknown");
   });
 

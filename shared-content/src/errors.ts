@@ -67,7 +67,8 @@ export function toContentError(error: unknown): ContentError {
   ) {
     return new ContentError("unavailable", undefined, { cause: error });
   }
-  if (text.includes("not initialised") || text.includes("not initialized") || text.includes("no firebase app")) {
+  // The database was never set up (shared-auth's initFirebase did not run): nothing to reach.
+  if (text.includes("initfirebase") || text.includes("not initialised") || text.includes("not initialized") || text.includes("no firebase app")) {
     return new ContentError("unavailable", undefined, { cause: error });
   }
   return new ContentError("unknown", undefined, { cause: error });
