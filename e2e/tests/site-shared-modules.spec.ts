@@ -9,7 +9,7 @@ const MARKERS: Record<string, string[]> = {
   react: ["React.Children.only expected to receive a single React element child."],
   "react-dom": ["Skipping view transition because viewport size changed."],
   "react-router": ["useRoutes() may be used only"],
-  zustand: ["getInitialState"],
+  zustand: ["getInitialState:"], // the key in createStore's object literal, not a call
   firebase: ["call initializeApp() first", "FIREBASE WARNING"],
   "shared-auth": ["shared-auth: call initFirebase"],
 };
