@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, '..', 'dist', 'cli.js');
 const WRITES = Number(process.env.BENCH_WRITES ?? 20000);
-const WINDOW = 1000; // writes in flight at once
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 1000); // writes in flight at once
 const LISTENERS = 100;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 let appCount = 0;
