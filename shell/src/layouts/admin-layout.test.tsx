@@ -1,0 +1,100 @@
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+
+const signOutUser = vi.fn();
+vi.mock("shared-auth", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("shared-auth")>();
+  return { ...actual, signOutUser: () => signOutUser() };
+});
+
+const { initialAuthState, useAuthStore } = await import("shared-auth");
+const { AdminLayout } = await import("./admin-layout");
+const { RequireAuth } = await import("../auth/require-auth");
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+function renderAdmin(path = "/admin-panel") {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path="/admin-panel"
+          element={
+            <RequireAuth>
+              <AdminLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<p>overview screen</p>} />
+          <Route path="*" element={<p>section screen</p>} />
+        </Route>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const user = { uid: "u1", email: "someone@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null, isAnonymous: false, tenantId: null, providerData: [], creationTime: null, lastSignInTime: null };
+
+beforeEach(() => {
+  useAuthStore.setState({ ...initialAuthState });
+  signOutUser.mockReset();
+});
+afterEach(cleanup);
+
+describe("AdminLayout", () => {
+  it("shows the overview, the nine sections and Account to an admin", () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
+    renderAdmin();
+    const nav = screen.getByRole("navigation", { name: "Admin sections" });
+    const links = Array.from(nav.querySelectorAll("a")).map((a) => a.getAttribute("href"));
+    expect(links).toEqual([
+      "/admin-panel",
+      "/admin-panel/configure-about",
+      "/admin-panel/configure-experience",
+      "/admin-panel/configure-recommendations",
+      "/admin-panel/configure-skills",
+      "/admin-panel/configure-free-time-projects",
+      "/admin-panel/configure-get-in-touch",
+      "/admin-panel/write-blog",
+      "/admin-panel/write-quote",
+      "/admin-panel/configure-films",
+      "/admin-panel/account",
+    ]);
+    expect(screen.getByText("overview screen")).toBeTruthy();
+  });
+
+  it("waits for the admin check before showing any screen", () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: null });
+    renderAdmin();
+    expect(screen.getByRole("status").textContent).toMatch(/permissions/i);
+    expect(screen.queryByText("overview screen")).toBeNull();
+  });
+
+  it("explains plainly when the signed-in account is not an admin, with Sign out", () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: false });
+    renderAdmin("/admin-panel/write-blog");
+    expect(screen.getByRole("heading", { name: "This account is not an admin" })).toBeTruthy();
+    expect(screen.getByText("someone@example.com", { selector: "strong" })).toBeTruthy();
+    expect(screen.queryByText("section screen")).toBeNull();
+    expect(screen.queryByRole("navigation", { name: "Admin sections" })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Sign out" })).toHaveLength(2);
+  });
+
+  it("Sign out goes to / (not to the login page)", async () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
+    signOutUser.mockImplementation(async () => {
+      useAuthStore.setState({ status: "signedOut", user: null, isAdmin: null });
+    });
+    renderAdmin("/admin-panel/configure-skills");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    });
+    expect(signOutUser).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId("where").textContent).toBe("/");
+  });
+});
