@@ -1,0 +1,23 @@
+// Every exposed screen the shell uses, per remote (brief contract 4). RemoteScreen only accepts
+// these, and a unit test checks them against each remote's src/exposes.json.
+export const REMOTE_SCREENS = {
+  remote_home: ["HomePage", "WriteRecommendationPage"],
+  remote_blog: ["BlogListPage", "BlogPostPage", "FavoriteQuotesPage", "SeenFilmsPage"],
+  remote_admin: [
+    "AdminOverview",
+    "ConfigureAbout",
+    "ConfigureExperience",
+    "ConfigureRecommendations",
+    "ConfigureSkills",
+    "ConfigureFreeTimeProjects",
+    "ConfigureGetInTouch",
+    "WriteBlog",
+    "WriteQuote",
+    "ConfigureFilms",
+    "Account",
+    "CreateRealtimeData",
+  ],
+} as const;
+
+export type RemoteName = keyof typeof REMOTE_SCREENS;
+export type ScreenOf<R extends RemoteName> = (typeof REMOTE_SCREENS)[R][number];
