@@ -100,7 +100,11 @@ export class ClientConnection implements ListenerSink {
     });
   }
 
+  private failed = false;
+
   private fail(reason: string): void {
+    this.failed = true;
+    this.frames = null;
     this.ctx.log(`closing connection ${this.sessionId}: ${reason}`);
     this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'e', d: reason } }));
     this.ws.close(1008, reason.slice(0, 100));
@@ -108,6 +112,7 @@ export class ClientConnection implements ListenerSink {
 
   /** Handles one websocket text frame. */
   onFrame(data: string): void {
+    if (this.failed) return; // closing after a protocol error: ignore what is still in flight
     if (this.frames !== null) {
       this.frames.push(data);
       this.frameChars += data.length;
