@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import {
   createRecord,
@@ -81,6 +81,8 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
   const [listError, setListError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { confirm, dialog } = useConfirm();
+  // The record being edited, kept when it is deleted elsewhere so the input is not lost.
+  const lastOpened = useRef<R | null>(null);
 
   const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
   const filtered = useMemo(() => {
@@ -162,7 +164,9 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
   }
 
   if (editId !== null) {
-    const record = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);
+    const found = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);
+    if (found) lastOpened.current = found;
+    const record = found ?? (editId !== "new" && lastOpened.current?.id === editId ? lastOpened.current : null);
     if (editId !== "new" && !record) {
       return (
         <AdminPage title={title} description={description}>
@@ -174,7 +178,7 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
     }
     return (
       <AdminPage title={title} description={description}>
-        <RecordEditor key={editId} {...props} record={record} items={items} onDone={close} />
+        <RecordEditor key={editId} {...props} record={record} deletedElsewhere={editId !== "new" && !found} items={items} onDone={close} />
       </AdminPage>
     );
   }
@@ -258,8 +262,9 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   renderForm,
   itemLabel,
   record,
+  deletedElsewhere,
   onDone,
-}: CollectionEditorProps<K, R, F> & { record: R | null; items: R[]; onDone: (message?: string) => void }) {
+}: CollectionEditorProps<K, R, F> & { record: R | null; deletedElsewhere: boolean; items: R[]; onDone: (message?: string) => void }) {
   const save = useSaveState(describeWriteError);
   const { confirm, dialog } = useConfirm();
   const schema = COLLECTION_FIELD_SCHEMAS[kind];
@@ -307,12 +312,27 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     }
   };
 
+  const saveAsNew = async () => {
+    if (!form.validateAll()) return;
+    const { order: _order, ...fields } = fieldsOf(form.values);
+    const ok = await save.run(() => createRecord(kind, fields as never));
+    if (ok) {
+      form.reset(form.values);
+      onDone(`Added the ${noun} again as a new one.`);
+    }
+  };
+
   const heading = record ? `Edit ${noun}: ${itemLabel(record)}` : `New ${noun}`;
   return (
     <Panel title={heading}>
       {dialog}
       <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={`your changes to this ${noun}`} />
-      {form.changedElsewhere ? (
+      {deletedElsewhere ? (
+        <StatusMessage kind="warning" action={<Button onClick={() => void saveAsNew()}>Save as a new {noun}</Button>}>
+          This {noun} was deleted elsewhere while you were editing. Your input is kept below; saving it as it is would be refused.
+        </StatusMessage>
+      ) : null}
+      {form.changedElsewhere && !deletedElsewhere ? (
         <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>
           This {noun} was changed elsewhere while you were editing. Saving now would be refused so that the newer change is not overwritten.
         </StatusMessage>

@@ -251,3 +251,24 @@ describe("leaving an editor through its own button", () => {
     expect(screen.queryByRole("textbox", { name: /^Quote/ })).toBeNull();
   });
 });
+
+describe("a record deleted elsewhere while it is being edited", () => {
+  it("keeps the input, says so, and can save it as a new record", async () => {
+    state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
+    vi.mocked(content.createRecord).mockReset().mockResolvedValue("q9");
+    const view = renderAt(<WriteQuote />, "/admin-panel/write-quote?edit=q1");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
+    state.quotes = [];
+    view.rerender(
+      <MemoryRouter initialEntries={["/admin-panel/write-quote?edit=q1"]}>
+        <WriteQuote />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/was deleted elsewhere while you were editing/)).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: /^Quote/ }) as HTMLTextAreaElement).value).toBe("Less is a bore.");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save as a new quote" }));
+    });
+    expect(content.createRecord).toHaveBeenCalledWith("quotes", { text: "Less is a bore.", author: "Mies", work: undefined, year: undefined });
+  });
+});
