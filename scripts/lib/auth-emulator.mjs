@@ -71,7 +71,13 @@ export async function startAuthEmulator(options = {}) {
   const exitPromise = new Promise((r) => child.once('exit', () => { exited = true; r(undefined); }));
 
   const url = `http://${host}:${port}`;
+  // If the caller dies without calling stop(), do not leave a detached emulator behind.
+  const killOnExit = () => {
+    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (!exited) {
       try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
       const killTimer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
