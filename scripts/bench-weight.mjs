@@ -39,7 +39,7 @@ if (!values["skip-build"]) {
 
 // The main content of each page: the first element that shows its data (not a skeleton).
 const PAGES = [
-  { name: "/", path: "/", main: '[data-section="experience"] article, [data-section="about"] h1' },
+  { name: "/", path: "/", main: '[data-section="experience"] article, [data-section="about"][data-status="ready"] h1' },
   { name: "/blogs/list", path: "/blogs/list", main: "[data-remote] article h2 a" },
   { name: "/blogs/:slug", path: null, main: "[data-remote] article h1" },
   { name: "/favorite-quotes", path: "/favorite-quotes", main: "[data-remote] figure blockquote" },

@@ -37,6 +37,8 @@ describe("films logic", () => {
   it("formats watch time", () => {
     expect(formatWatchTime(0)).toBe("0 min");
     expect(formatWatchTime(95)).toBe("1 h 35 min");
-    expect(formatWatchTime(1440 * 2 + 60)).toBe("2 days 1 h");
+    expect(formatWatchTime(1440 * 2 + 60 + 5)).toBe("2 d 1 h");
+    expect(formatWatchTime(1440)).toBe("1 d");
+    expect(formatWatchTime(120)).toBe("2 h");
   });
 });

@@ -62,14 +62,12 @@ export function filmStats(films: readonly Film[], topN = 5): FilmStats {
   };
 }
 
-/** 7_530 -> "5 days 5 h 30 min"; 95 -> "1 h 35 min". */
+/** Short enough for a stats tile on a phone: 95 -> "1 h 35 min"; 38_165 -> "26 d 12 h". */
 export function formatWatchTime(minutes: number): string {
   const d = Math.floor(minutes / 1440);
   const h = Math.floor((minutes % 1440) / 60);
   const m = minutes % 60;
-  const parts: string[] = [];
-  if (d) parts.push(`${d} day${d === 1 ? "" : "s"}`);
-  if (h) parts.push(`${h} h`);
-  if (m || parts.length === 0) parts.push(`${m} min`);
-  return parts.join(" ");
+  if (d) return h ? `${d} d ${h} h` : `${d} d`;
+  if (h) return m ? `${h} h ${m} min` : `${h} h`;
+  return `${m} min`;
 }

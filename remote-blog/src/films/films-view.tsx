@@ -170,7 +170,9 @@ function StatsFigures({ stats }: { stats: FilmStats }) {
         </div>
         <div>
           <dt>Watch time</dt>
-          <dd data-stat="time">{formatWatchTime(stats.totalMinutes)}</dd>
+          <dd data-stat="time" title={`${Math.round(stats.totalMinutes / 60)} hours`}>
+            {formatWatchTime(stats.totalMinutes)}
+          </dd>
         </div>
         <div>
           <dt>Average rating</dt>

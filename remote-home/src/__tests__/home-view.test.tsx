@@ -19,6 +19,7 @@ describe("HomeView", () => {
   it("renders every section from ready data", () => {
     render(view(homeData()));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(about.headline);
+    expect(screen.getByRole("region", { name: about.headline })).toBeTruthy();
     expect(within(section("Experience")).getAllByRole("listitem")[0]?.textContent).toContain("Senior engineer at Acme");
     const entries = within(section("Experience")).getAllByRole("article");
     expect(entries[0]?.textContent).toContain("Mar 2021 – Present");
@@ -42,7 +43,7 @@ describe("HomeView", () => {
     render(view(homeData({ experience: loading([]), skills: loading([]), about: loading(null) })));
     expect(within(section("Experience")).getByRole("status").textContent).toMatch(/loading experience/i);
     expect(within(section("Skills")).getByRole("status")).toBeTruthy();
-    expect(within(section("About")).getByRole("status")).toBeTruthy();
+    expect(within(section("About me")).getByRole("status")).toBeTruthy();
     expect(within(section("Recommendations")).queryByRole("status")).toBeNull();
   });
 
@@ -52,7 +53,8 @@ describe("HomeView", () => {
         homeData({ about: ready(null), experience: ready([]), recommendations: ready([]), skills: ready([]), projects: ready([]), contact: ready<Contact | null>(null) }),
       ),
     );
-    expect(within(section("About")).getByText(/nothing about me/i)).toBeTruthy();
+    expect(within(section("About me")).getByText(/nothing about me/i)).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(within(section("Experience")).getByText(/no experience/i)).toBeTruthy();
     expect(within(section("Recommendations")).getByText(/no recommendations yet/i)).toBeTruthy();
     expect(within(section("Skills")).getByText(/no skills/i)).toBeTruthy();

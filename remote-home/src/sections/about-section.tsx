@@ -1,35 +1,47 @@
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
-import { AsyncSection } from "../ui/async-section";
-import { Skeleton } from "../ui/state-panels";
+import { errorText } from "../ui/async-section";
+import { EmptyState, ErrorState, Skeleton } from "../ui/state-panels";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
 
+/**
+ * The page's h1 lives here: the headline once loaded, a visually hidden "About me" before
+ * that (loading, empty or error), so the page always has exactly one h1.
+ */
 export function AboutSection({ state }: { state: AsyncState<About | null> }) {
+  const about = state.status === "ready" ? state.data : undefined;
+  let body;
+  if (state.status === "error") body = <ErrorState message={errorText("About me", state.error)} onRetry={state.retry} />;
+  else if (about === undefined) body = <Skeleton label="Loading about…" lines={4} block />;
+  else if (about === null) body = <EmptyState>Nothing about me has been written yet.</EmptyState>;
   return (
-    <AsyncSection
-      id="about"
-      title="About"
-      hideTitle
-      state={state}
-      skeleton={<Skeleton label="Loading about…" lines={4} block />}
-      isEmpty={(a) => a === null}
-      emptyText="Nothing about me has been written yet."
-    >
-      {(about) => (about ? <AboutView about={about} /> : null)}
-    </AsyncSection>
+    <section id="about" className={styles.section} aria-labelledby="about-heading" data-section="about" data-status={state.status}>
+      {about ? (
+        <AboutView about={about} headingId="about-heading" />
+      ) : (
+        <>
+          <h1 id="about-heading" className={styles.hidden}>
+            About me
+          </h1>
+          {body}
+        </>
+      )}
+    </section>
   );
 }
 
-export function AboutView({ about }: { about: About }) {
+export function AboutView({ about, headingId }: { about: About; headingId?: string }) {
   const avatar = safeUrl(about.avatarUrl);
   const cv = safeUrl(about.cvUrl);
   return (
     <div className={styles.hero}>
       {avatar ? <img className={styles.avatar} src={avatar} alt="" width={112} height={112} /> : null}
       <div className={styles.intro}>
-        <h1 className={styles.headline}>{about.headline}</h1>
+        <h1 id={headingId} className={styles.headline}>
+          {about.headline}
+        </h1>
         {about.location ? <p className={styles.location}>{about.location}</p> : null}
         <Markdown source={about.bio} className={styles.bio} />
         <div className={styles.actions}>
