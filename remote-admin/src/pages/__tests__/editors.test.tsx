@@ -10,6 +10,7 @@ const state = vi.hoisted(() => ({
   posts: [] as unknown[],
   quotes: [] as unknown[],
   skills: [] as unknown[],
+  experience: [] as unknown[],
 }));
 
 vi.mock("shared-content", async (importOriginal) => {
@@ -21,6 +22,7 @@ vi.mock("shared-content", async (importOriginal) => {
     useAllPosts: () => live(state.posts),
     useQuotes: () => live(state.quotes),
     useSkills: () => live(state.skills),
+    useExperience: () => live(state.experience),
     saveAbout: vi.fn(),
     savePost: vi.fn(),
     deleteRecord: vi.fn(),
@@ -34,6 +36,7 @@ import ConfigureAbout from "../configure-about";
 import WriteBlog from "../write-blog";
 import WriteQuote from "../write-quote";
 import ConfigureSkills from "../configure-skills";
+import ConfigureExperience from "../configure-experience";
 
 const about = { headline: "Front-end engineer", bio: "Hi, I'm **Maya**.", location: "Gothenburg", rev: 4, updatedAt: 1 };
 
@@ -270,5 +273,43 @@ describe("a record deleted elsewhere while it is being edited", () => {
       fireEvent.click(screen.getByRole("button", { name: "Save as a new quote" }));
     });
     expect(content.createRecord).toHaveBeenCalledWith("quotes", { text: "Less is a bore.", author: "Mies", work: undefined, year: undefined });
+  });
+});
+
+describe("ConfigureExperience", () => {
+  it("puts the end-before-start message at the end month and sends projects with technologies", async () => {
+    state.experience = [];
+    vi.mocked(content.createRecord).mockReset().mockResolvedValue("e1");
+    renderAt(<ConfigureExperience />, "/admin-panel/configure-experience?edit=new");
+    fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: "Engineer" } });
+    fireEvent.change(screen.getByLabelText(/^Company \(required\)/), { target: { value: "Acme" } });
+    fireEvent.change(screen.getByLabelText(/^Start month/), { target: { value: "2024-05" } });
+    fireEvent.change(screen.getByLabelText(/^End month/), { target: { value: "2023-01" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add project" }));
+    fireEvent.change(screen.getByLabelText(/^Project 1 name/), { target: { value: "Dashboard" } });
+    fireEvent.change(screen.getByLabelText(/^Project 1 technologies/), { target: { value: "React, D3" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add experience entry" }));
+    });
+    const end = screen.getByLabelText(/^End month/);
+    expect(end.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(end.getAttribute("aria-describedby")!.split(" ").pop()!)?.textContent).toBe(
+      "The end month must not be before the start month",
+    );
+    expect(content.createRecord).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByLabelText("I work here now (no end month)"));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add experience entry" }));
+    });
+    expect(content.createRecord).toHaveBeenCalledWith("experience", {
+      company: "Acme",
+      companyUrl: undefined,
+      role: "Engineer",
+      location: undefined,
+      start: "2024-05",
+      end: undefined,
+      summary: undefined,
+      projects: [{ name: "Dashboard", description: undefined, technologies: ["React", "D3"] }],
+    });
   });
 });
