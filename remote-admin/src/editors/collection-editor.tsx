@@ -30,7 +30,7 @@ import {
   type FormState,
 } from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
-import { leaveForm, useRecordForm } from "../lib/use-record-form";
+import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./collection-editor.module.css";
 
@@ -280,6 +280,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
   };
   const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving" });
+  const leaveWhenClean = useLeaveWhenClean(form.dirty);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -292,7 +293,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
       const ok = await save.run(() => createRecord(kind, fields as never));
       if (ok) {
         form.reset(form.values);
-        onDone(`Added the ${noun}.`);
+        leaveWhenClean(() => onDone(`Added the ${noun}.`));
       }
     } else {
       const ok = await save.run(() => updateRecord(kind, record.id, fields as unknown as FieldsOf<K>, form.baseRev ?? record.rev));
@@ -308,7 +309,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const done = await save.run(() => deleteRecord(kind, record.id));
     if (done) {
       form.reset(form.values);
-      onDone(`Deleted the ${noun} “${name}”.`);
+      leaveWhenClean(() => onDone(`Deleted the ${noun} “${name}”.`));
     }
   };
 
@@ -318,7 +319,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const ok = await save.run(() => createRecord(kind, fields as never));
     if (ok) {
       form.reset(form.values);
-      onDone(`Added the ${noun} again as a new one.`);
+      leaveWhenClean(() => onDone(`Added the ${noun} again as a new one.`));
     }
   };
 
@@ -341,7 +342,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
         {renderForm(form)}
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
-          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => onDone())}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
+          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
           {record ? (
             <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
               Delete {noun}

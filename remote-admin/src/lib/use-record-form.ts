@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, type FieldErrors, type FormState } from "../ui";
 
 export interface RecordFormOptions<R extends { rev: number }, F extends object> {
@@ -40,7 +40,23 @@ export async function leaveForm(
     if (!ok) return;
     discard();
   }
-  setTimeout(leave, 0);
+  leave();
+}
+
+/**
+ * Navigates away only after the form is committed as clean, so the unsaved-changes guard
+ * (which reads the rendered state) never stops a navigation that follows a save or a discard.
+ * Returns `requestLeave(run)`: `run` is called once the form is no longer dirty.
+ */
+export function useLeaveWhenClean(dirty: boolean): (run: () => void) => void {
+  const [pending, setPending] = useState<{ run: () => void } | null>(null);
+  useEffect(() => {
+    if (pending && !dirty) {
+      setPending(null);
+      pending.run();
+    }
+  }, [pending, dirty]);
+  return useCallback((run: () => void) => setPending({ run }), []);
 }
 
 /**

@@ -35,7 +35,7 @@ import { focusFirstInvalid } from "../editors/collection-editor";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { slugProblem } from "../lib/slug";
-import { leaveForm, useRecordForm } from "../lib/use-record-form";
+import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./write-blog.module.css";
 
@@ -218,6 +218,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   };
   const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving" });
   const { values, set, setValues, errors } = form;
+  const leaveWhenClean = useLeaveWhenClean(form.dirty);
 
   const write = async (nextStatus: PostStatus, kind: "draft" | "publish" | "unpublish", formEl: HTMLFormElement | null) => {
     if (!form.validateAll()) {
@@ -233,7 +234,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
       form.reset(values);
       setLoadedSlug(input.slug);
       setSlugEdited(true);
-      onSaved(input.slug);
+      leaveWhenClean(() => onSaved(input.slug));
     }
   };
 
@@ -249,7 +250,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     const done = await save.run(() => deletePost(loadedSlug ?? post.id));
     if (done) {
       form.reset(values);
-      onClose(`Deleted the post “${post.title}”.`);
+      leaveWhenClean(() => onClose(`Deleted the post “${post.title}”.`));
     }
   };
 
@@ -271,7 +272,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
           {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
         </>
       }
-      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => onClose())}>Back to the posts</Button>}
+      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
     >
       {dialog}
       <UnsavedChangesGuard when={form.dirty && !busy} what="your changes to this post" />

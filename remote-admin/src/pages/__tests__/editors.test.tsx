@@ -313,3 +313,50 @@ describe("ConfigureExperience", () => {
     });
   });
 });
+
+describe("under a data router (useBlocker active)", () => {
+  it("saving a new record and returning to the list is not stopped by the leave guard", async () => {
+    const { createMemoryRouter, RouterProvider } = await import("react-router-dom");
+    state.quotes = [];
+    vi.mocked(content.createRecord).mockReset().mockResolvedValue("q1");
+    const router = createMemoryRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], {
+      initialEntries: ["/admin-panel/write-quote?edit=new"],
+    });
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Keep it simple." } });
+    fireEvent.change(screen.getByLabelText(/^Author/), { target: { value: "Anon" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add quote" }));
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByText("Added the quote.")).toBeTruthy();
+  });
+
+  it("but leaving a dirty form through a link still asks", async () => {
+    const { createMemoryRouter, RouterProvider, Link } = await import("react-router-dom");
+    state.quotes = [];
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/admin-panel/write-quote",
+          element: (
+            <>
+              <Link to="/elsewhere">Elsewhere</Link>
+              <WriteQuote />
+            </>
+          ),
+        },
+        { path: "/elsewhere", element: <p>Other</p> },
+      ],
+      { initialEntries: ["/admin-panel/write-quote?edit=new"] },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Unsaved" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
+    });
+    expect(screen.getByRole("alertdialog", { name: "Leave without saving?" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin-panel/write-quote");
+  });
+});
