@@ -37,6 +37,7 @@ describe("BlogPostView", () => {
     expect(external.getAttribute("rel")).toContain("noopener");
     expect(external.getAttribute("rel")).toContain("noreferrer");
     expect(document.querySelector("pre code")?.textContent).toContain("const x: number = 1;");
+    expect(document.querySelector("pre")?.getAttribute("tabindex")).toBe("0");
     expect(screen.getByAltText("diagram").getAttribute("loading")).toBe("lazy");
     expect(document.querySelector("script")).toBeNull();
     expect(document.querySelector("[onerror]")).toBeNull();

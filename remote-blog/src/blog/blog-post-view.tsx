@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton } from "../ui/state-panels";
@@ -55,6 +56,11 @@ export function BlogPostView({ state, slug }: { state: AsyncState<Post | null>; 
 }
 
 function PostArticle({ post }: { post: Post }) {
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // Code blocks and tables scroll sideways; keyboard users must be able to focus them to scroll.
+  useEffect(() => {
+    for (const el of bodyRef.current?.querySelectorAll("pre, table") ?? []) el.setAttribute("tabindex", "0");
+  }, [post.body]);
   const cover = safeUrl(post.coverUrl);
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
@@ -86,7 +92,9 @@ function PostArticle({ post }: { post: Post }) {
         ) : null}
       </header>
       {cover ? <img className={styles.cover} src={cover} alt="" width={1200} height={630} decoding="async" /> : null}
-      <Markdown source={post.body} className={styles.body} />
+      <div ref={bodyRef}>
+        <Markdown source={post.body} className={styles.body} />
+      </div>
     </article>
   );
 }
