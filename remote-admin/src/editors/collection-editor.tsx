@@ -293,7 +293,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
       const ok = await save.run(() => createRecord(kind, fields as never));
       if (ok) {
         form.reset(form.values);
-        leaveWhenClean(() => onDone(`Added the ${noun}.`));
+        onDone(`Added the ${noun}.`);
       }
     } else {
       const ok = await save.run(() => updateRecord(kind, record.id, fields as unknown as FieldsOf<K>, form.baseRev ?? record.rev));
@@ -309,7 +309,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const done = await save.run(() => deleteRecord(kind, record.id));
     if (done) {
       form.reset(form.values);
-      leaveWhenClean(() => onDone(`Deleted the ${noun} “${name}”.`));
+      onDone(`Deleted the ${noun} “${name}”.`);
     }
   };
 
@@ -319,7 +319,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const ok = await save.run(() => createRecord(kind, fields as never));
     if (ok) {
       form.reset(form.values);
-      leaveWhenClean(() => onDone(`Added the ${noun} again as a new one.`));
+      onDone(`Added the ${noun} again as a new one.`);
     }
   };
 
@@ -328,7 +328,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     <Panel title={heading}>
       {dialog}
       <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={`your changes to this ${noun}`} />
-      {deletedElsewhere ? (
+      {deletedElsewhere && save.status !== "saving" && save.status !== "saved" ? (
         <StatusMessage kind="warning" action={<Button onClick={() => void saveAsNew()}>Save as a new {noun}</Button>}>
           This {noun} was deleted elsewhere while you were editing. Your input is kept below; saving it as it is would be refused.
         </StatusMessage>

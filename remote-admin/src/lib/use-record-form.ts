@@ -45,8 +45,10 @@ export async function leaveForm(
 
 /**
  * Navigates away only after the form is committed as clean, so the unsaved-changes guard
- * (which reads the rendered state) never stops a navigation that follows a save or a discard.
- * Returns `requestLeave(run)`: `run` is called once the form is no longer dirty.
+ * (which reads the rendered state) does not ask again after the user chose to discard.
+ * Returns `requestLeave(run)`: `run` is called once the form is no longer dirty. (After a save
+ * or delete, navigate directly: the guard is already off while the write runs, and the record
+ * may vanish from the live list, unmounting the form, before the write resolves.)
  */
 export function useLeaveWhenClean(dirty: boolean): (run: () => void) => void {
   const [pending, setPending] = useState<{ run: () => void } | null>(null);

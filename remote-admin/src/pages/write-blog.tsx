@@ -234,7 +234,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
       form.reset(values);
       setLoadedSlug(input.slug);
       setSlugEdited(true);
-      leaveWhenClean(() => onSaved(input.slug));
+      onSaved(input.slug);
     }
   };
 
@@ -250,7 +250,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     const done = await save.run(() => deletePost(loadedSlug ?? post.id));
     if (done) {
       form.reset(values);
-      leaveWhenClean(() => onClose(`Deleted the post “${post.title}”.`));
+      onClose(`Deleted the post “${post.title}”.`);
     }
   };
 

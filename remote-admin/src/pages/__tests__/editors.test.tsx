@@ -25,6 +25,7 @@ vi.mock("shared-content", async (importOriginal) => {
     useExperience: () => live(state.experience),
     saveAbout: vi.fn(),
     savePost: vi.fn(),
+    deletePost: vi.fn(),
     deleteRecord: vi.fn(),
     createRecord: vi.fn(),
     updateRecord: vi.fn(),
@@ -358,5 +359,34 @@ describe("under a data router (useBlocker active)", () => {
     });
     expect(screen.getByRole("alertdialog", { name: "Leave without saving?" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/admin-panel/write-quote");
+  });
+});
+
+describe("deleting a post", () => {
+  it("returns to the list with a message even when the post vanishes from the live list first", async () => {
+    state.posts = [
+      { id: "gone-soon", title: "Gone soon", summary: "S", body: "B", tags: [], status: "draft", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 },
+    ];
+    let finish: () => void = () => {};
+    vi.mocked(content.deletePost).mockReset().mockImplementation(() => new Promise<void>((r) => (finish = r)));
+    const view = renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=gone-soon");
+    fireEvent.click(screen.getByRole("button", { name: "Delete post" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Delete this post?" });
+    expect(dialog.textContent).toContain("“Gone soon” (/blogs/gone-soon)");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete post" }));
+    });
+    // The live list drops the post (the SDK's local event) before the write is confirmed.
+    state.posts = [];
+    view.rerender(
+      <MemoryRouter initialEntries={["/admin-panel/write-blog?edit=gone-soon"]}>
+        <WriteBlog />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      finish();
+    });
+    expect(content.deletePost).toHaveBeenCalledWith("gone-soon");
+    await waitFor(() => expect(screen.getByText("Deleted the post “Gone soon”.")).toBeTruthy());
   });
 });
