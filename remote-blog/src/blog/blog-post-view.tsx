@@ -4,6 +4,7 @@ import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton } from "../ui/state-panels";
 import { errorText } from "../ui/async-view";
 import { formatDay } from "../ui/format";
+import { hideOnError } from "../ui/hide-on-error";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { Post } from "../ui/types";
 import { useDocumentMeta } from "./use-document-meta";
@@ -91,7 +92,7 @@ function PostArticle({ post }: { post: Post }) {
           </ul>
         ) : null}
       </header>
-      {cover ? <img className={styles.cover} src={cover} alt="" width={1200} height={630} decoding="async" /> : null}
+      {cover ? <img className={styles.cover} src={cover} alt="" width={1200} height={630} decoding="async" onError={hideOnError} /> : null}
       <div ref={bodyRef}>
         <Markdown source={post.body} className={styles.body} />
       </div>

@@ -209,11 +209,12 @@ function TopList({ title, items }: { title: string; items: { name: string; count
 }
 
 function FilmCard({ film: f }: { film: Film }) {
-  const poster = safeUrl(f.posterUrl);
+  const [broken, setBroken] = useState(false);
+  const poster = broken ? undefined : safeUrl(f.posterUrl);
   return (
     <article className={styles.card}>
       {poster ? (
-        <img className={styles.poster} src={poster} alt="" loading="lazy" decoding="async" width={92} height={138} />
+        <img className={styles.poster} src={poster} alt="" loading="lazy" decoding="async" width={92} height={138} onError={() => setBroken(true)} />
       ) : (
         <div className={styles.posterFallback} aria-hidden="true">
           {f.title.slice(0, 1)}

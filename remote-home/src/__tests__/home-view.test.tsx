@@ -87,4 +87,14 @@ describe("HomeView", () => {
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(evil);
   });
+
+  it("falls back to initials when a recommender's photo cannot load", () => {
+    const recs = [{ id: "r9", fullName: "Bo Lee", role: "CTO", relationship: "Boss", text: "Great colleague, truly.", avatarUrl: "https://example.com/bo.jpg", links: [], date: "2024-01-01", order: 0, rev: 1, updatedAt: 0 }];
+    render(view(homeData({ recommendations: ready(recs) })));
+    const region = section("Recommendations");
+    const img = region.querySelector("img")!;
+    fireEvent.error(img);
+    expect(region.querySelector("img")).toBeNull();
+    expect(within(region).getByText("BL")).toBeTruthy();
+  });
 });

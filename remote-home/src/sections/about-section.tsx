@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
 import { errorText } from "../ui/async-section";
 import { EmptyState, ErrorState, Skeleton } from "../ui/state-panels";
+import { hideOnError } from "../ui/hide-on-error";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
@@ -37,7 +38,7 @@ export function AboutView({ about, headingId }: { about: About; headingId?: stri
   const cv = safeUrl(about.cvUrl);
   return (
     <div className={styles.hero}>
-      {avatar ? <img className={styles.avatar} src={avatar} alt="" width={112} height={112} /> : null}
+      {avatar ? <img className={styles.avatar} src={avatar} alt="" width={112} height={112} onError={hideOnError} /> : null}
       <div className={styles.intro}>
         <h1 id={headingId} className={styles.headline}>
           {about.headline}

@@ -3,6 +3,7 @@ import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
 import { formatMonth } from "../ui/format";
+import { hideOnError } from "../ui/hide-on-error";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
 import styles from "./projects-section.module.css";
@@ -39,7 +40,7 @@ function ProjectCard({ project: p }: { project: Project }) {
   const image = safeUrl(p.imageUrl);
   return (
     <article className={styles.card}>
-      {image ? <img className={styles.image} src={image} alt="" loading="lazy" decoding="async" width={640} height={360} /> : null}
+      {image ? <img className={styles.image} src={image} alt="" loading="lazy" decoding="async" width={640} height={360} onError={hideOnError} /> : null}
       <div className={styles.body}>
         <h3 className={styles.title}>{p.title}</h3>
         {p.date ? <p className={styles.date}>{formatMonth(p.date)}</p> : null}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
@@ -45,7 +46,8 @@ function initials(name: string): string {
 }
 
 function RecommendationCard({ rec }: { rec: Recommendation }) {
-  const avatar = safeUrl(rec.avatarUrl);
+  const [broken, setBroken] = useState(false);
+  const avatar = broken ? undefined : safeUrl(rec.avatarUrl);
   return (
     <figure className={styles.card}>
       <blockquote className={styles.text}>
@@ -53,7 +55,7 @@ function RecommendationCard({ rec }: { rec: Recommendation }) {
       </blockquote>
       <figcaption className={styles.author}>
         {avatar ? (
-          <img className={styles.avatar} src={avatar} alt="" loading="lazy" width={44} height={44} />
+          <img className={styles.avatar} src={avatar} alt="" loading="lazy" width={44} height={44} onError={() => setBroken(true)} />
         ) : (
           <span className={styles.initials} aria-hidden="true">
             {initials(rec.fullName)}
