@@ -2,6 +2,7 @@ import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import { hostOf } from "../ui/format";
+import { safeUrl } from "../ui/shared";
 import type { Contact } from "./types";
 import styles from "./contact-section.module.css";
 
@@ -18,15 +19,15 @@ export function ContactSection({ state }: { state: AsyncState<Contact | null> })
 }
 
 function ContactView({ contact: c }: { contact: Contact }) {
-  // mailto:/tel: are built here from validated text, never taken from the database as URLs.
-  const email = c.email && /^[^\s@]+@[^\s@]+$/.test(c.email) ? c.email : null;
+  // mailto: goes through safeUrl like every other link; tel: is built from digits only.
+  const mailto = /^[^\s@?#&]+@[^\s@?#&]+$/.test(c.email) ? safeUrl(`mailto:${c.email}`) : undefined;
   const phone = c.phone ? c.phone.replace(/[^\d+]/g, "") : "";
   return (
     <dl className={styles.list}>
       {c.email ? (
         <div className={styles.row}>
           <dt>Email</dt>
-          <dd>{email ? <a href={`mailto:${email}`}>{c.email}</a> : c.email}</dd>
+          <dd>{mailto ? <a href={mailto}>{c.email}</a> : c.email}</dd>
         </div>
       ) : null}
       {c.phone ? (
