@@ -109,7 +109,7 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
     requestAnimationFrame(check);
   }, selector);
   const pending = [];
-  const seen = { requests: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, jsBrotli: 0, cssBrotli: 0, jsFiles: 0, cssFiles: 0, failed: 0, websockets: 0, files: [] };
+  const seen = { requests: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, jsBrotli: 0, cssBrotli: 0, jsFiles: 0, cssFiles: 0, failed: 0, websockets: 0, jsGzipShell: 0, files: [] };
   page.on("request", (req) => {
     if (!req.url().startsWith("data:")) seen.requests += 1;
   });
@@ -132,6 +132,7 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
             seen[kind] += body.length;
             const gz = gzipSync(body, { level: 9 }).length;
             seen[`${kind}Gzip`] += gz;
+            if (kind === "js" && new URL(res.url()).origin === new URL(url).origin) seen.jsGzipShell += gz;
             seen[`${kind}Brotli`] += brotliCompressSync(body).length;
             seen[`${kind}Files`] += 1;
             seen.files.push({ url: res.url(), gzip: gz });
@@ -155,12 +156,13 @@ function kb(bytes) {
 }
 
 function print(results) {
-  const rows = [["page", "JS gzip (files)", "CSS gzip (files)", "JS+CSS brotli", "requests", "main content visible", "budget"]];
+  const rows = [["page", "JS gzip (files)", "of which shell", "CSS gzip (files)", "JS+CSS brotli", "requests", "main content visible", "budget"]];
   for (const r of results) {
     const ok = r.jsGzip <= BUDGET.js && r.cssGzip <= BUDGET.css;
     rows.push([
       r.page,
       `${kb(r.jsGzip)} (${r.jsFiles})`,
+      kb(r.jsGzipShell),
       `${kb(r.cssGzip)} (${r.cssFiles})`,
       kb(r.jsBrotli + r.cssBrotli),
       `${r.requests}${r.websockets ? ` + ${r.websockets} ws` : ""}${r.failed ? ` (${r.failed} failed)` : ""}`,
