@@ -1,13 +1,15 @@
 import { StrictMode } from "react";
-import { BrowserRouter } from "react-router-dom";
-import { AppRoutes } from "./app-routes";
+import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { appRoutes } from "./app-routes";
+
+// One data router for the page's lifetime, created when this module is first loaded (after
+// bootstrap). Created outside render so StrictMode does not make a second history listener.
+const router = createBrowserRouter(appRoutes);
 
 export function App() {
   return (
     <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>
   );
 }
