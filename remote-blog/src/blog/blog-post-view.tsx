@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
-import { ErrorState, Skeleton } from "../ui/state-panels";
+import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
 import { errorText } from "../ui/async-view";
-import { formatDay } from "../ui/format";
-import { hideOnError } from "../ui/hide-on-error";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { Post } from "../ui/types";
 import { useDocumentMeta } from "./use-document-meta";

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AsyncState, PagedState } from "../ui/async-state";
 import { AsyncView, errorText } from "../ui/async-view";
-import { ErrorState, Skeleton } from "../ui/state-panels";
-import { formatDay } from "../ui/format";
+import { ErrorState, Skeleton, formatDay } from "shared-ui";
 import { safeUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filmStats, filterFilms, formatWatchTime, sortFilms, SORT_LABELS, type FilmSort, type FilmStats } from "./films-logic";

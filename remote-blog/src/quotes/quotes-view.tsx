@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { Skeleton } from "../ui/state-panels";
+import { Skeleton } from "shared-ui";
 import { matches } from "../ui/text-search";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { AsyncState } from "./async-state";
-import { EmptyState, ErrorState, Skeleton } from "./state-panels";
+import { EmptyState, ErrorState, Skeleton } from "shared-ui";
 
 interface Props<T> {
   what: string;

@@ -1,8 +1,7 @@
 import { Link } from "react-router-dom";
 import type { AsyncState } from "../ui/async-state";
 import { errorText } from "../ui/async-section";
-import { EmptyState, ErrorState, Skeleton } from "../ui/state-panels";
-import { hideOnError } from "../ui/hide-on-error";
+import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";
 import { Markdown, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";

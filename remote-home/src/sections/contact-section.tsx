@@ -1,7 +1,7 @@
 import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
-import { hostOf } from "../ui/format";
+import { hostOf } from "shared-ui";
 import { safeUrl } from "../ui/shared";
 import type { Contact } from "./types";
 import styles from "./contact-section.module.css";

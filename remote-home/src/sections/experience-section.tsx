@@ -2,7 +2,7 @@ import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
-import { formatDuration, formatMonth, monthSpan } from "../ui/format";
+import { formatDuration, formatMonth, monthSpan } from "shared-ui";
 import { Markdown } from "../ui/shared";
 import type { Experience } from "./types";
 import styles from "./experience-section.module.css";
