@@ -44,9 +44,9 @@ export function demoAdminFromEnv() {
   };
 }
 
-/** The demo seed from shared-content when it exists, else a placeholder. */
+/** The demo seed (`seed/demo-content.json`, built by `npm run seed -w shared-content`), else a placeholder. */
 export function defaultSeedFile() {
-  const candidates = [process.env.SEED_FILE, join(repoRoot, "shared-content", "seed", "demo-content.json"), join(repoRoot, "seed", "demo-content.json"), join(repoRoot, "scripts", "placeholder-seed.json")];
+  const candidates = [process.env.SEED_FILE, join(repoRoot, "seed", "demo-content.json"), join(repoRoot, "scripts", "placeholder-seed.json")];
   return candidates.find((f) => f && existsSync(f));
 }
 
