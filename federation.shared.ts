@@ -30,7 +30,11 @@ export const sharedModules = {
   "react-router": singleton("react-router"),
   zustand: singleton("zustand"),
   "firebase/app": singleton("firebase/app", "firebase"),
-  "firebase/auth": singleton("firebase/auth", "firebase"),
+  // firebase/auth is deliberately NOT shared: the plugin loads every shared module at start-up,
+  // and public pages need no Auth (~37 KB gzip). Only shared-auth imports it (remotes never
+  // import firebase/*, lint enforces it), by a dynamic import, and shared-auth is itself a
+  // singleton served by the shell, so a page still holds exactly one Auth, bound to the shared
+  // firebase/app instance.
   "firebase/database": singleton("firebase/database", "firebase"),
   "shared-auth": singleton("shared-auth"),
   "shared-content": singleton("shared-content"),

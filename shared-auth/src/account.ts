@@ -1,16 +1,11 @@
 // The signed-in admin's own credentials: the password policy checklist, password change and
 // email change. These need the Auth SDK, and remotes never import firebase/*, so they live here.
-import {
-  EmailAuthProvider,
-  reauthenticateWithCredential,
-  updateEmail,
-  updatePassword,
-  validatePassword,
-  verifyBeforeUpdateEmail,
-  type Auth,
-  type User,
-} from "firebase/auth";
+// The SDK is imported on use: it is loaded lazily (see firebase.ts), and these run only on the
+// signed-in account screen, where it has loaded already.
+import type { Auth, User } from "firebase/auth";
 import { getAuthInstance } from "./firebase";
+
+const authSdk = () => import("firebase/auth");
 
 /** The policy options the Auth service can set (spec section 5), as the SDK reports them. */
 export interface PasswordPolicyOptions {
@@ -91,6 +86,7 @@ let policyUnavailable = false;
 export async function checkPasswordPolicy(password: string): Promise<PasswordPolicyCheck> {
   if (!policyUnavailable) {
     try {
+      const { validatePassword } = await authSdk();
       const status = await validatePassword(auth(), password);
       const policy = status.passwordPolicy;
       const options: PasswordPolicyOptions = {
@@ -157,6 +153,7 @@ function codeOf(error: unknown): string | undefined {
 
 /** Re-authenticates with the current password (a fresh sign-in is required for both changes). */
 async function reauthenticate(user: User & { email: string }, currentPassword: string): Promise<void> {
+  const { EmailAuthProvider, reauthenticateWithCredential } = await authSdk();
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
 }
 
@@ -168,6 +165,7 @@ async function reauthenticate(user: User & { email: string }, currentPassword: s
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   const user = signedInUser();
   await reauthenticate(user, currentPassword);
+  const { updatePassword } = await authSdk();
   try {
     await updatePassword(user, newPassword);
   } catch (error) {
@@ -190,6 +188,7 @@ export type EmailChangeResult =
 export async function changeEmail(currentPassword: string, newEmail: string): Promise<EmailChangeResult> {
   const user = signedInUser();
   await reauthenticate(user, currentPassword);
+  const { updateEmail, verifyBeforeUpdateEmail } = await authSdk();
   try {
     await updateEmail(user, newEmail);
   } catch (error) {

@@ -28,7 +28,7 @@ vi.mock("firebase/database", () => ({
   }),
 }));
 
-const { initFirebase, resetFirebaseForTests, signOutUser, getDb } = await import("./firebase");
+const { initFirebase, resetFirebaseForTests, signOutUser, getDb, ensureAuth, SESSION_HINT_KEY } = await import("./firebase");
 const { useAuthStore, initialAuthState } = await import("./auth-store");
 const firebaseDb = await import("firebase/database");
 const firebaseAuth = await import("firebase/auth");
@@ -48,8 +48,15 @@ function fakeUser(uid: string) {
   };
 }
 
+/** initFirebase, then load Auth as a screen that reads the auth state would. */
+async function initWithAuth(c: typeof config | Omit<typeof config, "emulators"> = config) {
+  initFirebase(c);
+  await ensureAuth();
+}
+
 beforeEach(() => {
   resetFirebaseForTests();
+  localStorage.clear();
   useAuthStore.setState({ ...initialAuthState });
   tokenListener = null;
   adminListeners.clear();
@@ -58,18 +65,20 @@ beforeEach(() => {
 });
 
 describe("initFirebase", () => {
-  it("is idempotent and connects the emulators the config names", () => {
+  it("is idempotent and connects the emulators the config names", async () => {
     const a = initFirebase(config);
     const b = initFirebase(config);
     expect(a).toBe(b);
+    await ensureAuth();
+    await ensureAuth();
     expect(firebaseAuth.connectAuthEmulator).toHaveBeenCalledTimes(1);
     expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledWith(db, "127.0.0.1", 9000);
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
     expect(getDb()).toBe(db);
   });
-  it("connects no emulator for a production config", () => {
+  it("connects no emulator for a production config", async () => {
     const { emulators: _e, ...prod } = config;
-    initFirebase(prod);
+    await initWithAuth(prod);
     expect(firebaseAuth.connectAuthEmulator).not.toHaveBeenCalled();
     expect(firebaseDb.connectDatabaseEmulator).not.toHaveBeenCalled();
   });
@@ -79,9 +88,9 @@ describe("initFirebase", () => {
 });
 
 describe("auth store", () => {
-  it("starts loading, then follows sign-in with the spec's user fields", () => {
+  it("starts loading, then follows sign-in with the spec's user fields", async () => {
     expect(useAuthStore.getState().status).toBe("loading");
-    initFirebase(config);
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     const s = useAuthStore.getState();
     expect(s.status).toBe("signedIn");
@@ -94,8 +103,8 @@ describe("auth store", () => {
     expect(s.isAdmin).toBeNull();
   });
 
-  it("reads admins/{uid}: true means admin, anything else or a denied read means not", () => {
-    initFirebase(config);
+  it("reads admins/{uid}: true means admin, anything else or a denied read means not", async () => {
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     adminListeners.get("admins/u1")?.next({ val: () => true });
     expect(useAuthStore.getState().isAdmin).toBe(true);
@@ -105,8 +114,8 @@ describe("auth store", () => {
     expect(useAuthStore.getState().isAdmin).toBe(false);
   });
 
-  it("a background token refresh keeps the user signed in and the admin flag", () => {
-    initFirebase(config);
+  it("a background token refresh keeps the user signed in and the admin flag", async () => {
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     adminListeners.get("admins/u1")?.next({ val: () => true });
     const before = useAuthStore.getState().tokenUpdatedAt;
@@ -119,8 +128,8 @@ describe("auth store", () => {
     expect(firebaseDb.onValue).toHaveBeenCalledTimes(1);
   });
 
-  it("an automatic sign-out (disabled account, expired token) empties the store and stops the admin watch", () => {
-    initFirebase(config);
+  it("an automatic sign-out (disabled account, expired token) empties the store and stops the admin watch", async () => {
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     tokenListener?.(null);
     expect(useAuthStore.getState()).toMatchObject({ status: "signedOut", user: null, isAdmin: null });
@@ -128,18 +137,53 @@ describe("auth store", () => {
   });
 
   it("signOutUser signs out through the SDK", async () => {
-    initFirebase(config);
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     await signOutUser();
     expect(firebaseAuth.signOut).toHaveBeenCalled();
     expect(useAuthStore.getState().status).toBe("signedOut");
   });
 
-  it("a late admin answer for a previous user is ignored", () => {
-    initFirebase(config);
+  it("a late admin answer for a previous user is ignored", async () => {
+    await initWithAuth();
     tokenListener?.(fakeUser("u1"));
     tokenListener?.(fakeUser("u2"));
     adminListeners.get("admins/u1")?.next({ val: () => true });
     expect(useAuthStore.getState().isAdmin).toBeNull();
+  });
+});
+
+describe("lazy Auth", () => {
+  it("a first visit (no session hint) does not load the Auth SDK until asked", async () => {
+    initFirebase(config);
+    await Promise.resolve();
+    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().status).toBe("loading");
+    await ensureAuth();
+    expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1);
+    tokenListener?.(null);
+    expect(useAuthStore.getState().status).toBe("signedOut");
+  });
+
+  it("a wish recorded before initFirebase starts the load with it", async () => {
+    const ready = ensureAuth();
+    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
+    initFirebase(config);
+    await ready;
+    expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1);
+  });
+
+  it("sign-in sets the session hint, sign-out clears it, and the hint loads Auth at start-up", async () => {
+    await initWithAuth();
+    tokenListener?.(fakeUser("u1"));
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("1");
+
+    resetFirebaseForTests();
+    vi.clearAllMocks();
+    initFirebase(config);
+    await vi.waitFor(() => expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(tokenListener).not.toBeNull());
+    tokenListener?.(null);
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
   });
 });

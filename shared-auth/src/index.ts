@@ -1,5 +1,6 @@
-export { initFirebase, getFirebaseApp, getDb, getAuthInstance, signInWithEmail, signOutUser, onAuthChange } from "./firebase";
-export { useAuthStore, initialAuthState } from "./auth-store";
+export { initFirebase, ensureAuth, getFirebaseApp, getDb, getAuthInstance, signInWithEmail, signOutUser, onAuthChange } from "./firebase";
+export { initialAuthState } from "./auth-store";
+export { useAuthStore } from "./use-auth-store";
 export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store";
 export { authErrorMessage, AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE } from "./auth-errors";
 export { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from "./runtime-config";
