@@ -1,7 +1,11 @@
 // Builds seed/demo-content.json (the demo content `npm start` imports through the REST API)
-// from the compact data in seed/data. Run: npx tsx seed/generate-seed.ts
+// from the compact data in seed/data, and copies seed/images to shell/public/images so the
+// shell serves every image the seed uses. Run: npm run seed -w shared-content
 // `admins` is not part of the seed: the start script adds the demo admin.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+// Offline demo: no image may come from another host. Image fields (`avatarUrl`, `imageUrl`)
+// must be absolute http(s) by the schema and rules, so the seed leaves them out (the site
+// shows initials / no picture); markdown images use site paths under /images/.
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readingMinutes } from "../shared-content/src/blog";
 
@@ -27,7 +31,6 @@ const about = {
     "",
     "Outside work I write about what I learn on [my blog](/blogs/list), collect [favourite quotes](/favorite-quotes) and keep a [list of films](/list-of-seen-films) I have seen.",
   ].join("\n"),
-  avatarUrl: "https://avatars.githubusercontent.com/u/583231?v=4",
   location: "Gothenburg, Sweden",
   cvUrl: "https://example.com/maya-lindqvist-cv.pdf",
   ...stamp(BASE),
@@ -148,7 +151,6 @@ const projectList = [
     summary: "A Figma plugin that checks every text layer against WCAG contrast in both light and dark themes and suggests the nearest passing token.",
     sourceUrl: "https://github.com/maya-lindqvist/figma-contrast",
     liveUrl: "https://www.figma.com/community/plugin/contrast-checker",
-    imageUrl: "https://maya-lindqvist.example.com/images/contrast-plugin.png",
     technologies: ["TypeScript", "Figma API"],
     date: "2024-06",
   },
@@ -199,7 +201,6 @@ const recommendationList = [
     role: "CTO, Fjord Health",
     relationship: "Maya reported to Lars",
     text: "Maya built our patient portal with offline support for clinics with terrible connections. It simply worked, and the nurses noticed. She is calm under pressure and writes code other people can maintain.",
-    avatarUrl: "https://i.pravatar.cc/160?img=12",
     date: "2020-03-20",
   },
   {
@@ -361,7 +362,27 @@ const seed = {
   quotes,
   films,
 };
+
+/** Every image the seed would make a browser load, as written in the data. */
+function imageRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => imageRefs(n, out));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === "avatarUrl" || key === "imageUrl") && typeof value === "string") out.push(value);
+      else if (typeof value === "string") for (const m of value.matchAll(/!\[[^\]]*\]\(\s*<?([^\s)>]+)/g)) out.push(m[1] ?? "");
+      else imageRefs(value, out);
+    }
+  }
+  return out;
+}
+const badImages = imageRefs(seed).filter((src) => !/^\/images\/[\w./-]+$/.test(src) || src.includes("..") || !existsSync(here(`.${src}`)));
+if (badImages.length > 0) {
+  throw new Error(`seed: images must be site paths /images/... with a file in seed/images (offline demo): ${badImages.join(", ")}`);
+}
+
 writeFileSync(here("./demo-content.json"), `${JSON.stringify(seed, null, 2)}\n`);
+// The shell serves shell/public at the site root: keep its copy of the images in step.
+cpSync(here("./images"), here("../shell/public/images"), { recursive: true });
 console.log(
   `seed: ${Object.keys(experience).length} experience, ${Object.keys(skills).length} skills, ${Object.keys(projects).length} projects, ` +
     `${Object.keys(recommendations).length} recommendations + ${Object.keys(recommendationSubmissions).length} pending, ` +
