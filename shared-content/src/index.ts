@@ -65,5 +65,4 @@ export {
   type ImportPlan,
 } from "./data-transfer";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
-export { renderMarkdown } from "./markdown/render-markdown";
 export { safeUrl, isExternalUrl } from "./markdown/safe-url";

@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
+import { loadMarkdownRenderer } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
 import type { AsyncState } from "../ui/async-state";
 import type { Post } from "../ui/types";
 import { failed, loading, post, ready } from "./fixtures";
 
+// The markdown renderer is its own chunk; load it first so the post body renders at once.
+beforeAll(async () => {
+  await loadMarkdownRenderer(); // (returning the function would make it a teardown hook)
+});
 afterEach(cleanup);
 
 const view = (state: AsyncState<Post | null>, slug = "hello-world") => (

@@ -1,14 +1,24 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import styles from "./markdown.module.css";
-import { renderMarkdown } from "./render-markdown";
 
-/**
- * Resolves once the renderer is ready. Today marked + DOMPurify are bundled with this package,
- * so it resolves at once; call it in tests (beforeAll) so they keep passing if the renderer
- * is ever moved to its own chunk to save ~28 KB gzip on pages without markdown.
- */
-export function loadMarkdownRenderer(): Promise<(source: string) => string> {
-  return Promise.resolve(renderMarkdown);
+type Renderer = (source: string) => string;
+
+// marked + DOMPurify (~28 KB gzip) live in their own chunk, loaded by the first <Markdown>:
+// pages without markdown (blog list, quotes, films) do not download them.
+let renderer: Renderer | null = null;
+let loading: Promise<Renderer> | null = null;
+
+/** Loads the renderer (once) and resolves with it. Tests `await` it in beforeAll to render at once. */
+export function loadMarkdownRenderer(): Promise<Renderer> {
+  if (renderer) return Promise.resolve(renderer);
+  loading ??= import("./render-markdown").then(
+    (m) => (renderer = m.renderMarkdown),
+    (error: unknown) => {
+      loading = null; // let a later render try again
+      throw error;
+    },
+  );
+  return loading;
 }
 
 export interface MarkdownProps {
@@ -18,6 +28,23 @@ export interface MarkdownProps {
 
 /** Renders markdown from the database, sanitised (see render-markdown.ts). */
 export function Markdown({ source, className }: MarkdownProps) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className={className ? `${styles.markdown} ${className}` : styles.markdown} dangerouslySetInnerHTML={{ __html: html }} />;
+  const [render, setRender] = useState<Renderer | null>(() => renderer);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (render) return;
+    let live = true;
+    loadMarkdownRenderer().then(
+      (r) => live && setRender(() => r),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [render]);
+  const html = useMemo(() => (render ? render(source) : null), [render, source]);
+  const cls = className ? `${styles.markdown} ${className}` : styles.markdown;
+  // The renderer could not load (offline): the text is still readable, as plain text.
+  if (failed && html === null) return <div className={cls} style={{ whiteSpace: "pre-wrap" }}>{source}</div>;
+  if (html === null) return <div className={cls} aria-busy="true" />;
+  return <div className={cls} dangerouslySetInnerHTML={{ __html: html }} />;
 }

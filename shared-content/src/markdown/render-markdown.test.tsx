@@ -67,9 +67,27 @@ describe("renderMarkdown", () => {
     expect(dom.querySelectorAll("li")).toHaveLength(2);
     expect(dom.querySelector("pre code.language-ts")?.textContent).toContain("const x = 1;");
     expect(dom.querySelector("table td")?.textContent).toBe("1");
+    expect(dom.querySelector("pre")?.getAttribute("tabindex")).toBe("0");
+    expect(dom.querySelector("table")?.getAttribute("tabindex")).toBe("0");
     const img = dom.querySelector("img");
     expect(img?.getAttribute("src")).toBe("/images/a.svg");
     expect(img?.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("keeps heading levels when the text starts at ## (sections right under the page's h1)", () => {
+    const dom = toDom(renderMarkdown("## Two\n\n### Three\n\n> ## Quoted"));
+    expect([...dom.querySelectorAll("h2")].map((h) => h.textContent)).toEqual(["Two", "Quoted"]);
+    expect(dom.querySelector("h3")?.textContent).toBe("Three");
+  });
+
+  it("demotes headings one level when the text uses #: the page title stays the only h1", () => {
+    const dom = toDom(renderMarkdown("# One\n\n## Two\n\nSetext\n======\n\n##### Five\n\n###### Six"));
+    expect(dom.querySelector("h1")).toBeNull();
+    expect([...dom.querySelectorAll("h2")].map((h) => h.textContent)).toEqual(["One", "Setext"]);
+    expect(dom.querySelector("h3")?.textContent).toBe("Two");
+    expect(dom.querySelector("h6")?.textContent).toBe("Five");
+    // h6 is the deepest HTML heading: level 6 stays there.
+    expect([...dom.querySelectorAll("h6")].map((h) => h.textContent)).toEqual(["Five", "Six"]);
   });
 
   it("opens links to other sites in a new tab without opener, keeps site links as they are", () => {
@@ -95,7 +113,7 @@ describe("<Markdown>", () => {
     const source = "# Hi\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))";
     const { container, rerender } = render(<Markdown source={source} className="extra" />);
     expect(dangers(container as HTMLElement)).toEqual([]);
-    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Hi"));
+    await waitFor(() => expect(container.querySelector("h2")?.textContent).toBe("Hi"));
     expect(await loadMarkdownRenderer()).toBe(renderMarkdown);
     rerender(<Markdown source={"## Then"} className="extra" />);
     expect(container.querySelector("h2")?.textContent).toBe("Then");

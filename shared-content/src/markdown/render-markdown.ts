@@ -1,10 +1,27 @@
 // Markdown -> sanitised HTML. marked renders; DOMPurify removes scripts, event handlers and
 // unsafe URLs; a hook marks external links and makes images lazy.
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
-import { Marked } from "marked";
+import { Marked, type Token, type Tokens } from "marked";
 import { isExternalUrl } from "./safe-url";
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+/**
+ * The page's own title is its h1, so a "#" in a post body or an about text must not become a
+ * second h1: when the text uses "#", every heading goes one level down (# -> h2, ## -> h3,
+ * h6 stays h6). Texts whose top level is already "##" (the seed posts) keep their levels, so
+ * their sections stay h2 right under the title instead of skipping a level.
+ */
+function demoteHeadings(tokens: Token[]): void {
+  let top = 7;
+  marked.walkTokens(tokens, (t) => {
+    if (t.type === "heading") top = Math.min(top, (t as Tokens.Heading).depth);
+  });
+  if (top !== 1) return;
+  marked.walkTokens(tokens, (t) => {
+    if (t.type === "heading") (t as Tokens.Heading).depth = Math.min(6, (t as Tokens.Heading).depth + 1);
+  });
+}
 
 // Links: http(s), mailto, and site-relative or fragment links. Everything else is dropped.
 const ALLOWED_URI = /^(?:https?:|mailto:|\/(?![/\\])|#|\.{1,2}\/)/i;
@@ -28,6 +45,10 @@ function getPurifier(): Purifier {
         node.removeAttribute("target");
       }
     }
+    // Code blocks and tables may scroll sideways: keyboard users must be able to reach them
+    // (axe scrollable-region-focusable). Done here because the HTML arrives after the first
+    // render now that the renderer loads lazily, so a page's own mount effect would miss it.
+    if (node.tagName === "PRE" || node.tagName === "TABLE") node.setAttribute("tabindex", "0");
     if (node.tagName === "IMG") {
       const src = node.getAttribute("src");
       if (src === null || !IMAGE_URI.test(src.trim())) node.remove();
@@ -43,7 +64,9 @@ function getPurifier(): Purifier {
 
 /** Sanitised HTML for a markdown string (needs a DOM: browser or jsdom). */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source, { async: false });
+  const tokens = marked.lexer(source);
+  demoteHeadings(tokens);
+  const html = marked.parser(tokens);
   return getPurifier().sanitize(html, {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // Screens with the shared-content reads and writes replaced; validation uses the real schemas.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import * as content from "shared-content";
@@ -34,6 +34,12 @@ vi.mock("shared-content", async (importOriginal) => {
 });
 
 import ConfigureAbout from "../configure-about";
+
+// The markdown renderer is its own chunk; load it first so previews render at once.
+beforeAll(async () => {
+  await content.loadMarkdownRenderer(); // (returning the function would make it a teardown hook)
+});
+
 import WriteBlog from "../write-blog";
 import WriteQuote from "../write-quote";
 import ConfigureSkills from "../configure-skills";
