@@ -15,6 +15,9 @@ export default defineConfig({
       // No build-time remotes: they are registered at run time from /config.json.
       remotes: {},
       shared: sharedModules,
+      // Publishes the federation runtime on globalThis for the remotes, which are built with
+      // experiments.externalRuntime and so do not ship their own copy.
+      experiments: { provideExternalRuntime: true },
     }),
     react(),
   ],
