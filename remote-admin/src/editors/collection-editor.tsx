@@ -33,6 +33,7 @@ import { mapErrorKeys } from "../lib/form-values";
 import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./collection-editor.module.css";
+import { EditorLoadState } from "./editor-load-state";
 
 type Rec = { rev: number; id: string };
 
@@ -146,22 +147,7 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
     }
   };
 
-  if (live.status === "loading") {
-    return (
-      <AdminPage title={title} description={description}>
-        <p role="status">Loading…</p>
-      </AdminPage>
-    );
-  }
-  if (live.status === "error") {
-    return (
-      <AdminPage title={title} description={description}>
-        <StatusMessage kind="error" action={<Button onClick={live.retry}>Retry</Button>}>
-          Could not load: {live.error?.message}
-        </StatusMessage>
-      </AdminPage>
-    );
-  }
+  if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
 
   if (editId !== null) {
     const found = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);

@@ -6,6 +6,7 @@ import { useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import { focusFirstInvalid } from "./collection-editor";
 import styles from "./collection-editor.module.css";
+import { EditorLoadState } from "./editor-load-state";
 
 export interface SingleRecordFormProps<R extends { rev: number }, F extends object> {
   title: string;
@@ -24,22 +25,7 @@ export interface SingleRecordFormProps<R extends { rev: number }, F extends obje
 /** A screen editing one record (about, contact), saved compare-and-set. */
 export function SingleRecordForm<R extends { rev: number }, F extends object>(props: SingleRecordFormProps<R, F>) {
   const { title, description, live } = props;
-  if (live.status === "loading") {
-    return (
-      <AdminPage title={title} description={description}>
-        <p role="status">Loading…</p>
-      </AdminPage>
-    );
-  }
-  if (live.status === "error") {
-    return (
-      <AdminPage title={title} description={description}>
-        <StatusMessage kind="error" action={<Button onClick={live.retry}>Retry</Button>}>
-          Could not load: {live.error?.message}
-        </StatusMessage>
-      </AdminPage>
-    );
-  }
+  if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
   return <Loaded {...props} record={live.data} />;
 }
 
