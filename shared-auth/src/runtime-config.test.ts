@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config";
+import { RuntimeConfigError, loadRuntimeConfig, localStackConfig, parseRuntimeConfig } from "./runtime-config";
 
 const valid = {
   firebase: { apiKey: "demo-api-key", authDomain: "demo-portfolio.firebaseapp.com", projectId: "demo-portfolio", appId: "demo-app", databaseURL: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb" },
@@ -37,5 +37,14 @@ describe("loadRuntimeConfig", () => {
   it("reports an HTTP failure", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response("nope", { status: 404 })));
     await expect(loadRuntimeConfig("/c.json")).rejects.toThrow("HTTP 404");
+  });
+});
+
+describe("localStackConfig", () => {
+  it("names both emulators on the given ports and passes its own shape check", () => {
+    const config = localStackConfig({ authPort: 19099, databasePort: 19000 });
+    expect(parseRuntimeConfig(config)).toEqual(config);
+    expect(config.emulators).toEqual({ auth: "http://127.0.0.1:19099", database: { host: "127.0.0.1", port: 19000 } });
+    expect(config.firebase.databaseURL).toBe("http://127.0.0.1:19000/?ns=demo-portfolio-default-rtdb");
   });
 });
