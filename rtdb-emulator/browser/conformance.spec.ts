@@ -79,6 +79,15 @@ test('a browser client and a Node client share live data through the emulator', 
     expect(await page.evaluate(() => window.rtdb.topKeys('shared/scores', 's', 2))).toEqual(['c', 'b']);
     expect(await page.evaluate(() => localStorage.getItem('firebase:previous_websocket_failure'))).toBeNull();
     expect(serverLog.some((l) => l.includes('long-poll attempt answered'))).toBe(true);
+
+    // REST streaming: a cross-origin EventSource (the page is served from another port).
+    await page.evaluate((url) => window.rtdb.stream(url), `http://127.0.0.1:${emu.port}/shared/scores.json?ns=${ns}`);
+    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents[0])).toEqual({
+      event: 'put',
+      data: { path: '/', data: { a: { s: 1 }, b: { s: 5 }, c: { s: 3 } } },
+    });
+    await set(ref(db, 'shared/scores/d'), { s: 7 });
+    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: 'put', data: { path: '/d', data: { s: 7 } } });
   } finally {
     await deleteApp(node);
   }

@@ -24,6 +24,8 @@ declare global {
       get(path: string): Promise<unknown>;
       increment(path: string): Promise<boolean>;
       topKeys(path: string, child: string, n: number): Promise<string[]>;
+      stream(url: string): void;
+      streamEvents: { event: string; data: unknown }[];
     };
   }
 }
@@ -31,6 +33,16 @@ declare global {
 let db: Database;
 window.rtdb = {
   seen: {},
+  streamEvents: [],
+  // REST streaming through the browser's own EventSource (no SDK involved).
+  stream(url) {
+    const source = new EventSource(url);
+    for (const name of ['put', 'patch', 'keep-alive', 'cancel', 'auth_revoked']) {
+      source.addEventListener(name, (e) => {
+        window.rtdb.streamEvents.push({ event: name, data: JSON.parse((e as MessageEvent<string>).data) as unknown });
+      });
+    }
+  },
   init(port, ns) {
     const app = initializeApp({ projectId: 'demo-portfolio', apiKey: 'demo-api-key', databaseURL: `http://127.0.0.1:${port}?ns=${ns}` });
     db = getDatabase(app);

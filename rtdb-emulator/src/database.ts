@@ -30,6 +30,11 @@ export class OperationError extends Error {
 /** What a listener needs from its connection. */
 export interface ListenerSink {
   sendRaw(message: string): void;
+  /**
+   * Structured delivery (REST streams): when present it is called instead of `sendRaw`, with
+   * 'd' (replace the value at `path`) or 'm' (merge: keys relative to `path`).
+   */
+  sendData?(listener: Listener, action: 'd' | 'm', path: readonly string[], data: Json): void;
 }
 
 export interface Listener {
@@ -126,10 +131,16 @@ export class Namespace {
     if (listener.query) {
       const result = listener.query.apply(value);
       listener.lastSent = JSON.stringify(result);
-      listener.sink.sendRaw(dataMessage('d', listener.wirePath, result, listener.tag));
+      this.deliver(listener, 'd', listener.path, result);
     } else {
-      listener.sink.sendRaw(dataMessage('d', listener.wirePath, value, listener.tag));
+      this.deliver(listener, 'd', listener.path, value);
     }
+  }
+
+  /** Sends one data message to a listener; `make` (optional) builds the shared wire message. */
+  private deliver(l: Listener, action: 'd' | 'm', path: readonly string[], data: Json, make?: () => string): void {
+    if (l.sink.sendData) l.sink.sendData(l, action, path, data);
+    else l.sink.sendRaw(make ? make() : dataMessage(action, wirePath(path as string[]), data, l.tag));
   }
 
   unlisten(listener: Listener): void {
@@ -254,28 +265,31 @@ export class Namespace {
         const s = JSON.stringify(result);
         if (s !== l.lastSent) {
           l.lastSent = s;
-          l.sink.sendRaw(dataMessage('d', l.wirePath, result, l.tag));
+          this.deliver(l, 'd', l.path, result);
         }
         continue;
       }
       if (full) {
         const now = getAt(this.root, l.path);
-        if (!deepEqual(old, now)) l.sink.sendRaw(dataMessage('d', l.wirePath, now, l.tag));
+        if (!deepEqual(old, now)) this.deliver(l, 'd', l.path, now);
         continue;
       }
       if (!isMerge) {
         const op = ops[0]!;
-        l.sink.sendRaw(cached('set', () => dataMessage('d', wirePath(op.path), op.value, l.tag)));
+        this.deliver(l, 'd', op.path, op.value, () => cached('set', () => dataMessage('d', wirePath(op.path), op.value, l.tag)));
         continue;
       }
       if (isPrefix(l.path, base)) {
-        l.sink.sendRaw(
-          cached('merge', () => {
-            const d: Record<string, Json> = {};
-            for (const op of ops) d[op.path.slice(base.length).join('/')] = op.value;
-            return dataMessage('m', wirePath(base), d, l.tag);
-          }),
-        );
+        let merged: Record<string, Json> | undefined;
+        const mergeData = (): Record<string, Json> => {
+          if (!merged) {
+            merged = {};
+            for (const op of ops) merged[op.path.slice(base.length).join('/')] = op.value;
+          }
+          return merged;
+        };
+        if (l.sink.sendData) this.deliver(l, 'm', base, mergeData());
+        else l.sink.sendRaw(cached('merge', () => dataMessage('m', wirePath(base), mergeData(), l.tag)));
         continue;
       }
       // The listener sits strictly inside the update's base: merge only what lies below it.
@@ -286,8 +300,8 @@ export class Namespace {
         if (op.path.length === l.path.length) whole = true;
         d[op.path.slice(l.path.length).join('/')] = op.value;
       }
-      if (whole) l.sink.sendRaw(dataMessage('d', l.wirePath, getAt(this.root, l.path), l.tag));
-      else l.sink.sendRaw(dataMessage('m', l.wirePath, d, l.tag));
+      if (whole) this.deliver(l, 'd', l.path, getAt(this.root, l.path));
+      else this.deliver(l, 'm', l.path, d);
     }
   }
 

@@ -1,5 +1,6 @@
 // HTTP + websocket server: the SDK's wire protocol on /.ws, the REST API on /<path>.json,
-// rules replacement on /.settings/rules.json and a long-poll stub on /.lp.
+// REST streaming (text/event-stream) on the same paths, rules replacement on
+// /.settings/rules.json and a long-poll stub on /.lp.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -7,9 +8,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { decodeIdToken } from './auth.js';
 import { ClientConnection } from './connection.js';
 import { Namespace, OperationError, type Actor } from './database.js';
-import type { QuerySpec } from './order.js';
+import { CompiledQuery, type QuerySpec } from './order.js';
 import type { RecoveryReport } from './persistence.js';
 import { pushId } from './push-id.js';
+import { RestStream } from './rest-stream.js';
 import { compileRules, OPEN_RULES_TEXT, type CompiledRules } from './rules.js';
 import { BadRequestError, parsePath, type Json } from './tree.js';
 
@@ -38,6 +40,15 @@ export interface RtdbEmulatorOptions {
   watchRules?: boolean;
   /** Receives log lines (default: silent). */
   log?: (line: string) => void;
+  /** Silence after which a REST stream gets a `keep-alive` event (default 30 000 ms). */
+  streamKeepAliveMs?: number;
+}
+
+export interface RtdbEmulatorStats {
+  /** Open REST streams (text/event-stream). */
+  streams: number;
+  /** Registered listeners over every namespace (websocket listens and REST streams). */
+  listeners: number;
 }
 
 export interface RtdbEmulator {
@@ -49,7 +60,9 @@ export interface RtdbEmulator {
   recovery: Record<string, RecoveryReport>;
   /** Replaces the rules; throws (keeping the old ones) when they do not parse. */
   setRules(text: string): void;
-  /** Stops accepting, closes clients, flushes and compacts the logs. */
+  /** Open streams and listeners (to check that nothing is left behind). */
+  stats(): RtdbEmulatorStats;
+  /** Stops accepting, closes clients and streams, flushes and compacts the logs. */
   close(): Promise<void>;
 }
 
@@ -77,6 +90,8 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
   const namespaces = new Map<string, Namespace>();
   const recovery: Record<string, RecoveryReport> = {};
   const connections = new Set<ClientConnection>();
+  const streams = new Set<RestStream>();
+  const keepAliveMs = options.streamKeepAliveMs ?? 30_000;
   let closing = false;
 
   function getNamespace(name: string): Namespace {
@@ -123,6 +138,10 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     const compiled = compileRules(text);
     rules = compiled;
     for (const ns of namespaces.values()) ns.rules.setRules(compiled);
+    // Streams whose read the new rules refuse are cancelled, as Firebase does.
+    for (const stream of [...streams]) {
+      if (!stream.namespace.canRead(stream.listener.path, stream.actor, stream.query)) stream.end('cancel', null);
+    }
   }
 
   let watcher: (() => void) | null = null;
@@ -182,9 +201,11 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     const method = (req.method ?? 'GET').toUpperCase();
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (method === 'OPTIONS') {
+      // Whatever headers the browser asks for (Content-Type for a JSON POST, Authorization...).
+      const asked = req.headers['access-control-request-headers'];
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, PUT, PATCH, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+        'Access-Control-Allow-Headers': typeof asked === 'string' && asked.length > 0 ? asked : 'Authorization, Content-Type, Accept, Cache-Control',
         'Access-Control-Max-Age': '600',
       });
       res.end();
@@ -215,6 +236,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       switch (method) {
         case 'GET': {
           const query = restQuery(url);
+          if (/text\/event-stream/i.test(req.headers.accept ?? '')) return openStream(res, ns, parts, actor, query);
           let value = ns.read(parts, actor, query);
           if (url.searchParams.get('shallow') === 'true' && value !== null && typeof value === 'object') {
             value = Object.fromEntries(Object.keys(value).map((k) => [k, true]));
@@ -250,6 +272,14 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       }
       throw err;
     }
+  }
+
+  function openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined): void {
+    if (closing) throw new HttpError(503, 'Server is shutting down');
+    if (!ns.canRead(parts, actor, query)) throw new OperationError('permission_denied', 'Permission denied');
+    const stream = new RestStream(res, { namespace: ns, path: parts, query, actor, keepAliveMs, log, onClose: (s) => streams.delete(s) });
+    streams.add(stream);
+    stream.start();
   }
 
   async function rulesEndpoint(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL): Promise<void> {
@@ -359,6 +389,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     closing = true;
     clearInterval(heartbeat);
     watcher?.();
+    for (const stream of [...streams]) stream.end();
     for (const ws of wss.clients) ws.terminate();
     wss.close();
     await new Promise<void>((resolve) => {
@@ -374,6 +405,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     url: `http://${host}:${port}`,
     recovery,
     setRules,
+    stats: () => ({ streams: streams.size, listeners: [...namespaces.values()].reduce((n, ns) => n + ns.listeners.size, 0) }),
     close: () => (closePromise ??= close()),
   };
 }
@@ -391,7 +423,12 @@ function sendJson(res: http.ServerResponse, code: number, body: unknown, pretty 
 function restQuery(url: URL): QuerySpec | undefined {
   const p = url.searchParams;
   const orderBy = p.get('orderBy');
-  if (!orderBy) return undefined;
+  if (!orderBy) {
+    if (['limitToFirst', 'limitToLast', 'startAt', 'endAt', 'equalTo'].some((k) => p.has(k))) {
+      throw new HttpError(400, 'orderBy must be defined when other query parameters are defined');
+    }
+    return undefined;
+  }
   const parse = (name: string): Json | undefined => {
     const v = p.get(name);
     if (v === null) return undefined;
@@ -410,7 +447,8 @@ function restQuery(url: URL): QuerySpec | undefined {
   const q: QuerySpec = {};
   if (index === '$key') q.i = '.key';
   else if (index === '$value') q.i = '.value';
-  else if (index !== '$priority' && typeof index === 'string') q.i = index;
+  else if (typeof index !== 'string') throw new HttpError(400, 'orderBy must be a JSON string');
+  else if (index !== '$priority') q.i = index;
   const equalTo = parse('equalTo');
   const startAt = parse('startAt');
   const endAt = parse('endAt');
@@ -422,12 +460,22 @@ function restQuery(url: URL): QuerySpec | undefined {
   if (endAt !== undefined) q.ep = endAt;
   const first = parse('limitToFirst');
   const last = parse('limitToLast');
+  for (const [name, v] of [['limitToFirst', first], ['limitToLast', last]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
+  }
+  if (first !== undefined && last !== undefined) throw new HttpError(400, 'Only one of limitToFirst and limitToLast can be given');
+  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, 'equalTo cannot be combined with startAt or endAt');
   if (typeof first === 'number') {
     q.l = first;
     q.vf = 'l';
   } else if (typeof last === 'number') {
     q.l = last;
     q.vf = 'r';
+  }
+  try {
+    new CompiledQuery(q);
+  } catch (err) {
+    throw new HttpError(400, (err as Error).message);
   }
   return q;
 }

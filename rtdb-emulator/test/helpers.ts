@@ -48,3 +48,76 @@ export function sameJson(a: unknown, b: unknown): boolean {
       : v;
   return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+export interface SseStream {
+  status: number;
+  headers: Headers;
+  /** Body of a refused request (no stream). */
+  body: unknown;
+  /** The next event not yet taken; rejects when the stream ended before one came. */
+  next(): Promise<SseEvent>;
+  /** Resolves when the server ended the stream. */
+  ended: Promise<void>;
+  /** Aborts the request (the client goes away). */
+  close(): void;
+}
+
+/** Opens a REST stream with Node's fetch and parses Server-Sent Events (event:/data: lines). */
+export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const queue: SseEvent[] = [];
+  const waiters: { resolve: (e: SseEvent) => void; reject: (e: Error) => void }[] = [];
+  let done = false;
+  const base = {
+    status: res.status,
+    headers: res.headers,
+    close: () => abort.abort(),
+    next(): Promise<SseEvent> {
+      const e = queue.shift();
+      if (e) return Promise.resolve(e);
+      if (done) return Promise.reject(new Error('stream ended'));
+      return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+    },
+  };
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { ...base, body: await res.json(), ended: Promise.resolve() };
+  }
+  const dispatch = (e: SseEvent) => {
+    const w = waiters.shift();
+    if (w) w.resolve(e);
+    else queue.push(e);
+  };
+  const ended = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let event = 'message';
+    let data: string[] = [];
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl).replace(/\r$/, '');
+          buffer = buffer.slice(nl + 1);
+          if (line === '') {
+            if (data.length > 0) dispatch({ event, data: JSON.parse(data.join('\n')) });
+            event = 'message';
+            data = [];
+          } else if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+        }
+      }
+    } catch {
+      // Aborted by the client, or the connection was cut.
+    }
+    done = true;
+    for (const w of waiters.splice(0)) w.reject(new Error('stream ended'));
+  })();
+  return { ...base, body: undefined, ended };
+}

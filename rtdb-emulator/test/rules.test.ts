@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut, type Auth } from 'firebase/auth';
 import { get, onDisconnect, onValue, ref, runTransaction, set, update } from 'firebase/database';
-import { createAuthUser, startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
+import { createAuthUser, signInAuthUser, startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, startServer, uniqueNs, until, type TestClient } from './helpers.js';
+import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type TestClient } from './helpers.js';
 
 const RULES = `{
   // comments are allowed, as in database.rules.json
@@ -190,6 +190,26 @@ describe('rules through the real SDK and the real Auth emulator', () => {
     expect(await code(set(ref(anon.db, 'inbox/m1'), { at: serverTimestamp(), text: 'hi' }))).toBe('ok');
     expect(await code(set(ref(anon.db, 'inbox/m1'), { at: serverTimestamp(), text: 'overwrite' }))).toMatch(/PERMISSION_DENIED/i);
     expect(await code(set(ref(anon.db, 'inbox/m2'), { at: 5, text: 'old' }))).toMatch(/PERMISSION_DENIED/i);
+  });
+
+  it('REST streaming with auth=<Auth-emulator ID token> reads as that user', async () => {
+    const ns = uniqueNs('rules');
+    const { idToken } = await signInAuthUser({ url: auth.url, ...USER });
+    const user = await client(ns, USER);
+    await set(ref(user.db, `users/${userUid}`), { name: 'me' });
+    const mine = await openSse(`${emu.url}/users/${userUid}.json?ns=${ns}&auth=${idToken}`);
+    try {
+      expect(mine.status).toBe(200);
+      expect(await mine.next()).toEqual({ event: 'put', data: { path: '/', data: { name: 'me' } } });
+      await set(ref(user.db, `users/${userUid}/name`), 'me again');
+      expect(await mine.next()).toEqual({ event: 'put', data: { path: '/name', data: 'me again' } });
+    } finally {
+      mine.close();
+    }
+    const visitor = await openSse(`${emu.url}/users/${userUid}.json?ns=${ns}`);
+    expect([visitor.status, visitor.body]).toEqual([401, { error: 'Permission denied' }]);
+    const notMine = await openSse(`${emu.url}/users/${adminUid}.json?ns=${ns}&auth=${idToken}`);
+    expect(notMine.status).toBe(401);
   });
 
   it('REST: anonymous is checked, owner bypasses; rules replaced at run time, bad rules refused', async () => {
