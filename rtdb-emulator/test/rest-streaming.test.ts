@@ -237,6 +237,14 @@ describe('REST writes from a browser visitor', () => {
     const { name } = (await res.json()) as { name: string };
     const stored = (await (await owner('GET', `${emu.url}/recommendationSubmissions/${name}.json?ns=${ns}`)).json()) as { createdAt: number };
     expect(typeof stored.createdAt).toBe('number');
+    // PUT and PATCH resolve them the same way.
+    for (const [method, id] of [['PUT', 'by-put'], ['PATCH', 'by-patch']] as const) {
+      res = await fetch(`${emu.url}/recommendationSubmissions/${id}.json?ns=${ns}`, {
+        method,
+        body: JSON.stringify({ text: method, createdAt: { '.sv': 'timestamp' } }),
+      });
+      expect([method, res.status]).toEqual([method, 200]);
+    }
 
     res = await fetch(`${emu.url}/recommendationSubmissions.json?ns=${ns}`, {
       method: 'POST',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, until } from './helpers.js';
+import { openSse, startServer, until } from './helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtdb-rules-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -26,6 +26,22 @@ describe('rules file reload', () => {
       await until(() => lines.some((l) => l.includes('refused')), 'broken rules reported');
       expect(await anonymousPut(server.url, 'b')).toBe(200);
       expect(lines.join('\n')).toMatch(/keeping the previous ones/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a REST stream whose read the reloaded file refuses gets cancel and is closed', async () => {
+    const file = path.join(dir, 'stream.rules.json');
+    fs.writeFileSync(file, '{ "rules": { ".read": true, ".write": false } }');
+    const server = await startServer({ rules: file, watchRules: true });
+    try {
+      const s = await openSse(`${server.url}/a.json?ns=reload`);
+      expect(await s.next()).toEqual({ event: 'put', data: { path: '/', data: null } });
+      fs.writeFileSync(file, '{ "rules": { ".read": false, ".write": false } }');
+      expect(await s.next()).toEqual({ event: 'cancel', data: null });
+      await s.ended;
+      await until(() => server.stats().streams === 0 && server.stats().listeners === 0, 'stream removed');
     } finally {
       await server.close();
     }
