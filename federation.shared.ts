@@ -25,9 +25,10 @@ const singleton = (name: string, pkg = name) => {
 export const sharedModules = {
   react: singleton("react"),
   "react-dom": singleton("react-dom"),
-  "react-router-dom": singleton("react-router-dom"),
-  // react-router-dom re-exports react-router; share it too so a direct import cannot load a second copy.
-  "react-router": singleton("react-router"),
+  // Not react-router-dom itself: a shared module ships whole, and react-router's whole is 69 KB
+  // gzip (server rendering, sessions, RSC). shared-router re-exports only what the site uses
+  // and is the only importer of react-router (lint enforces it), so this one share is tree-shaken.
+  "shared-router": singleton("shared-router"),
   zustand: singleton("zustand"),
   "firebase/app": singleton("firebase/app", "firebase"),
   // firebase/auth is deliberately NOT shared: the plugin loads every shared module at start-up,
@@ -42,7 +43,7 @@ export const sharedModules = {
 
 // A workspace package whose entry file does not exist yet cannot be shared (the build would
 // fail inside the federation plugin); say so loudly instead of failing with a cryptic error.
-for (const name of ["shared-auth", "shared-content"] as const) {
+for (const name of ["shared-auth", "shared-content", "shared-router"] as const) {
   const pkg = JSON.parse(readFileSync(join(root, name, "package.json"), "utf8")) as { main?: string };
   if (!pkg.main || !existsSync(join(root, name, pkg.main))) {
     console.warn(`[federation.shared] ${name}: entry ${pkg.main ?? "(none)"} is missing, so it is not shared in this build`);

@@ -1,4 +1,4 @@
-import { Navigate, Route, createRoutesFromElements, type RouteObject } from "react-router-dom";
+import { Navigate, Route, createRoutesFromElements, type RouteObject } from "shared-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AdminLayout, AdminToolsLayout } from "./layouts/admin-layout";
 import { ADMIN_SECTIONS } from "./layouts/admin-nav";

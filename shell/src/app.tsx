@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { RouterProvider, createBrowserRouter } from "react-router-dom";
+import { RouterProvider, createBrowserRouter } from "shared-router";
 import { appRoutes } from "./app-routes";
 
 // One data router for the page's lifetime, created when this module is first loaded (after

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "shared-router";
 import { authErrorMessage, signOutUser, useAuthStore } from "shared-auth";
 import { AdminPage, Button, Panel, StatusMessage } from "../ui";
 import { ChangeEmailForm } from "./change-email-form";

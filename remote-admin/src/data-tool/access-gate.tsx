@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import { signOutUser, useAuthStore } from "shared-auth";
 import { Button, StatusMessage } from "../ui";
 import styles from "./data-tool.module.css";

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import { useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content";
 import { AdminPage, Button, StatusMessage } from "../ui";
 import { ADMIN_SECTIONS } from "../lib/sections";

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "shared-router";
 import {
   BlogPostInputSchema,
   Markdown,

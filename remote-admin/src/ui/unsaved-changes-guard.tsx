@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
-import { UNSAFE_DataRouterContext, useBlocker, useInRouterContext, useNavigate } from "react-router-dom";
+import { UNSAFE_DataRouterContext, useBlocker, useInRouterContext, useNavigate } from "shared-router";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useBeforeUnload } from "./use-before-unload";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import type { PagedState } from "../ui/async-state";
 import { useLastReady } from "../ui/use-last-ready";
 import { AsyncView } from "../ui/async-view";

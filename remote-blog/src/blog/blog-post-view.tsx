@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
 import { errorText } from "../ui/async-view";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "shared-router";
 import { useBlogIndex } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
 

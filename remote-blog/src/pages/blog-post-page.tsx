@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams } from "shared-router";
 import { useBlogPost } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
 

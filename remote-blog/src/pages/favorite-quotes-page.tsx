@@ -1,4 +1,4 @@
-import { useParams } from "react-router-dom";
+import { useParams } from "shared-router";
 import { useQuotes } from "shared-content";
 import { QuotesView } from "../quotes/quotes-view";
 

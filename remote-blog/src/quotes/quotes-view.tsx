@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
 import { Skeleton } from "shared-ui";

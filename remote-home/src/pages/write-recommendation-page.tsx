@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import { contentErrorMessage, submitRecommendation } from "shared-content";
 import { RecommendationForm } from "../recommendation-form/recommendation-form";
 import type { RecommendationDraft } from "../recommendation-form/validate";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import { EMPTY_DRAFT, LIMITS, validateDraft, type FieldErrors, type RecommendationDraft } from "./validate";
 import styles from "./recommendation-form.module.css";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { errorText } from "../ui/async-section";
 import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";

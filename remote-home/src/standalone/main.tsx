@@ -3,7 +3,7 @@
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 // eslint-disable-next-line no-restricted-imports -- the standalone dev entry is the only router a remote ever creates
-import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
+import { BrowserRouter, Link, Route, Routes } from "shared-router";
 import { initFirebase } from "shared-auth";
 import { devConfig } from "./dev-config";
 import { standaloneRoutes } from "./routes";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router-dom";
+import { Navigate, useLocation } from "shared-router";
 import { useAuthStore } from "shared-auth";
 import { isSigningOutOnPurpose } from "./sign-out";
 import { loginUrlFor } from "./redirect";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, NavLink, Outlet, useNavigate } from "react-router-dom";
+import { Link, NavLink, Outlet, useNavigate } from "shared-router";
 import { useAuthStore } from "shared-auth";
 import { signOutOnPurpose } from "../auth/sign-out";
 import { SiteHeader, SkipLink } from "./site-header";

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router-dom";
+import { NavLink, Outlet } from "shared-router";
 import { SiteFooter, SiteHeader, SkipLink } from "./site-header";
 import styles from "./layout.module.css";
 

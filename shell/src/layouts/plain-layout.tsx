@@ -1,4 +1,4 @@
-import { Outlet } from "react-router-dom";
+import { Outlet } from "shared-router";
 import { SiteHeader, SkipLink } from "./site-header";
 import styles from "./layout.module.css";
 

@@ -1,4 +1,4 @@
-import { NavLink, Link } from "react-router-dom";
+import { NavLink, Link } from "shared-router";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "../theme/theme-toggle";
 import styles from "./layout.module.css";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "shared-router";
 import { authErrorMessage, signInWithEmail, useAuthStore } from "shared-auth";
 import { safeRedirect } from "../auth/redirect";
 import { useDocumentTitle } from "../use-document-title";

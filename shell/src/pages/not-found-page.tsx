@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router-dom";
+import { Link, useLocation } from "shared-router";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./not-found-page.module.css";
 

@@ -1,0 +1,15 @@
+// The facade must hand out react-router-dom's own objects, not copies or wrappers: a screen
+// that renders shared-router's Link inside a test's MemoryRouter (and the shell's router around
+// a remote's screen) relies on one router context.
+import * as reactRouterDom from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import * as facade from "./index";
+
+describe("shared-router", () => {
+  it("re-exports react-router-dom's own bindings", () => {
+    const names = Object.keys(facade);
+    expect(names).toContain("RouterProvider");
+    expect(names).toContain("Link");
+    for (const name of names) expect(facade[name as keyof typeof facade], name).toBe(reactRouterDom[name as keyof typeof reactRouterDom]);
+  });
+});
