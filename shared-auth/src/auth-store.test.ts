@@ -28,7 +28,8 @@ vi.mock("firebase/database", () => ({
   }),
 }));
 
-const { initFirebase, resetFirebaseForTests, signOutUser, getDb, ensureAuth, SESSION_HINT_KEY } = await import("./firebase");
+const { initFirebase, resetFirebaseForTests, signOutUser, getDb, ensureAuth, loadDatabase, getRuntimeConfig, SESSION_HINT_KEY } = await import("./firebase");
+const firebaseApp = await import("firebase/app");
 const { useAuthStore, initialAuthState } = await import("./auth-store");
 const firebaseDb = await import("firebase/database");
 const firebaseAuth = await import("firebase/auth");
@@ -66,11 +67,11 @@ beforeEach(() => {
 
 describe("initFirebase", () => {
   it("is idempotent and connects the emulators the config names", async () => {
-    const a = initFirebase(config);
-    const b = initFirebase(config);
-    expect(a).toBe(b);
+    initFirebase(config);
+    initFirebase(config);
     await ensureAuth();
     await ensureAuth();
+    expect(firebaseApp.initializeApp).toHaveBeenCalledTimes(1);
     expect(firebaseAuth.connectAuthEmulator).toHaveBeenCalledTimes(1);
     expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledWith(db, "127.0.0.1", 9000);
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
@@ -82,8 +83,34 @@ describe("initFirebase", () => {
     expect(firebaseAuth.connectAuthEmulator).not.toHaveBeenCalled();
     expect(firebaseDb.connectDatabaseEmulator).not.toHaveBeenCalled();
   });
-  it("throws a clear error when used before init", () => {
+  it("throws a clear error when used before init", async () => {
     expect(() => getDb()).toThrow("initFirebase");
+    expect(() => getRuntimeConfig()).toThrow("initFirebase");
+    await expect(loadDatabase()).rejects.toThrow("initFirebase");
+  });
+});
+
+describe("lazy database SDK", () => {
+  it("initFirebase only records the config: a visitor's page creates no app and no Database", async () => {
+    initFirebase(config);
+    await Promise.resolve();
+    expect(getRuntimeConfig()).toBe(config);
+    expect(firebaseApp.initializeApp).not.toHaveBeenCalled();
+    expect(firebaseDb.getDatabase).not.toHaveBeenCalled();
+    expect(() => getDb()).toThrow("loadDatabase");
+  });
+  it("loadDatabase creates the app and the one Database once, with the emulator and forceWebSockets", async () => {
+    initFirebase(config);
+    const [a, b] = await Promise.all([loadDatabase(), loadDatabase()]);
+    expect(a).toBe(db);
+    expect(b).toBe(db);
+    expect(await loadDatabase()).toBe(db);
+    expect(firebaseApp.initializeApp).toHaveBeenCalledTimes(1);
+    expect(firebaseDb.getDatabase).toHaveBeenCalledWith({ name: "[DEFAULT]" }, config.firebase.databaseURL);
+    expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledTimes(1);
+    expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
+    expect(getDb()).toBe(db);
+    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
   });
 });
 

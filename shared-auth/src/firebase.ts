@@ -1,28 +1,26 @@
 // The one place the Firebase app, Auth and Database are created (DESIGN section 2). Being a
 // Module Federation singleton, every remote gets these same instances.
-// The Auth SDK (~37 KB gzip) is loaded lazily: public pages never need it. It loads when a
-// screen reads the auth state (useAuthStore, see use-auth-store.ts), when a sign-in/out is
-// requested, or at start-up when a session hint says a user signed in on this browser before.
+// No firebase/* module is imported statically: a visitor's page reads through the REST stream
+// (shared-content) and never downloads the SDK. initFirebase only records the config;
+// firebase/app + firebase/database load on the first loadDatabase() (admin reads and writes,
+// the admin watch), firebase/auth (~37 KB gzip) on the first ensureAuth(): when a screen reads
+// the auth state (useAuthStore, see use-auth-store.ts), a sign-in/out is requested, or at
+// start-up when a session hint says a user signed in on this browser before.
 // The database SDK picks Auth up when it registers later (FirebaseAuthTokenProvider.onInit).
-import { initializeApp, type FirebaseApp } from "firebase/app";
+import type { FirebaseApp } from "firebase/app";
 import type { Auth, User } from "firebase/auth";
-import {
-  connectDatabaseEmulator,
-  forceWebSockets,
-  getDatabase,
-  onValue,
-  ref,
-  type Database,
-} from "firebase/database";
+import type { Database } from "firebase/database";
 import { useAuthStore, type AuthUser } from "./auth-store";
 import type { RuntimeConfig } from "./runtime-config";
 
 type AuthSdk = typeof import("firebase/auth");
+export type DatabaseSdk = typeof import("firebase/database");
 
-interface Instances {
+/** The app and Database, created once firebase/app + firebase/database have loaded. */
+interface Core {
   app: FirebaseApp;
   db: Database;
-  config: RuntimeConfig;
+  sdk: DatabaseSdk;
 }
 
 interface Deferred<T> {
@@ -31,7 +29,11 @@ interface Deferred<T> {
   reject: (error: unknown) => void;
 }
 
-let instances: Instances | null = null;
+let config: RuntimeConfig | null = null;
+/** Bumped by resetFirebaseForTests so a load started before a reset cannot land after it. */
+let generation = 0;
+let corePromise: Promise<Core> | null = null;
+let core: Core | null = null;
 let stopAdminWatch: (() => void) | null = null;
 let auth: { instance: Auth; sdk: AuthSdk } | null = null;
 let authStarted = false;
@@ -58,9 +60,55 @@ function writeSessionHint(signedIn: boolean): void {
   }
 }
 
-function need(): Instances {
-  if (!instances) throw new Error("shared-auth: call initFirebase(config) first");
-  return instances;
+/** The runtime config given to initFirebase (shared-content builds its REST URLs from it). */
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!config) throw new Error("shared-auth: call initFirebase(config) first");
+  return config;
+}
+
+/** The database SDK module itself (loaded once; no app needed), for shared-content/admin. */
+export function loadDatabaseSdk(): Promise<DatabaseSdk> {
+  return import("firebase/database");
+}
+
+function loadCore(): Promise<Core> {
+  if (corePromise) return corePromise;
+  let c: RuntimeConfig;
+  try {
+    c = getRuntimeConfig();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const gen = generation;
+  const promise = Promise.all([import("firebase/app"), loadDatabaseSdk()]).then(([appSdk, sdk]) => {
+    if (gen !== generation) throw new Error("shared-auth: reset while loading");
+    const app = appSdk.initializeApp(c.firebase);
+    const db = sdk.getDatabase(app, c.firebase.databaseURL);
+    const emulator = c.emulators?.database;
+    if (emulator) {
+      sdk.connectDatabaseEmulator(db, emulator.host, emulator.port);
+      // A browser that once saw a failed websocket falls back to long-polling, which the local
+      // server does not speak (DESIGN section 8).
+      sdk.forceWebSockets();
+    }
+    core = { app, db, sdk };
+    return core;
+  });
+  corePromise = promise;
+  // A chunk that failed to load (offline, new deploy) is tried again by the next caller.
+  promise.catch(() => {
+    if (corePromise === promise) corePromise = null;
+  });
+  return promise;
+}
+
+/**
+ * Loads firebase/app + firebase/database (once), creates the app and the Database (emulator
+ * connection and forceWebSockets for the local stack) and resolves the one Database instance.
+ * Rejects before initFirebase.
+ */
+export async function loadDatabase(): Promise<Database> {
+  return (await loadCore()).db;
 }
 
 function readyDeferred(): Deferred<{ instance: Auth; sdk: AuthSdk }> {
@@ -77,21 +125,24 @@ function readyDeferred(): Deferred<{ instance: Auth; sdk: AuthSdk }> {
   return authReady;
 }
 
-async function startAuth(inst: Instances): Promise<void> {
+async function startAuth(c: RuntimeConfig): Promise<void> {
   authStarted = true;
+  const gen = generation;
   const deferred = readyDeferred();
   try {
-    const sdk = await import("firebase/auth");
-    if (instances !== inst) return; // reset meanwhile (tests)
-    const instance = sdk.getAuth(inst.app);
-    const emulator = inst.config.emulators?.auth;
+    // The admin watch reads admins/{uid} through the database SDK, so both load together.
+    const [sdk, base] = await Promise.all([import("firebase/auth"), loadCore()]);
+    if (gen !== generation) return; // reset meanwhile (tests)
+    const instance = sdk.getAuth(base.app);
+    const emulator = c.emulators?.auth;
     if (emulator) sdk.connectAuthEmulator(instance, emulator, { disableWarnings: true });
     auth = { instance, sdk };
     // onIdTokenChanged covers sign-in, sign-out, background refresh and the SDK's automatic
     // sign-out (account disabled, token expired), so the store follows all four.
-    sdk.onIdTokenChanged(instance, (user) => applyUser(user, inst.db));
+    sdk.onIdTokenChanged(instance, (user) => applyUser(user, base));
     deferred.resolve(auth);
   } catch (error) {
+    if (gen !== generation) return;
     // The chunk could not load (offline, new deploy): let a later call try again, and do not
     // leave a guard waiting forever.
     authStarted = false;
@@ -109,7 +160,7 @@ export function ensureAuth(): Promise<{ instance: Auth; sdk: AuthSdk }> {
   if (auth) return Promise.resolve(auth);
   const { promise } = readyDeferred();
   authWanted = true;
-  if (instances && !authStarted) void startAuth(instances);
+  if (config && !authStarted) void startAuth(config);
   return promise;
 }
 
@@ -136,12 +187,12 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
-function watchAdmin(db: Database, uid: string): void {
+function watchAdmin({ db, sdk }: Pick<Core, "db" | "sdk">, uid: string): void {
   stopAdminWatch?.();
   // Live, so granting or revoking admin takes effect without signing in again. A denied read
   // (the rules let a uid read only its own entry) means "not admin".
-  stopAdminWatch = onValue(
-    ref(db, `admins/${uid}`),
+  stopAdminWatch = sdk.onValue(
+    sdk.ref(db, `admins/${uid}`),
     (snap) => {
       if (useAuthStore.getState().user?.uid === uid) useAuthStore.setState({ isAdmin: snap.val() === true });
     },
@@ -152,7 +203,7 @@ function watchAdmin(db: Database, uid: string): void {
 }
 
 /** Applies one auth-state change to the store (exported for tests). */
-export function applyUser(user: User | null, db: Database | null): void {
+export function applyUser(user: User | null, database: Pick<Core, "db" | "sdk"> | null): void {
   writeSessionHint(user !== null);
   if (!user) {
     stopAdminWatch?.();
@@ -169,34 +220,31 @@ export function applyUser(user: User | null, db: Database | null): void {
     tokenUpdatedAt: Date.now(),
   });
   // A token refresh for the same user keeps the running admin watch.
-  if (!sameUser && db) watchAdmin(db, user.uid);
+  if (!sameUser && database) watchAdmin(database, user.uid);
 }
 
 /**
- * Creates the Firebase app once from the runtime config (idempotent), connects the emulators
- * the config names, and starts the Auth SDK when it is wanted (see ensureAuth).
+ * Records the runtime config (idempotent, synchronous, loads nothing) and starts the Auth SDK
+ * when it is wanted (see ensureAuth) or a session hint says a user signed in before.
  */
-export function initFirebase(config: RuntimeConfig): FirebaseApp {
-  if (instances) return instances.app;
-  const app = initializeApp(config.firebase);
-  const db = getDatabase(app, config.firebase.databaseURL);
-  const emulators = config.emulators;
-  if (emulators?.database) {
-    connectDatabaseEmulator(db, emulators.database.host, emulators.database.port);
-    // A browser that once saw a failed websocket falls back to long-polling, which the local
-    // server does not speak (DESIGN section 8).
-    forceWebSockets();
-  }
-  instances = { app, db, config };
-  if (authWanted || readSessionHint()) void startAuth(instances);
-  return app;
+export function initFirebase(runtimeConfig: RuntimeConfig): void {
+  if (config) return;
+  config = runtimeConfig;
+  if (authWanted || readSessionHint()) void startAuth(config);
 }
 
+/** The app, once loadDatabase() or ensureAuth() has resolved. */
 export function getFirebaseApp(): FirebaseApp {
   return need().app;
 }
 
-/** The one Database instance (for shared-content). */
+function need(): Core {
+  getRuntimeConfig();
+  if (!core) throw new Error("shared-auth: the database SDK has not loaded yet (await loadDatabase() first)");
+  return core;
+}
+
+/** The one Database instance, once loadDatabase() has resolved (sync; throws before). */
 export function getDb(): Database {
   return need().db;
 }
@@ -206,7 +254,7 @@ export function getDb(): Database {
  * screen behind the guard can rely on: the guard waits for the auth state.
  */
 export function getAuthInstance(): Auth {
-  need();
+  getRuntimeConfig();
   if (!auth) throw new Error("shared-auth: Auth has not loaded yet (call ensureAuth() first)");
   return auth.instance;
 }
@@ -238,11 +286,14 @@ export function onAuthChange(cb: (user: AuthUser | null) => void): () => void {
   };
 }
 
-/** Test helper: forget the instances (never used by the app). */
+/** Test helper: forget the config and instances (never used by the app). */
 export function resetFirebaseForTests(): void {
   stopAdminWatch?.();
   stopAdminWatch = null;
-  instances = null;
+  generation += 1;
+  config = null;
+  corePromise = null;
+  core = null;
   auth = null;
   authStarted = false;
   authWanted = false;

@@ -1,4 +1,17 @@
-export { initFirebase, ensureAuth, getFirebaseApp, getDb, getAuthInstance, signInWithEmail, signOutUser, onAuthChange } from "./firebase";
+export {
+  initFirebase,
+  getRuntimeConfig,
+  loadDatabase,
+  loadDatabaseSdk,
+  ensureAuth,
+  getFirebaseApp,
+  getDb,
+  getAuthInstance,
+  signInWithEmail,
+  signOutUser,
+  onAuthChange,
+  type DatabaseSdk,
+} from "./firebase";
 export { initialAuthState } from "./auth-store";
 export { useAuthStore } from "./use-auth-store";
 export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store";

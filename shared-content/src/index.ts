@@ -1,4 +1,6 @@
-// Public API of shared-content (see README.md for the contract and the data layout).
+// Public entry of shared-content (see README.md for the contract and the data layout). Nothing
+// in its static import graph imports firebase/* (tests/entry-graph.test.ts): a visitor's page
+// reads through the REST stream. The SDK-based admin API is shared-content/admin.
 export * from "./limits";
 export * from "./schemas";
 export * from "./paths";
@@ -12,8 +14,7 @@ export {
   type ContentErrorCode,
 } from "./errors";
 export { decodeOne, decodeCollection, byOrder, byPublishedDesc, resetDecodeWarnings } from "./decode";
-export { setDatabaseForTests } from "./db";
-export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus } from "./hooks/use-live-query";
+export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
 export {
   useAbout,
   useContact,
@@ -25,44 +26,15 @@ export {
   useBlogIndex,
   useBlogPost,
   useFilms,
-  useAllPosts,
-  useAdminPost,
-  useSubmissions,
-  useCollection,
   type PagedLiveResult,
   type PageOptions,
   type FilmOrder,
+  type ContentHooks,
 } from "./hooks/use-content";
-export {
-  saveAbout,
-  saveContact,
-  createRecord,
-  updateRecord,
-  deleteRecord,
-  reorderRecords,
-  submitRecommendation,
-  approveSubmission,
-  rejectSubmission,
-  savePost,
-  publishPost,
-  unpublishPost,
-  deletePost,
-  cleanForWrite,
-  parseInput,
-  setWriteTimeoutMs,
-  type CreateFields,
-  type SavePostOptions,
-} from "./writes";
+export { makeContentHooks } from "./hooks/content-hooks";
+export type { LiveSource, LiveQuerySpec } from "./live/source";
+export { submitRecommendation } from "./submit-recommendation";
+export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { readingMinutes, slugify, indexEntryOf, tagsOf, groupSkillsByCategory } from "./blog";
-export {
-  exportAll,
-  importAll,
-  previewImport,
-  analyseImport,
-  type ContentTree,
-  type ImportIssue,
-  type ImportSummary,
-  type ImportPlan,
-} from "./data-transfer";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, isExternalUrl } from "./markdown/safe-url";

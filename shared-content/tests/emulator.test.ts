@@ -11,7 +11,8 @@ import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/auth-emulator.mjs";
 import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
-import { setDatabaseForTests } from "../src/db";
+import { initFirebase, resetFirebaseForTests } from "../../shared-auth/src/firebase";
+import { setDatabaseForTests } from "../src/admin/db";
 import { ConflictError, ContentError } from "../src/errors";
 import {
   approveSubmission,
@@ -21,11 +22,11 @@ import {
   reorderRecords,
   saveAbout,
   savePost,
-  submitRecommendation,
   unpublishPost,
   updateRecord,
-} from "../src/writes";
-import { exportAll, importAll, previewImport } from "../src/data-transfer";
+} from "../src/admin/writes";
+import { exportAll, importAll, previewImport } from "../src/admin/data-transfer";
+import { submitRecommendation } from "../src/submit-recommendation";
 
 const RULES = fileURLToPath(new URL("../../database.rules.json", import.meta.url));
 const NS = `content-${process.pid}`;
@@ -118,12 +119,19 @@ beforeAll(async () => {
   strangerUid = (await createAuthUser({ url: auth.url, projectId: "demo-portfolio", ...STRANGER })).uid;
   await resetTo();
   dbs.visitor = await client("visitor");
+  // The public write is a REST POST to the runtime config's database.
+  initFirebase({
+    firebase: { apiKey: "demo-api-key", authDomain: "", appId: "", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${NS}` },
+    emulators: { database: { host: emu.host, port: emu.port } },
+    remotes: {},
+  });
   dbs.stranger = await client("stranger", STRANGER);
   dbs.admin = await client("admin", ADMIN);
 });
 
 afterAll(async () => {
   setDatabaseForTests(null);
+  resetFirebaseForTests();
   await Promise.all(apps.splice(0).map((app) => deleteApp(app)));
   await Promise.all([auth?.stop(), emu?.close()]);
 });
@@ -189,6 +197,7 @@ describe("write functions against the rules", () => {
   it("lets a visitor submit a recommendation but not an admin-only write; admin approves in one write", async () => {
     await resetTo();
     setDatabaseForTests(dbs.visitor);
+    await expect(submitRecommendation({ fullName: "", role: "r", relationship: "c", text: "t" })).rejects.toMatchObject({ code: "invalid" });
     const subId = await submitRecommendation({
       fullName: "Ada Lovelace",
       role: "Analyst",

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The hooks through the real firebase SDK against rtdb-emulator (with the real rules), as a
-// visitor: live updates from writes made elsewhere (REST with the owner token), decoding of
+// The admin entry's hooks (shared-content/admin: the same hooks over the SDK source) through
+// the real firebase SDK against rtdb-emulator (with the real rules), as a visitor: live updates from writes made elsewhere (REST with the owner token), decoding of
 // real snapshots, and a denied read turned into a plain error.
 import { resolve } from "node:path";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
@@ -8,7 +8,8 @@ import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from "firebas
 import { connectDatabaseEmulator, get, getDatabase, ref } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setDatabaseForTests } from "../src/db";
+import { setDatabaseForTests } from "../src/admin/db";
+import { sdkSource } from "../src/admin/sdk-source";
 import { readFileSync } from "node:fs";
 import {
   useAbout,
@@ -22,7 +23,7 @@ import {
   useQuotes,
   useRecommendations,
   useSkills,
-} from "../src/index";
+} from "../src/admin/index";
 import { T, baseTree, fx } from "./rules-matrix";
 
 const NS = `live-${process.pid}`;
@@ -56,7 +57,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-describe("live hooks with the real SDK", () => {
+describe("admin entry live hooks with the real SDK", () => {
   it("read, decode (lists come back as arrays) and follow changes made elsewhere", async () => {
     const { result } = renderHook(() => useExperience());
     await waitFor(() => expect(result.current.status).toBe("ready"));
@@ -102,7 +103,7 @@ describe("live hooks with the real SDK", () => {
   });
 
   it("turn a denied read into a plain error", async () => {
-    const { result } = renderHook(() => useLiveQuery("subs", (db) => ref(db, "recommendationSubmissions"), (s) => s.val(), null));
+    const { result } = renderHook(() => useLiveQuery("subs", (next, fail) => sdkSource("recommendationSubmissions", undefined, next, fail), (value) => value, null));
     await waitFor(() => expect(result.current.status).toBe("error"));
     expect(result.current.error?.code).toBe("permission-denied");
   });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { contentErrorMessage, exportAll } from "shared-content";
+import { contentErrorMessage, exportAll } from "shared-content/admin";
 import { Button, Panel, StatusMessage } from "../ui";
 import { exportFileName } from "./import-plan";
 

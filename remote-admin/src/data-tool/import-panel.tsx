@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from "react";
-import { analyseImport, contentErrorMessage, exportAll, importAll, type ContentTree, type ImportSummary } from "shared-content";
+import { analyseImport, contentErrorMessage, exportAll, importAll, type ContentTree, type ImportSummary } from "shared-content/admin";
 import { Button, CheckboxField, Panel, StatusMessage, UnsavedChangesGuard, useConfirm } from "../ui";
 import {
   keepRecordsNotInFile,

@@ -1,6 +1,6 @@
 // Pure steps between a chosen file and shared-content's analyseImport: parse, detect the
 // format, convert an older-site export, and optionally keep what the file does not mention.
-import { COLLECTION_KINDS, type ContentTree } from "shared-content";
+import { COLLECTION_KINDS, type ContentTree } from "shared-content/admin";
 import { convertOldSite, isOldSiteExport, type ConversionNote } from "./old-site";
 
 export type ImportFormat = "auto" | "current" | "old-site";

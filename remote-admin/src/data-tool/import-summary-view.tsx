@@ -1,4 +1,4 @@
-import type { ImportSummary } from "shared-content";
+import type { ImportSummary } from "shared-content/admin";
 import type { ConversionNote } from "./old-site";
 import styles from "./data-tool.module.css";
 

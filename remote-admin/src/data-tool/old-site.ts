@@ -12,7 +12,7 @@
 //   listOfSeenfilms       { title, year, director, country, duration, rating (of 10), created_at, ... }
 // Field names vary a little between the older site's versions, so common aliases are accepted.
 // A value that cannot be mapped is left out; the schema check then names the record and field.
-import { LIMITS, slugify, type ContentTree } from "shared-content";
+import { LIMITS, slugify, type ContentTree } from "shared-content/admin";
 import { htmlToMarkdown, htmlToText, looksLikeHtml } from "./html-to-markdown";
 
 export interface ConversionNote {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { updateRecord, type Skill, type WithId } from "shared-content";
+import { updateRecord, type Skill, type WithId } from "shared-content/admin";
 import { Button, Panel, SaveButton, StatusMessage, TextField, useSaveState } from "../ui";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./category-panel.module.css";

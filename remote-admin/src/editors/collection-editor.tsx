@@ -11,7 +11,7 @@ import {
   type FieldsOf,
   type LiveResult,
   type OrderedKind,
-} from "shared-content";
+} from "shared-content/admin";
 import {
   AdminPage,
   Button,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LiveResult } from "shared-content";
+import type { LiveResult } from "shared-content/admin";
 import { AdminPage, Button, StatusMessage } from "../ui";
 
 /** What an editor shows until its live data is ready: a loading status, or the load error with Retry. */

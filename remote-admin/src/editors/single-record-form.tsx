@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AboutFieldsSchema, ContactFieldsSchema, validate, type LiveResult } from "shared-content";
+import { AboutFieldsSchema, ContactFieldsSchema, validate, type LiveResult } from "shared-content/admin";
 import { AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, UnsavedChangesGuard, useSaveState, type FieldErrors, type FormState } from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
 import { useRecordForm } from "../lib/use-record-form";

@@ -1,4 +1,4 @@
-import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content";
+import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
 import { joinList, optionalText, splitList } from "./form-values";
 
 export interface PostForm {

@@ -1,4 +1,4 @@
-import { slugify } from "shared-content";
+import { slugify } from "shared-content/admin";
 
 export { slugify };
 

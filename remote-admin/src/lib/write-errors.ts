@@ -1,4 +1,4 @@
-import { isConflictError, isContentError, toContentError } from "shared-content";
+import { isConflictError, isContentError, toContentError } from "shared-content/admin";
 
 /**
  * A specific, plain message for a failed write. Conflicts say that nothing was overwritten;

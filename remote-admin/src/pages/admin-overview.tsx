@@ -1,5 +1,5 @@
 import { Link } from "shared-router";
-import { useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content";
+import { useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content/admin";
 import { AdminPage, Button, StatusMessage } from "../ui";
 import { ADMIN_SECTIONS } from "../lib/sections";
 import styles from "./admin-overview.module.css";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About } from "shared-content";
+import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About } from "shared-content/admin";
 import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
 import { SingleRecordForm } from "../editors/single-record-form";
 import { optionalText } from "../lib/form-values";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Markdown, useExperience, type Experience, type WithId } from "shared-content";
+import { Markdown, useExperience, type Experience, type WithId } from "shared-content/admin";
 import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";

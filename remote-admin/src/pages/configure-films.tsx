@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useCollection, type Film, type WithId } from "shared-content";
+import { useCollection, type Film, type WithId } from "shared-content/admin";
 import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";

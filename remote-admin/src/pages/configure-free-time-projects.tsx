@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Markdown, useProjects, type Project, type WithId } from "shared-content";
+import { Markdown, useProjects, type Project, type WithId } from "shared-content/admin";
 import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";

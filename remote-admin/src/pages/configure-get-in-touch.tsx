@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { ContactFieldsSchema, saveContact, useContact, type Contact } from "shared-content";
+import { ContactFieldsSchema, saveContact, useContact, type Contact } from "shared-content/admin";
 import { FormGrid, TextField, type FormState } from "../ui";
 import { SingleRecordForm } from "../editors/single-record-form";
 import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";

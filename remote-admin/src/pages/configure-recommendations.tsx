@@ -7,7 +7,7 @@ import {
   type Recommendation,
   type RecommendationSubmission,
   type WithId,
-} from "shared-content";
+} from "shared-content/admin";
 import { Button, FormGrid, Panel, StatusMessage, TextAreaField, TextField, useConfirm, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSkills, type Skill, type WithId } from "shared-content";
+import { useSkills, type Skill, type WithId } from "shared-content/admin";
 import { FormGrid, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { CategoryPanel } from "../editors/category-panel";

@@ -11,7 +11,7 @@ import {
   type BlogPost,
   type PostStatus,
   type WithId,
-} from "shared-content";
+} from "shared-content/admin";
 import {
   AdminPage,
   Button,

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useQuotes, type Quote, type WithId } from "shared-content";
+import { useQuotes, type Quote, type WithId } from "shared-content/admin";
 import { FormGrid, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { numberText, optionalText, parseNumber } from "../lib/form-values";

@@ -1,49 +1,35 @@
 // @vitest-environment jsdom
-// The hooks with a fake firebase/database: listener lifecycle, decoding, sorting, errors,
-// timeouts and paging. (The real SDK path is covered in tests/emulator.test.ts.)
+// The hooks over a fake source: listener lifecycle, decoding, sorting, errors, timeouts and
+// paging. (The REST stream and the SDK source against rtdb-emulator: tests/*-hooks.test.tsx.)
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import type { LiveQuerySpec, LiveSource } from "../live/source";
+
 interface Listener {
-  target: { path: string; constraints: unknown[] };
-  onData: (snapshot: unknown) => void;
+  target: { path: string; query: LiveQuerySpec | undefined };
+  onData: (value: unknown) => void;
   onError: (error: Error) => void;
   active: boolean;
 }
 const listeners: Listener[] = [];
 
-vi.mock("firebase/database", () => ({
-  ref: (_db: unknown, path: string) => ({ path, constraints: [] }),
-  query: (r: { path: string }, ...constraints: unknown[]) => ({ path: r.path, constraints }),
-  orderByChild: (key: string) => ({ orderByChild: key }),
-  limitToLast: (n: number) => ({ limitToLast: n }),
-  onValue: (target: Listener["target"], onData: Listener["onData"], onError: Listener["onError"]) => {
-    const l = { target, onData, onError, active: true };
-    listeners.push(l);
-    return () => {
-      l.active = false;
-    };
-  },
-}));
-vi.mock("../db", () => ({ database: () => ({}) }));
+/** A source that records every subscription, for the test to answer by hand. */
+const fakeSource: LiveSource = (path, query, onData, onError) => {
+  const l = { target: { path, query }, onData, onError, active: true };
+  listeners.push(l);
+  return () => {
+    l.active = false;
+  };
+};
 
-const { useAbout, useBlogIndex, useBlogPost, useExperience, useFilms } = await import("./use-content");
+const { makeContentHooks } = await import("./content-hooks");
+const { useAbout, useBlogIndex, useBlogPost, useExperience, useFilms } = makeContentHooks(fakeSource);
 const { setLoadTimeoutMs } = await import("./use-live-query");
 const { resetDecodeWarnings } = await import("../decode");
 
-/** A DataSnapshot look-alike over a plain value (children in insertion order). */
-function snapshot(value: unknown) {
-  const entries = value && typeof value === "object" ? Object.entries(value) : [];
-  return {
-    val: () => value ?? null,
-    exists: () => value !== null && value !== undefined,
-    size: entries.length,
-    forEach(cb: (child: { key: string; val: () => unknown }) => boolean | void) {
-      for (const [key, v] of entries) if (cb({ key, val: () => v }) === true) return true;
-      return false;
-    },
-  };
-}
+/** The plain value a source delivers (kept as a function so the cases read as before). */
+const snapshot = (value: unknown) => value ?? null;
 const active = () => listeners.filter((l) => l.active);
 const last = () => {
   const l = active().at(-1);
@@ -157,13 +143,13 @@ describe("live hooks", () => {
 
   it("page the blog index newest first with one extra record to know about more", () => {
     const { result } = renderHook(() => useBlogIndex({ pageSize: 2 }));
-    expect(last().target).toMatchObject({ path: "blog/index", constraints: [{ orderByChild: "publishedAt" }, { limitToLast: 3 }] });
+    expect(last().target).toEqual({ path: "blog/index", query: { orderBy: "publishedAt", limitToLast: 3 } });
     const entry = (publishedAt: number) => ({ title: `P${publishedAt}`, summary: "S", readingMinutes: 1, publishedAt });
     act(() => last().onData(snapshot({ a: entry(1), b: entry(2), c: entry(3) })));
     expect(result.current.data.map((e) => e.id)).toEqual(["c", "b"]);
     expect(result.current.hasMore).toBe(true);
     act(() => result.current.loadMore());
-    expect(last().target.constraints).toContainEqual({ limitToLast: 5 });
+    expect(last().target.query).toEqual({ orderBy: "publishedAt", limitToLast: 5 });
     // The first page stays on screen while the bigger window loads.
     expect(result.current).toMatchObject({ status: "ready", loadingMore: true });
     expect(result.current.data.map((e) => e.id)).toEqual(["c", "b"]);
@@ -177,12 +163,12 @@ describe("live hooks", () => {
     const { result, rerender } = renderHook((props: { orderBy: "rating" | "year"; all?: boolean }) => useFilms(props), {
       initialProps: { orderBy: "rating" },
     });
-    expect(last().target.constraints).toEqual([{ orderByChild: "rating" }, { limitToLast: 51 }]);
+    expect(last().target.query).toEqual({ orderBy: "rating", limitToLast: 51 });
     const film = (title: string, rating: number, year: number) => ({ title, year, directors: ["D"], minutes: 90, rating, watchedOn: "2024-01-01", rev: 1, updatedAt: 1 });
     act(() => last().onData(snapshot({ a: film("A", 3, 2001), b: film("B", 5, 1999) })));
     expect(result.current.data.map((f) => f.title)).toEqual(["B", "A"]);
     rerender({ orderBy: "year", all: true });
-    expect(last().target.constraints).toEqual([{ orderByChild: "year" }]);
+    expect(last().target.query).toEqual({ orderBy: "year" });
     // Another order is another list: no stale records while it loads.
     expect(result.current.status).toBe("loading");
     expect(result.current.data).toEqual([]);

@@ -1,9 +1,7 @@
-// The one live-read primitive: an onValue listener that is removed on unmount, decoded data,
-// plain error messages and a retry. A read with no answer after a while reports "unavailable"
+// The one live-read primitive: a subscription (REST stream or SDK listener, see live/source.ts)
+// that is removed on unmount, decoded data, plain error messages and a retry. A read with no answer after a while reports "unavailable"
 // but keeps listening, so the page recovers by itself when the database comes back.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { onValue, type DataSnapshot, type Database, type Query } from "firebase/database";
-import { database } from "../db";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
 
@@ -40,14 +38,17 @@ interface State<T> {
   error: ContentError | null;
 }
 
+/** Starts listening: calls `next` with each plain JSON value, `fail` on an error; returns the stop. */
+export type Subscribe = (next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
+
 /**
- * Listen to `makeQuery(db)` while mounted. `key` identifies the query: when it changes the
- * listener is replaced. `decode` turns the snapshot into data (it must not throw).
+ * Listen through `subscribe` while mounted. `key` identifies the query: when it changes the
+ * listener is replaced. `decode` turns the plain value into data (it must not throw).
  */
 export function useLiveQuery<T>(
   key: string,
-  makeQuery: (db: Database) => Query,
-  decode: (snapshot: DataSnapshot) => T,
+  subscribe: Subscribe,
+  decode: (value: unknown) => T,
   initial: T,
   options: LiveQueryOptions = {},
 ): LiveResult<T> {
@@ -55,11 +56,11 @@ export function useLiveQuery<T>(
   const enabled = options.enabled !== false;
   const [state, setState] = useState<State<T>>({ key, attempt, enabled, status: "loading", data: initial, error: null });
   // The latest callbacks, read inside the effect without making them dependencies.
-  const latest = useRef({ makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true });
-  latest.current = { makeQuery, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true };
+  const latest = useRef({ subscribe, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true });
+  latest.current = { subscribe, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true };
 
   useEffect(() => {
-    const { makeQuery: make, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
+    const { subscribe: listen, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
     if (!enabled) {
       setState({ key, attempt, enabled, status: "ready", data: init, error: null });
       return;
@@ -73,11 +74,10 @@ export function useLiveQuery<T>(
 
     let unsubscribe: () => void = () => {};
     try {
-      unsubscribe = onValue(
-        make(database()),
-        (snapshot) => {
+      unsubscribe = listen(
+        (value) => {
           answered = true;
-          put({ status: "ready", data: dec(snapshot), error: null });
+          put({ status: "ready", data: dec(value), error: null });
         },
         (error) => {
           answered = true;

@@ -14,8 +14,8 @@ vi.mock("shared-auth", () => ({
   useAuthStore: (select: (s: typeof mocks.auth) => unknown) => select(mocks.auth),
   signOutUser: mocks.signOutUser,
 }));
-vi.mock("shared-content", async () => {
-  const actual = await vi.importActual<typeof import("shared-content")>("shared-content");
+vi.mock("shared-content/admin", async () => {
+  const actual = await vi.importActual<typeof import("shared-content/admin")>("shared-content/admin");
   return { ...actual, exportAll: mocks.exportAll, importAll: mocks.importAll };
 });
 

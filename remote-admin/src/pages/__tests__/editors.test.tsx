@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import * as content from "shared-content";
+import * as content from "shared-content/admin";
 
 const state = vi.hoisted(() => ({
   about: null as unknown,
@@ -13,8 +13,8 @@ const state = vi.hoisted(() => ({
   experience: [] as unknown[],
 }));
 
-vi.mock("shared-content", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("shared-content")>();
+vi.mock("shared-content/admin", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("shared-content/admin")>();
   const live = (data: unknown) => ({ status: "ready", data, error: null, retry: () => {} });
   return {
     ...actual,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyseImport, type ContentTree } from "./data-transfer";
 
-const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
+const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
 const { recommendationSubmissions: _pending, ...content } = seed;
 const clone = () => structuredClone(content) as Record<string, Record<string, Record<string, unknown>>>;
 

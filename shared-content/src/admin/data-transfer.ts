@@ -2,21 +2,25 @@
 // the demo seed). An import is validated and summarised before anything is written, then
 // written in one multi-path update. Timestamps and revisions are bookkeeping: they are not
 // compared, so importing an export of the same content changes nothing.
-import { get, ref, serverTimestamp, type Database } from "firebase/database";
 import * as v from "valibot";
-import { readingMinutes } from "./blog";
-import { database } from "./db";
-import { ContentError, toContentError } from "./errors";
-import { ID_PATTERN, LIMITS } from "./limits";
-import { COLLECTION_KINDS, PATHS, blogIndexPath, type CollectionKind } from "./paths";
 import {
+  readingMinutes,
+  ContentError,
+  toContentError,
+  ID_PATTERN,
+  LIMITS,
+  COLLECTION_KINDS,
+  PATHS,
+  blogIndexPath,
+  type CollectionKind,
   AboutFieldsSchema,
   BlogPostSchema,
   COLLECTION_FIELD_SCHEMAS,
   ContactFieldsSchema,
   slugSchema,
   validate,
-} from "./schemas";
+} from "shared-content";
+import { SERVER_TIME, connection, type Connection } from "./db";
 import { cleanForWrite, sendUpdates } from "./writes";
 
 /** The content part of the database, as exported (JSON). */
@@ -148,14 +152,14 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       const published = value.status === "published";
       const body = typeof value.body === "string" ? value.body : "";
       const previous = isObject(cur.fields) ? cur.fields : {};
-      const publishedAt = value.publishedAt ?? previous.publishedAt ?? (published ? serverTimestamp() : undefined);
+      const publishedAt = value.publishedAt ?? previous.publishedAt ?? (published ? SERVER_TIME : undefined);
       const post: Record<string, unknown> = {
         ...value,
         readingMinutes: value.readingMinutes ?? readingMinutes(body),
-        createdAt: value.createdAt ?? previous.createdAt ?? serverTimestamp(),
+        createdAt: value.createdAt ?? previous.createdAt ?? SERVER_TIME,
         ...(publishedAt === undefined ? {} : { publishedAt }),
         rev,
-        updatedAt: serverTimestamp(),
+        updatedAt: SERVER_TIME,
       };
       updates[unit.path] = post;
       updates[blogIndexPath(slug)] = published
@@ -169,7 +173,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
           })
         : null;
     } else {
-      updates[unit.path] = { ...value, rev, updatedAt: serverTimestamp() };
+      updates[unit.path] = { ...value, rev, updatedAt: SERVER_TIME };
     }
   };
 
@@ -225,14 +229,14 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
   return { summary, updates, checks };
 }
 
-async function readNode(db: Database, path: string): Promise<unknown> {
-  return (await get(ref(db, path))).val();
+async function readNode({ db, sdk }: Connection, path: string): Promise<unknown> {
+  return (await sdk.get(sdk.ref(db, path))).val();
 }
 
 /** Every content node as one JSON tree (admin only: drafts are included). */
 export async function exportAll(): Promise<ContentTree> {
-  const db = database();
   try {
+    const db = await connection();
     const [about, contact, posts, index, ...collections] = await Promise.all([
       readNode(db, PATHS.about),
       readNode(db, PATHS.contact),

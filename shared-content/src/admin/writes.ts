@@ -2,29 +2,38 @@
 // Saves are compare-and-set: each record carries `rev`, the rules accept a write only when
 // rev = stored rev + 1 (or 1 for a new record), so a save based on an old read is refused by
 // the server and reported here as a ConflictError, even inside a multi-path update.
-import { get, push, ref, serverTimestamp, update, type Database } from "firebase/database";
-import * as v from "valibot";
-import { indexEntryOf, readingMinutes } from "./blog";
-import { database } from "./db";
-import { decodeOne } from "./decode";
-import { ConflictError, ContentError, toContentError } from "./errors";
-import { ORDERED_KINDS, PATHS, blogIndexPath, postPath, recordPath, submissionPath, type CollectionKind, type OrderedKind } from "./paths";
+// The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
+  indexEntryOf,
+  readingMinutes,
+  decodeOne,
+  ConflictError,
+  ContentError,
+  toContentError,
+  cleanForWrite,
+  parseInput,
+  stripEmpty,
+  ORDERED_KINDS,
+  PATHS,
+  blogIndexPath,
+  postPath,
+  recordPath,
+  submissionPath,
+  type CollectionKind,
+  type OrderedKind,
   AboutFieldsSchema,
   BlogPostInputSchema,
   BlogPostSchema,
   COLLECTION_FIELD_SCHEMAS,
   ContactFieldsSchema,
-  RecommendationSubmissionInputSchema,
   RecommendationSubmissionSchema,
-  validate,
   type AboutFields,
   type BlogPostInput,
   type ContactFields,
   type FieldsOf,
   type RecommendationFields,
-  type RecommendationSubmissionInput,
-} from "./schemas";
+} from "shared-content";
+import { SERVER_TIME, connection, type Connection } from "./db";
 
 let writeTimeoutMs = 15_000;
 /** How long a write may wait for the server before it is reported as unavailable. */
@@ -32,38 +41,7 @@ export function setWriteTimeoutMs(ms: number): void {
   writeTimeoutMs = ms;
 }
 
-/**
- * Drop what the database cannot hold or would drop anyway: undefined, empty strings and
- * empty lists, recursively (an empty optional field means "absent").
- */
-export function cleanForWrite(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const items = value.map(cleanForWrite).filter((x) => x !== undefined);
-    return items.length === 0 ? undefined : items;
-  }
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(value)) {
-      const c = cleanForWrite(x);
-      if (c !== undefined) out[k] = c;
-    }
-    return Object.keys(out).length === 0 ? undefined : out;
-  }
-  if (typeof value === "string" && value.trim() === "") return undefined;
-  return value;
-}
-
-/** Validate (after cleaning) or throw ContentError("invalid") with field messages. */
-export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = validate(schema, cleanForWrite(input) ?? {});
-  if (!result.ok) throw new ContentError("invalid", undefined, { fields: result.errors });
-  return result.value;
-}
-
-/** Remove array placeholders the schemas add ([] = absent in the database). */
-function stripEmpty<T>(value: T): T {
-  return (cleanForWrite(value) ?? {}) as T;
-}
+export { cleanForWrite, parseInput };
 
 async function withTimeout<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -77,8 +55,8 @@ async function withTimeout<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-async function currentRev(db: Database, path: string): Promise<number | null> {
-  const snap = await get(ref(db, `${path}/rev`));
+async function currentRev({ db, sdk }: Connection, path: string): Promise<number | null> {
+  const snap = await sdk.get(sdk.ref(db, `${path}/rev`));
   const rev: unknown = snap.val();
   return typeof rev === "number" ? rev : null;
 }
@@ -87,16 +65,16 @@ async function currentRev(db: Database, path: string): Promise<number | null> {
  * Send a multi-path update. When the server refuses it, find out whether a compare-and-set
  * check failed (a record's rev is not the expected one) and throw ConflictError if so.
  */
-async function sendChecked(db: Database, updates: Record<string, unknown>, checks: { path: string; expectedRev: number | null }[]): Promise<void> {
+async function sendChecked(c: Connection, updates: Record<string, unknown>, checks: { path: string; expectedRev: number | null }[]): Promise<void> {
   try {
-    await withTimeout(update(ref(db), updates));
+    await withTimeout(c.sdk.update(c.sdk.ref(c.db), updates));
   } catch (error) {
     const mapped = toContentError(error);
     if (mapped.code === "permission-denied") {
       for (const check of checks) {
         let rev: number | null;
         try {
-          rev = await currentRev(db, check.path);
+          rev = await currentRev(c, check.path);
         } catch {
           break; // cannot read it: not an admin, so the denial stands
         }
@@ -109,10 +87,10 @@ async function sendChecked(db: Database, updates: Record<string, unknown>, check
 
 /** A multi-path update with compare-and-set checks (used by importAll). */
 export async function sendUpdates(updates: Record<string, unknown>, checks: { path: string; expectedRev: number | null }[]): Promise<void> {
-  await sendChecked(database(), updates, checks);
+  await sendChecked(await connection(), updates, checks);
 }
 
-const stamp = (rev: number) => ({ rev, updatedAt: serverTimestamp() });
+const stamp = (rev: number) => ({ rev, updatedAt: SERVER_TIME });
 const nextRev = (expectedRev: number | null) => (expectedRev === null ? 1 : expectedRev + 1);
 
 // --- site/about, site/contact ---------------------------------------------------------------
@@ -120,15 +98,15 @@ const nextRev = (expectedRev: number | null) => (expectedRev === null ? 1 : expe
 /** Save the about section. `expectedRev`: the rev you loaded, or null when there was none. */
 export async function saveAbout(fields: AboutFields, expectedRev: number | null): Promise<void> {
   const value = stripEmpty(parseInput(AboutFieldsSchema, fields));
-  const db = database();
-  await sendChecked(db, { [PATHS.about]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.about, expectedRev }]);
+  const { db, sdk } = await connection();
+  await sendChecked({ db, sdk }, { [PATHS.about]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.about, expectedRev }]);
 }
 
 /** Save the contact details (compare-and-set like saveAbout). */
 export async function saveContact(fields: ContactFields, expectedRev: number | null): Promise<void> {
   const value = stripEmpty(parseInput(ContactFieldsSchema, fields));
-  const db = database();
-  await sendChecked(db, { [PATHS.contact]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.contact, expectedRev }]);
+  const { db, sdk } = await connection();
+  await sendChecked({ db, sdk }, { [PATHS.contact]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.contact, expectedRev }]);
 }
 
 // --- keyed collections ----------------------------------------------------------------------
@@ -136,8 +114,8 @@ export async function saveContact(fields: ContactFields, expectedRev: number | n
 /** Fields for createRecord: `order` may be left out of ordered kinds (it goes last). */
 export type CreateFields<K extends CollectionKind> = K extends OrderedKind ? Omit<FieldsOf<K>, "order"> & { order?: number } : FieldsOf<K>;
 
-async function nextOrder(db: Database, kind: OrderedKind): Promise<number> {
-  const snap = await withTimeout(get(ref(db, PATHS[kind])));
+async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<number> {
+  const snap = await withTimeout(sdk.get(sdk.ref(db, PATHS[kind])));
   let max = -1;
   snap.forEach((child) => {
     const order: unknown = child.child("order").val();
@@ -150,31 +128,31 @@ const isOrdered = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS 
 
 /** Create a record under a new push id; returns the id. */
 export async function createRecord<K extends CollectionKind>(kind: K, fields: CreateFields<K>): Promise<string> {
-  const db = database();
+  const { db, sdk } = await connection();
   let input: unknown = fields;
   if (isOrdered(kind) && (fields as { order?: number }).order === undefined) {
-    input = { ...fields, order: await nextOrder(db, kind) };
+    input = { ...fields, order: await nextOrder({ db, sdk }, kind) };
   }
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], input));
-  const id = push(ref(db, PATHS[kind])).key;
+  const id = sdk.push(sdk.ref(db, PATHS[kind])).key;
   if (id === null) throw new ContentError("unknown");
   const path = recordPath(kind, id);
-  await sendChecked(db, { [path]: { ...(value as object), ...stamp(1) } }, [{ path, expectedRev: null }]);
+  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(1) } }, [{ path, expectedRev: null }]);
   return id;
 }
 
 /** Replace a record's fields; refuses (ConflictError) when its rev is no longer `expectedRev`. */
 export async function updateRecord<K extends CollectionKind>(kind: K, id: string, fields: FieldsOf<K>, expectedRev: number): Promise<void> {
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], fields));
-  const db = database();
+  const { db, sdk } = await connection();
   const path = recordPath(kind, id);
-  await sendChecked(db, { [path]: { ...(value as object), ...stamp(expectedRev + 1) } }, [{ path, expectedRev }]);
+  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(expectedRev + 1) } }, [{ path, expectedRev }]);
 }
 
 export async function deleteRecord(kind: CollectionKind, id: string): Promise<void> {
-  const db = database();
+  const { db, sdk } = await connection();
   try {
-    await withTimeout(update(ref(db), { [recordPath(kind, id)]: null }));
+    await withTimeout(sdk.update(sdk.ref(db), { [recordPath(kind, id)]: null }));
   } catch (error) {
     throw toContentError(error);
   }
@@ -182,32 +160,18 @@ export async function deleteRecord(kind: CollectionKind, id: string): Promise<vo
 
 /** Give the records `order` 0..n-1 in the given sequence, in one write (compare-and-set on each). */
 export async function reorderRecords(kind: OrderedKind, items: readonly { id: string; rev: number }[]): Promise<void> {
-  const db = database();
+  const { db, sdk } = await connection();
   const updates: Record<string, unknown> = {};
   items.forEach((item, index) => {
     const path = recordPath(kind, item.id);
     updates[`${path}/order`] = index;
     updates[`${path}/rev`] = item.rev + 1;
-    updates[`${path}/updatedAt`] = serverTimestamp();
+    updates[`${path}/updatedAt`] = SERVER_TIME;
   });
-  await sendChecked(db, updates, items.map((item) => ({ path: recordPath(kind, item.id), expectedRev: item.rev })));
+  await sendChecked({ db, sdk }, updates, items.map((item) => ({ path: recordPath(kind, item.id), expectedRev: item.rev })));
 }
 
 // --- recommendations ------------------------------------------------------------------------
-
-/** A visitor's recommendation; lands in the moderation queue. Returns the new id. */
-export async function submitRecommendation(input: RecommendationSubmissionInput): Promise<string> {
-  const value = stripEmpty(parseInput(RecommendationSubmissionInputSchema, input));
-  const db = database();
-  const id = push(ref(db, PATHS.submissions)).key;
-  if (id === null) throw new ContentError("unknown");
-  try {
-    await withTimeout(update(ref(db), { [submissionPath(id)]: { ...value, createdAt: serverTimestamp() } }));
-  } catch (error) {
-    throw toContentError(error);
-  }
-  return id;
-}
 
 function linkLabel(url: string): string {
   try {
@@ -222,11 +186,11 @@ function linkLabel(url: string): string {
  * (placed last) and deletes the submission. Returns the new recommendation id.
  */
 export async function approveSubmission(id: string, overrides: Partial<RecommendationFields> = {}): Promise<string> {
-  const db = database();
+  const { db, sdk } = await connection();
   const path = submissionPath(id);
   let raw: unknown;
   try {
-    raw = (await withTimeout(get(ref(db, path)))).val();
+    raw = (await withTimeout(sdk.get(sdk.ref(db, path)))).val();
   } catch (error) {
     throw toContentError(error);
   }
@@ -240,22 +204,22 @@ export async function approveSubmission(id: string, overrides: Partial<Recommend
     text: submission.text,
     links: submission.link ? [{ label: linkLabel(submission.link), url: submission.link }] : [],
     date: new Date(submission.createdAt).toISOString().slice(0, 10),
-    order: await nextOrder(db, "recommendations"),
+    order: await nextOrder({ db, sdk }, "recommendations"),
     ...overrides,
   };
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS.recommendations, fields));
-  const newId = push(ref(db, PATHS.recommendations)).key;
+  const newId = sdk.push(sdk.ref(db, PATHS.recommendations)).key;
   if (newId === null) throw new ContentError("unknown");
   const recPath = recordPath("recommendations", newId);
-  await sendChecked(db, { [recPath]: { ...value, ...stamp(1) }, [path]: null }, [{ path: recPath, expectedRev: null }]);
+  await sendChecked({ db, sdk }, { [recPath]: { ...value, ...stamp(1) }, [path]: null }, [{ path: recPath, expectedRev: null }]);
   return newId;
 }
 
 /** Reject (delete) a pending submission. */
 export async function rejectSubmission(id: string): Promise<void> {
-  const db = database();
+  const { db, sdk } = await connection();
   try {
-    await withTimeout(update(ref(db), { [submissionPath(id)]: null }));
+    await withTimeout(sdk.update(sdk.ref(db), { [submissionPath(id)]: null }));
   } catch (error) {
     throw toContentError(error);
   }
@@ -275,12 +239,12 @@ export interface SavePostOptions {
  */
 export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<void> {
   const fields = parseInput(BlogPostInputSchema, input);
-  const db = database();
+  const { db, sdk } = await connection();
   const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
   const sourceSlug = renamed ? (options.previousSlug as string) : fields.slug;
   let existingRaw: unknown;
   try {
-    existingRaw = (await withTimeout(get(ref(db, postPath(sourceSlug))))).val();
+    existingRaw = (await withTimeout(sdk.get(sdk.ref(db, postPath(sourceSlug))))).val();
   } catch (error) {
     throw toContentError(error);
   }
@@ -288,7 +252,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
   if (renamed) {
     let targetTaken: boolean;
     try {
-      targetTaken = (await withTimeout(get(ref(db, postPath(fields.slug))))).exists();
+      targetTaken = (await withTimeout(sdk.get(sdk.ref(db, postPath(fields.slug))))).exists();
     } catch (error) {
       throw toContentError(error);
     }
@@ -301,7 +265,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
   if (expectedRev !== null && existing !== null && existing.rev !== expectedRev) throw new ConflictError(postPath(sourceSlug), existing.rev);
 
   const publishing = fields.status === "published";
-  const publishedAt = existing?.publishedAt ?? (publishing ? serverTimestamp() : undefined);
+  const publishedAt = existing?.publishedAt ?? (publishing ? SERVER_TIME : undefined);
   const post: Record<string, unknown> = {
     title: fields.title,
     summary: fields.summary,
@@ -309,7 +273,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     tags: fields.tags,
     status: fields.status,
     readingMinutes: readingMinutes(fields.body),
-    createdAt: existing?.createdAt ?? serverTimestamp(),
+    createdAt: existing?.createdAt ?? SERVER_TIME,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),
   };
@@ -332,15 +296,15 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     updates[postPath(sourceSlug)] = null;
     updates[blogIndexPath(sourceSlug)] = null;
   }
-  await sendChecked(db, updates, checks);
+  await sendChecked({ db, sdk }, updates, checks);
 }
 
 async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<void> {
-  const db = database();
+  const { db, sdk } = await connection();
   const path = postPath(slug);
   let raw: unknown;
   try {
-    raw = (await withTimeout(get(ref(db, path)))).val();
+    raw = (await withTimeout(sdk.get(sdk.ref(db, path)))).val();
   } catch (error) {
     throw toContentError(error);
   }
@@ -356,9 +320,9 @@ export const unpublishPost = (slug: string, expectedRev: number) => setStatus(sl
 
 /** Delete a post and its list-index entry in one write. */
 export async function deletePost(slug: string): Promise<void> {
-  const db = database();
+  const { db, sdk } = await connection();
   try {
-    await withTimeout(update(ref(db), { [postPath(slug)]: null, [blogIndexPath(slug)]: null }));
+    await withTimeout(sdk.update(sdk.ref(db), { [postPath(slug)]: null, [blogIndexPath(slug)]: null }));
   } catch (error) {
     throw toContentError(error);
   }

@@ -1,0 +1,50 @@
+// shared-content/admin: everything of the public entry, plus the admin panel's reads and
+// writes through the Firebase SDK (loaded on first use from shared-auth). The live hooks of
+// the public entry are re-declared here over the SDK, so the admin sees its own saves at once
+// (local names take precedence over `export *`).
+import { makeContentHooks } from "shared-content";
+import { sdkSource } from "./sdk-source";
+
+export * from "shared-content";
+export { setDatabaseForTests } from "./db";
+export { useAllPosts, useAdminPost, useSubmissions, useCollection } from "./admin-hooks";
+export {
+  saveAbout,
+  saveContact,
+  createRecord,
+  updateRecord,
+  deleteRecord,
+  reorderRecords,
+  approveSubmission,
+  rejectSubmission,
+  savePost,
+  publishPost,
+  unpublishPost,
+  deletePost,
+  setWriteTimeoutMs,
+  type CreateFields,
+  type SavePostOptions,
+} from "./writes";
+export {
+  exportAll,
+  importAll,
+  previewImport,
+  analyseImport,
+  type ContentTree,
+  type ImportIssue,
+  type ImportSummary,
+  type ImportPlan,
+} from "./data-transfer";
+
+export const {
+  useAbout,
+  useContact,
+  useExperience,
+  useSkills,
+  useProjects,
+  useRecommendations,
+  useQuotes,
+  useBlogIndex,
+  useBlogPost,
+  useFilms,
+} = makeContentHooks(sdkSource);

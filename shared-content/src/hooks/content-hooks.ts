@@ -1,0 +1,185 @@
+// The live reads of the public screens, built over a source (live/source.ts): the public entry
+// builds them over the REST stream (no SDK for visitors), shared-content/admin over the SDK
+// (the admin sees its own saves at once). Every value is decoded; collections come back as
+// arrays of records with their key as `id`, already sorted.
+import { useCallback, useRef, useState } from "react";
+import * as v from "valibot";
+import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
+import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE } from "../limits";
+import type { LiveQuerySpec, LiveSource } from "../live/source";
+import { PATHS, blogIndexPath, postPath } from "../paths";
+import {
+  AboutSchema,
+  BlogIndexEntrySchema,
+  BlogPostSchema,
+  ContactSchema,
+  ExperienceSchema,
+  FilmSchema,
+  ProjectSchema,
+  QuoteSchema,
+  RecommendationSchema,
+  SkillSchema,
+  type About,
+  type BlogIndexEntry,
+  type BlogPost,
+  type Contact,
+  type Experience,
+  type Film,
+  type Project,
+  type Quote,
+  type Recommendation,
+  type Skill,
+  type WithId,
+} from "../schemas";
+import { useLiveQuery, type LiveResult, type Subscribe } from "./use-live-query";
+
+/** A paged live list: `limit` grows by one page on loadMore(). */
+export interface PagedLiveResult<T> extends LiveResult<T[]> {
+  /** More records exist past the current window. */
+  hasMore: boolean;
+  loadMore: () => void;
+  /** The current window size (null = everything). */
+  limit: number | null;
+  /** A bigger window is loading; `data` still holds the previous one. */
+  loadingMore: boolean;
+}
+
+export interface PageOptions {
+  /** Records per page; default BLOG_PAGE_SIZE / FILMS_PAGE_SIZE. */
+  pageSize?: number;
+  /** Load everything at once (for a tag filter or a full search). */
+  all?: boolean;
+}
+
+export type FilmOrder = "watchedOn" | "rating" | "year";
+const filmCompare: Record<FilmOrder, (a: WithId<Film>, b: WithId<Film>) => number> = {
+  watchedOn: (a, b) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title),
+  rating: (a, b) => b.rating - a.rating || b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title),
+  year: (a, b) => b.year - a.year || a.title.localeCompare(b.title),
+};
+
+/** How many children a plain value has (object keys or array items). */
+const sizeOf = (value: unknown): number => (value !== null && typeof value === "object" ? Object.keys(value).length : 0);
+
+export interface ContentHooks {
+  useAbout(): LiveResult<About | null>;
+  useContact(): LiveResult<Contact | null>;
+  /** Sorted by `order` ascending. */
+  useExperience(): LiveResult<WithId<Experience>[]>;
+  /** Sorted by `order` ascending; see groupSkillsByCategory. */
+  useSkills(): LiveResult<WithId<Skill>[]>;
+  /** Free-time projects, sorted by `order` ascending. */
+  useProjects(): LiveResult<WithId<Project>[]>;
+  /** Approved recommendations, sorted by `order` ascending. */
+  useRecommendations(): LiveResult<WithId<Recommendation>[]>;
+  /** All quotes, sorted by author then text. */
+  useQuotes(): LiveResult<WithId<Quote>[]>;
+  /** Published posts from the list index (never bodies), newest first, `pageSize` at a time. */
+  useBlogIndex(options?: PageOptions): PagedLiveResult<WithId<BlogIndexEntry>>;
+  /**
+   * One published post by slug; a draft or unknown slug gives `ready` with null (not found).
+   * It follows the post's list-index entry (public, present exactly while published), so an
+   * open page shows the post when it is published and "not found" when it is unpublished,
+   * without ever asking for a draft.
+   */
+  useBlogPost(slug: string): LiveResult<WithId<BlogPost> | null>;
+  /** Films, highest `orderBy` first (default: most recently watched), in windows of `pageSize`. */
+  useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
+}
+
+/** The public hooks over one source. */
+export function makeContentHooks(source: LiveSource): ContentHooks {
+  const at =
+    (path: string, query?: LiveQuerySpec): Subscribe =>
+    (next, fail) =>
+      source(path, query, next, fail);
+
+  function useSingle<S extends v.GenericSchema>(path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
+    return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null);
+  }
+
+  function useOrderedCollection<S extends v.GenericSchema>(path: string, schema: S) {
+    return useLiveQuery<WithId<v.InferOutput<S>>[]>(
+      path,
+      at(path),
+      (value) => (decodeCollection(schema, value, path) as WithId<{ order: number }>[]).sort(byOrder) as WithId<v.InferOutput<S>>[],
+      [],
+    );
+  }
+
+  function usePaged<T extends { id: string }>(
+    path: string,
+    orderKey: string,
+    schema: v.GenericSchema<unknown, Omit<T, "id">>,
+    compare: (a: T, b: T) => number,
+    options: PageOptions,
+    defaultPageSize: number,
+  ): PagedLiveResult<T> {
+    const pageSize = Math.max(1, options.pageSize ?? defaultPageSize);
+    const [pages, setPages] = useState(1);
+    const limit = options.all ? null : pageSize * pages;
+    const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
+      `${path}?orderBy=${orderKey}&limit=${limit ?? "all"}`,
+      // One extra record tells whether there is more.
+      at(path, limit === null ? { orderBy: orderKey } : { orderBy: orderKey, limitToLast: limit + 1 }),
+      (value) => {
+        const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
+        return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
+      },
+      { items: [], hasMore: false },
+    );
+    const loadMore = useCallback(() => setPages((n) => n + 1), []);
+    // While a bigger window loads, keep showing the records already there (no flash of empty).
+    const base = `${path}?orderBy=${orderKey}`;
+    const lastReady = useRef<{ base: string; items: T[]; hasMore: boolean } | null>(null);
+    if (result.status === "ready") lastReady.current = { base, items: result.data.items, hasMore: result.data.hasMore };
+    const previous = lastReady.current?.base === base ? lastReady.current : null;
+    if (result.status === "loading" && previous) {
+      return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
+    }
+    return { status: result.status, data: result.data.items, error: result.error, retry: result.retry, hasMore: result.data.hasMore, loadMore, limit, loadingMore: false };
+  }
+
+  return {
+    useAbout: () => useSingle(PATHS.about, AboutSchema),
+    useContact: () => useSingle(PATHS.contact, ContactSchema),
+    useExperience: () => useOrderedCollection(PATHS.experience, ExperienceSchema),
+    useSkills: () => useOrderedCollection(PATHS.skills, SkillSchema),
+    useProjects: () => useOrderedCollection(PATHS.projects, ProjectSchema),
+    useRecommendations: () => useOrderedCollection(PATHS.recommendations, RecommendationSchema),
+    useQuotes: () =>
+      useLiveQuery<WithId<Quote>[]>(
+        PATHS.quotes,
+        at(PATHS.quotes),
+        (value) =>
+          decodeCollection(QuoteSchema, value, PATHS.quotes).sort(
+            (a, b) => a.author.localeCompare(b.author) || a.text.localeCompare(b.text) || a.id.localeCompare(b.id),
+          ),
+        [],
+      ),
+    useBlogIndex: (options = {}) =>
+      usePaged<WithId<BlogIndexEntry>>(PATHS.blogIndex, "publishedAt", BlogIndexEntrySchema, byPublishedDesc, options, BLOG_PAGE_SIZE),
+    useFilms: (options = {}) => {
+      const orderBy = options.orderBy ?? "watchedOn";
+      return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE);
+    },
+    useBlogPost: (slug) => {
+      const path = postPath(slug);
+      const indexPath = blogIndexPath(slug);
+      const listed = useLiveQuery<boolean>(`listed:${slug}`, at(indexPath), (value) => value !== null && value !== undefined, false);
+      const isListed = listed.status === "ready" && listed.data;
+      const post = useLiveQuery<WithId<BlogPost> | null>(
+        `public:${path}`,
+        at(path),
+        (value) => {
+          const decoded = decodeOne(BlogPostSchema, value, path);
+          return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
+        },
+        null,
+        { deniedMeansEmpty: true, enabled: isListed },
+      );
+      if (listed.status !== "ready") return { status: listed.status, data: null, error: listed.error, retry: listed.retry };
+      return post;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+// The public pages' live reads: the Realtime Database REST streaming API (Server-Sent Events),
+// read with fetch so no Firebase SDK ships to visitors. It keeps the streamed value, applies
+// `put`/`patch` at relative paths and reconnects (re-reading the whole value) after a network
+// error. A refused read (HTTP 401 or a `cancel` event) is final; a network error or a 5xx is
+// reported only until the first value (the hook then shows the last value it has, as the SDK
+// does) and retried with a capped backoff.
+import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { ContentError } from "../errors";
+import type { LiveQuerySpec, LiveSource } from "./source";
+
+type Tree = Record<string, unknown>;
+
+/** `<base>/<path>.json?<query>`: production databaseURL, or the emulator with `ns`. */
+export function restUrl(config: RuntimeConfig, path: string, query?: LiveQuerySpec): string {
+  const dbUrl = new URL(config.firebase.databaseURL);
+  const emulator = config.emulators?.database;
+  const params = new URLSearchParams();
+  let base = dbUrl.origin;
+  if (emulator) {
+    base = `http://${emulator.host}:${emulator.port}`;
+    params.set("ns", dbUrl.searchParams.get("ns") ?? dbUrl.hostname.split(".")[0] ?? "");
+  }
+  if (query) {
+    params.set("orderBy", JSON.stringify(query.orderBy));
+    if (query.limitToLast !== undefined) params.set("limitToLast", String(query.limitToLast));
+  }
+  const segments = path.split("/").filter(Boolean).map(encodeURIComponent).join("/");
+  const search = params.toString();
+  return `${base}/${segments}.json${search ? `?${search}` : ""}`;
+}
+
+/** Incremental SSE parser: feed text chunks, get (event, data) for each complete event. */
+export function sseParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
+  let buffer = "";
+  let event = "";
+  let data: string[] = [];
+  const line = (text: string) => {
+    if (text === "") {
+      if (data.length > 0) onEvent(event || "message", data.join("\n"));
+      event = "";
+      data = [];
+      return;
+    }
+    const colon = text.indexOf(":");
+    if (colon === 0) return; // comment
+    const field = colon < 0 ? text : text.slice(0, colon);
+    let value = colon < 0 ? "" : text.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") event = value;
+    else if (field === "data") data.push(value);
+  };
+  return (chunk) => {
+    buffer += chunk;
+    const eol = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let m = eol.exec(buffer); m; m = eol.exec(buffer)) {
+      // A lone \r at the end may be the first half of \r\n: wait for the next chunk.
+      if (m[0] === "\r" && m.index === buffer.length - 1) break;
+      line(buffer.slice(start, m.index));
+      start = eol.lastIndex;
+    }
+    buffer = buffer.slice(start);
+  };
+}
+
+const isObject = (x: unknown): x is Tree => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Stored form: arrays as objects keyed by index, no nulls (as the database keeps them). */
+function toTree(value: unknown): unknown {
+  if (Array.isArray(value)) value = { ...value };
+  if (!isObject(value)) return value ?? null;
+  const out: Tree = {};
+  for (const [k, v] of Object.entries(value)) {
+    const c = toTree(v);
+    if (c !== null) out[k] = c;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** Value form, as the SDK's val(): objects keyed 0..n (mostly dense) become arrays. */
+export function toValue(tree: unknown): unknown {
+  if (!isObject(tree)) return tree;
+  const keys = Object.keys(tree);
+  const out: Tree = {};
+  let max = -1;
+  let allIndexes = true;
+  for (const k of keys) {
+    out[k] = toValue(tree[k]);
+    if (allIndexes && /^(0|[1-9]\d{0,8})$/.test(k)) max = Math.max(max, Number(k));
+    else allIndexes = false;
+  }
+  if (allIndexes && max < 2 * keys.length) return Array.from({ length: max + 1 }, (_, i) => out[i]);
+  return out;
+}
+
+/** Returns the tree with `data` put at `path` ("/a/b"); null deletes (and prunes empty parents). */
+export function putAt(tree: unknown, path: string, data: unknown): unknown {
+  const [key, ...rest] = path.split("/").filter(Boolean);
+  if (key === undefined) return toTree(data);
+  const node: Tree = isObject(tree) ? { ...tree } : {};
+  const child = putAt(node[key], rest.join("/"), data);
+  if (child === null) delete node[key];
+  else node[key] = child;
+  return Object.keys(node).length > 0 ? node : null;
+}
+
+/** `patch`: update the children named in `data` (keys may be deeper paths) under `path`. */
+export function patchAt(tree: unknown, path: string, data: unknown): unknown {
+  let next = tree;
+  for (const [k, v] of Object.entries(isObject(data) ? data : {})) next = putAt(next, `${path}/${k}`, v);
+  return next;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Streams `url` and calls `next` with the whole value after every change. Returns the stop
+ * function (aborts the request). `retryMs`: the first reconnect delay (doubles, capped at 30 s).
+ */
+export function streamValue(url: string, next: (value: unknown) => void, fail: (error: unknown) => void, retryMs = 1000): () => void {
+  let stopped = false;
+  let delivered = false;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = retryMs;
+
+  const reconnect = (error: ContentError) => {
+    if (stopped) return;
+    if (!delivered) fail(error);
+    timer = setTimeout(connect, delay);
+    delay = Math.min(delay * 2, MAX_BACKOFF_MS);
+  };
+
+  const connect = async () => {
+    controller = new AbortController();
+    let tree: unknown = null;
+    let done = false;
+    const parse = sseParser((event, data) => {
+      if (done) return;
+      if (event === "put" || event === "patch") {
+        const body = JSON.parse(data) as { path: string; data: unknown };
+        tree = (event === "put" ? putAt : patchAt)(tree, body.path, body.data);
+        delivered = true;
+        delay = retryMs;
+        next(toValue(tree));
+      } else if (event === "cancel") {
+        done = true;
+        stopped = true;
+        controller?.abort();
+        fail(new ContentError("permission-denied"));
+      } else if (event === "auth_revoked") {
+        done = true;
+        controller?.abort();
+      }
+    });
+    try {
+      const response = await fetch(url, { headers: { accept: "text/event-stream" }, cache: "no-store", signal: controller.signal });
+      if (response.status === 401 || response.status === 403) {
+        stopped = true;
+        void response.body?.cancel();
+        fail(new ContentError("permission-denied"));
+        return;
+      }
+      if (!response.ok || !response.body) {
+        void response.body?.cancel();
+        if (response.status >= 500) return reconnect(new ContentError("unavailable"));
+        stopped = true;
+        fail(new ContentError("unknown", `The database refused the read (HTTP ${response.status}).`));
+        return;
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done: end } = await reader.read();
+        if (end) break;
+        parse(value);
+        if (done) break;
+      }
+      reconnect(new ContentError("unavailable")); // the server closed the stream
+    } catch (error) {
+      if (stopped) return;
+      reconnect(error instanceof ContentError ? error : new ContentError("unavailable", undefined, { cause: error }));
+    }
+  };
+
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    controller?.abort();
+  };
+}
+
+/** The public pages' source: the REST stream at the runtime config's database. */
+export const restSource: LiveSource = (path, query, next, fail) => {
+  let url: string;
+  try {
+    url = restUrl(getRuntimeConfig(), path, query);
+  } catch (error) {
+    fail(error);
+    return () => undefined;
+  }
+  return streamValue(url, next, fail);
+};
