@@ -88,6 +88,9 @@ test('a browser client and a Node client share live data through the emulator', 
     });
     await set(ref(db, 'shared/scores/d'), { s: 7 });
     await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: 'put', data: { path: '/d', data: { s: 7 } } });
+    // Array-like nodes arrive as arrays, as from Firebase.
+    await set(ref(db, 'shared/scores/e'), { s: 9, tags: ['x', 'y'] });
+    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: 'put', data: { path: '/e', data: { s: 9, tags: ['x', 'y'] } } });
   } finally {
     await deleteApp(node);
   }

@@ -4,6 +4,7 @@
 import type http from 'node:http';
 import type { Actor, Listener, ListenerSink, Namespace } from './database.js';
 import { CompiledQuery, type QuerySpec } from './order.js';
+import { toRestJson } from './rest-json.js';
 import type { Json } from './tree.js';
 
 const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
@@ -15,6 +16,8 @@ export interface RestStreamOptions {
   path: string[];
   query: QuerySpec | undefined;
   actor: Actor;
+  /** `format=export`: objects stay objects (no array rendering), as the SDK's exportVal. */
+  exportFormat?: boolean;
   keepAliveMs: number;
   log: (line: string) => void;
   onClose: (stream: RestStream) => void;
@@ -82,19 +85,23 @@ export class RestStream implements ListenerSink {
 
   sendData(listener: Listener, action: 'd' | 'm', path: readonly string[], data: Json): void {
     const rel = path.slice(listener.path.length);
+    const render = (v: Json) => toRestJson(v, this.opts.exportFormat);
     if (action === 'd') {
-      this.event('put', { path: relPath(rel), data });
+      this.event('put', { path: relPath(rel), data: render(data) });
       return;
     }
     const children = data as Record<string, Json>;
     const keys = Object.keys(children);
     if (keys.every((k) => !k.includes('/'))) {
-      this.event('patch', { path: relPath(rel), data: children });
+      // The patch itself stays a map of child names (even "0", "1"): it is a list of
+      // changes, not a value; each child's value is rendered.
+      const patch = Object.fromEntries(keys.map((k) => [k, render(children[k]!)]));
+      this.event('patch', { path: relPath(rel), data: patch });
       return;
     }
     // A multi-path update with deep keys: `patch` only carries direct children, so each
     // (non-overlapping) path goes as its own put; the end state is the same.
-    for (const k of keys) this.event('put', { path: relPath([...rel, ...k.split('/')]), data: children[k]! });
+    for (const k of keys) this.event('put', { path: relPath([...rel, ...k.split('/')]), data: render(children[k]!) });
   }
 
   event(name: string, data: unknown): void {

@@ -13,6 +13,7 @@ import type { RecoveryReport } from './persistence.js';
 import { pushId } from './push-id.js';
 import { RestStream } from './rest-stream.js';
 import { compileRules, OPEN_RULES_TEXT, type CompiledRules } from './rules.js';
+import { toRestJson } from './rest-json.js';
 import { BadRequestError, parsePath, type Json } from './tree.js';
 
 export interface RtdbEmulatorOptions {
@@ -236,22 +237,24 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       switch (method) {
         case 'GET': {
           const query = restQuery(url);
-          if (/text\/event-stream/i.test(req.headers.accept ?? '')) return openStream(res, ns, parts, actor, query);
+          const exportFormat = url.searchParams.get('format') === 'export';
+          if (/text\/event-stream/i.test(req.headers.accept ?? '')) return openStream(res, ns, parts, actor, query, exportFormat);
           let value = ns.read(parts, actor, query);
           if (url.searchParams.get('shallow') === 'true' && value !== null && typeof value === 'object') {
             value = Object.fromEntries(Object.keys(value).map((k) => [k, true]));
           }
-          return sendJson(res, 200, value, url.searchParams.get('print') === 'pretty');
+          return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get('print') === 'pretty');
         }
         case 'PUT': {
           const body = await readJsonBody(req);
           await ns.set(parts, body, actor);
-          return sendJson(res, 200, ns.read(parts, 'owner'));
+          return sendJson(res, 200, toRestJson(ns.read(parts, 'owner')));
         }
         case 'PATCH': {
           const body = await readJsonBody(req);
           await ns.update(parts, body, actor);
-          return sendJson(res, 200, body);
+          // The patch as sent (server values unresolved), arrays rendered like every answer.
+          return sendJson(res, 200, toRestJson(body as Json));
         }
         case 'POST': {
           const body = await readJsonBody(req);
@@ -274,10 +277,10 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     }
   }
 
-  function openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined): void {
+  function openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
     if (closing) throw new HttpError(503, 'Server is shutting down');
     if (!ns.canRead(parts, actor, query)) throw new OperationError('permission_denied', 'Permission denied');
-    const stream = new RestStream(res, { namespace: ns, path: parts, query, actor, keepAliveMs, log, onClose: (s) => streams.delete(s) });
+    const stream = new RestStream(res, { namespace: ns, path: parts, query, actor, exportFormat, keepAliveMs, log, onClose: (s) => streams.delete(s) });
     streams.add(stream);
     stream.start();
   }

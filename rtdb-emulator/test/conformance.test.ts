@@ -278,12 +278,13 @@ describe('wire protocol with the real SDK, two clients', () => {
     expect((await get(ref(a.db, 'big/k39'))).val() === down['k39']).toBe(true);
   });
 
-  it('arrays are stored as objects with index keys and read back as arrays', async () => {
+  it('arrays are stored as objects with index keys and read back as arrays (SDK and REST)', async () => {
     const [a, b] = two();
     await set(ref(a.db, 'tags'), ['x', 'y', 'z']);
     expect((await get(ref(b.db, 'tags'))).val()).toEqual(['x', 'y', 'z']);
-    const res = await fetch(`${emu.url}/tags.json?ns=${ns}`);
-    expect(await res.json()).toEqual({ 0: 'x', 1: 'y', 2: 'z' });
+    expect(await (await fetch(`${emu.url}/tags.json?ns=${ns}`)).json()).toEqual(['x', 'y', 'z']);
+    // format=export shows the stored shape (as exportVal()).
+    expect(await (await fetch(`${emu.url}/tags.json?ns=${ns}&format=export`)).json()).toEqual({ 0: 'x', 1: 'y', 2: 'z' });
   });
 
   it('namespaces never see each other', async () => {
