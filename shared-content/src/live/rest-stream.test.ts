@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { localStackConfig } from "shared-auth";
-import { patchAt, putAt, restUrl, sseParser, streamValue, toValue } from "./rest-stream";
+import { patchAt, putAt, restUrl, sseParser, streamValue } from "./rest-stream";
 
 describe("sseParser", () => {
   const events = (chunks: string[]) => {
@@ -49,12 +49,19 @@ describe("value tree", () => {
     expect(tree).toEqual({ b: 3, c: { d: 4 } });
     expect(putAt(tree, "/", null)).toBeNull();
   });
-  it("gives values as the SDK does: index-keyed objects are arrays, patchable by index", () => {
-    let tree = putAt(null, "/", { e1: { links: [{ url: "u0" }, { url: "u1" }] } });
+  it("keeps arrays as the database does (objects keyed by index), patchable by index", () => {
+    let tree = putAt(null, "/", { e1: { links: [{ url: "u0" }, { url: "u1" }, null] } });
     tree = putAt(tree, "/e1/links/1/url", "changed");
     tree = patchAt(tree, "/e1/links", { "2": { url: "u2" } });
-    expect(toValue(tree)).toEqual({ e1: { links: [{ url: "u0" }, { url: "changed" }, { url: "u2" }] } });
-    expect(toValue({ a: 1, "0": 2 })).toEqual({ a: 1, "0": 2 });
+    expect(tree).toEqual({ e1: { links: { "0": { url: "u0" }, "1": { url: "changed" }, "2": { url: "u2" } } } });
+  });
+  it("changes only the objects on the changed path (new references for React, the rest shared)", () => {
+    const before = putAt(null, "/", { a: { x: 1 }, b: { y: 2 } }) as Record<string, unknown>;
+    const after = putAt(before, "/a/x", 3) as Record<string, unknown>;
+    expect(after).not.toBe(before);
+    expect(after.a).not.toBe(before.a);
+    expect(after.b).toBe(before.b);
+    expect(before).toEqual({ a: { x: 1 }, b: { y: 2 } });
   });
 });
 
@@ -113,6 +120,7 @@ describe("streamValue", () => {
     const l = listen(srv.url);
     await vi.waitFor(() => expect(l.values).toHaveLength(3));
     expect(l.values).toEqual([{ a: { n: 1 }, b: { n: 2 } }, { a: { n: 3 }, b: { n: 2 } }, { a: { n: 3 } }]);
+    expect(l.values[0]).toEqual({ a: { n: 1 }, b: { n: 2 } }); // earlier values are not mutated
     expect(srv.requests[0]?.headers.accept).toBe("text/event-stream");
     l.stop();
     await vi.waitFor(() => expect(srv.closed()).toBe(1));

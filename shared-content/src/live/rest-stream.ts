@@ -65,7 +65,10 @@ export function sseParser(onEvent: (event: string, data: string) => void): (chun
 
 const isObject = (x: unknown): x is Tree => typeof x === "object" && x !== null && !Array.isArray(x);
 
-/** Stored form: arrays as objects keyed by index, no nulls (as the database keeps them). */
+/**
+ * Stored form: arrays as objects keyed by index, no nulls (as the database keeps them). The
+ * schemas decode such index-keyed objects as lists (schemas.ts `list`).
+ */
 function toTree(value: unknown): unknown {
   if (Array.isArray(value)) value = { ...value };
   if (!isObject(value)) return value ?? null;
@@ -75,22 +78,6 @@ function toTree(value: unknown): unknown {
     if (c !== null) out[k] = c;
   }
   return Object.keys(out).length > 0 ? out : null;
-}
-
-/** Value form, as the SDK's val(): objects keyed 0..n (mostly dense) become arrays. */
-export function toValue(tree: unknown): unknown {
-  if (!isObject(tree)) return tree;
-  const keys = Object.keys(tree);
-  const out: Tree = {};
-  let max = -1;
-  let allIndexes = true;
-  for (const k of keys) {
-    out[k] = toValue(tree[k]);
-    if (allIndexes && /^(0|[1-9]\d{0,8})$/.test(k)) max = Math.max(max, Number(k));
-    else allIndexes = false;
-  }
-  if (allIndexes && max < 2 * keys.length) return Array.from({ length: max + 1 }, (_, i) => out[i]);
-  return out;
 }
 
 /** Returns the tree with `data` put at `path` ("/a/b"); null deletes (and prunes empty parents). */
@@ -142,7 +129,7 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
         tree = (event === "put" ? putAt : patchAt)(tree, body.path, body.data);
         delivered = true;
         delay = retryMs;
-        next(toValue(tree));
+        next(tree);
       } else if (event === "cancel") {
         done = true;
         stopped = true;
