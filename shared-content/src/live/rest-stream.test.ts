@@ -101,10 +101,10 @@ async function serve(handler: Handler): Promise<{ url: string; requests: Incomin
 const sse = (res: ServerResponse) => res.writeHead(200, { "content-type": "text/event-stream" });
 const send = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
-function listen(url: string) {
+function listen(url: string, idleMs = 60_000) {
   const values: unknown[] = [];
   const errors: { code?: string }[] = [];
-  const stop = streamValue(url, (v) => values.push(v), (e) => errors.push(e as { code?: string }), 5);
+  const stop = streamValue(url, (v) => values.push(v), (e) => errors.push(e as { code?: string }), { retryMs: 5, idleMs });
   return { values, errors, stop };
 }
 
@@ -136,6 +136,19 @@ describe("streamValue", () => {
     const l = listen(srv.url);
     await vi.waitFor(() => expect(l.values).toEqual([{ v: 1 }, { v: 2 }]));
     expect(l.errors).toEqual([]); // data was shown already: no error flash
+    l.stop();
+  });
+
+  it("replaces a connection that went silent (no keep-alive) and re-reads the value", async () => {
+    const srv = await serve((_req, res, n) => {
+      sse(res);
+      send(res, "put", { path: "/", data: { v: n } });
+    });
+    const l = listen(srv.url, 50);
+    await vi.waitFor(() => expect(l.values.length).toBeGreaterThanOrEqual(2));
+    expect(l.values.slice(0, 2)).toEqual([{ v: 1 }, { v: 2 }]);
+    expect(l.errors).toEqual([]);
+    expect(srv.closed()).toBeGreaterThanOrEqual(1);
     l.stop();
   });
 

@@ -99,16 +99,25 @@ export function patchAt(tree: unknown, path: string, data: unknown): unknown {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** The server sends keep-alive after 30 s of silence: twice that means the connection is dead. */
+const IDLE_MS = 65_000;
 
 /**
  * Streams `url` and calls `next` with the whole value after every change. Returns the stop
- * function (aborts the request). `retryMs`: the first reconnect delay (doubles, capped at 30 s).
+ * function (aborts the request). `retryMs`: the first reconnect delay (doubles, capped at 30 s);
+ * `idleMs`: silence after which the connection counts as dead and is replaced.
  */
-export function streamValue(url: string, next: (value: unknown) => void, fail: (error: unknown) => void, retryMs = 1000): () => void {
+export function streamValue(
+  url: string,
+  next: (value: unknown) => void,
+  fail: (error: unknown) => void,
+  { retryMs = 1000, idleMs = IDLE_MS }: { retryMs?: number; idleMs?: number } = {},
+): () => void {
   let stopped = false;
   let delivered = false;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
   let delay = retryMs;
 
   const reconnect = (error: ContentError) => {
@@ -119,7 +128,14 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
   };
 
   const connect = async () => {
-    controller = new AbortController();
+    const current = new AbortController();
+    controller = current;
+    // A connection that went quiet without closing (a sleeping laptop, a dropped route).
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => current.abort(), idleMs);
+    };
+    watch();
     let tree: unknown = null;
     let done = false;
     const parse = sseParser((event, data) => {
@@ -133,15 +149,15 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
       } else if (event === "cancel") {
         done = true;
         stopped = true;
-        controller?.abort();
+        current.abort();
         fail(new ContentError("permission-denied"));
       } else if (event === "auth_revoked") {
         done = true;
-        controller?.abort();
+        current.abort();
       }
     });
     try {
-      const response = await fetch(url, { headers: { accept: "text/event-stream" }, cache: "no-store", signal: controller.signal });
+      const response = await fetch(url, { headers: { accept: "text/event-stream" }, cache: "no-store", signal: current.signal });
       if (response.status === 401 || response.status === 403) {
         stopped = true;
         void response.body?.cancel();
@@ -159,6 +175,7 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
       for (;;) {
         const { value, done: end } = await reader.read();
         if (end) break;
+        watch();
         parse(value);
         if (done) break;
       }
@@ -166,6 +183,8 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
     } catch (error) {
       if (stopped) return;
       reconnect(error instanceof ContentError ? error : new ContentError("unavailable", undefined, { cause: error }));
+    } finally {
+      clearTimeout(idle); // the next connection (if any) starts later, with its own watch
     }
   };
 
@@ -173,6 +192,7 @@ export function streamValue(url: string, next: (value: unknown) => void, fail: (
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(idle);
     controller?.abort();
   };
 }
