@@ -1,6 +1,6 @@
 // One lint config for every workspace. Besides the usual TypeScript checks it enforces the
-// boundaries of DESIGN.md section 2: remotes never import each other, only the shared
-// packages import firebase, only the shell creates a router, and routing comes from
+// boundaries of DESIGN.md section 2: remotes never import each other, only shared-auth
+// loads firebase (shared-content may import its types), only the shell creates a router, and routing comes from
 // shared-router (the one tree-shaken, federation-shared module that imports react-router).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -16,6 +16,18 @@ const routerBan = {
   group: ["react-router", "react-router/*", "react-router-dom"],
   message: "Import routing from shared-router: sharing react-router whole ships 69 KB to every visitor.",
 };
+const firebaseTypesOnly = {
+  ...firebaseBan,
+  allowTypeImports: true,
+  message: "Only shared-auth loads the Firebase SDK; use its loadDatabase()/loadDatabaseSdk() (types are fine).",
+};
+const adminEntryBan = {
+  group: ["shared-content/admin", "**/admin", "**/admin/**"],
+  message: "Admin code (SDK reads and writes) belongs to the shared-content/admin entry; visitors must not download it.",
+};
+// remote-admin uses the admin entry only: the public entry bundled beside it would be a second
+// copy of the content error classes, so `instanceof` checks on write errors would fail.
+const publicEntryInAdmin = { name: "shared-content", message: "remote-admin imports shared-content/admin (it re-exports the public API)." };
 const routerFactories = {
   name: "shared-router",
   importNames: ["BrowserRouter", "HashRouter", "MemoryRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
@@ -54,11 +66,26 @@ export default tseslint.config(
     ignores: ["shared-router/**", "**/*.test.{ts,tsx}", "e2e/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [routerBan] }] },
   },
+  {
+    // shared-content may name Firebase types, but only shared-auth loads the SDK (one copy, lazily).
+    files: ["shared-content/src/admin/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [firebaseTypesOnly] }] },
+  },
+  {
+    // The public entry (everything outside src/admin) is what visitors download: no admin code.
+    files: ["shared-content/src/**/*.{ts,tsx}"],
+    ignores: ["shared-content/src/admin/**", "**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [firebaseTypesOnly, adminEntryBan] }] },
+  },
   ...remotes.map((self) => ({
     files: [`${self}/**/*.{ts,tsx}`],
     ignores: [`${self}/**/*.test.{ts,tsx}`],
     rules: {
-      "no-restricted-imports": ["error", { paths: [routerFactories], patterns: [firebaseBan, otherRemotes(self), routerBan] }],
+      "no-restricted-imports": ["error", {
+        paths: self === "remote-admin" ? [routerFactories, publicEntryInAdmin] : [routerFactories],
+        patterns: [firebaseBan, otherRemotes(self), routerBan, ...(self === "remote-admin" ? [] : [adminEntryBan])],
+      }],
     },
   })),
   {
@@ -71,7 +98,7 @@ export default tseslint.config(
   {
     files: ["shell/**/*.{ts,tsx}"],
     ignores: ["shell/**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [firebaseBan, routerBan, remoteImportBan] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [firebaseBan, routerBan, remoteImportBan, adminEntryBan] }] },
   },
   {
     files: ["shell/**/*.test.{ts,tsx}"],

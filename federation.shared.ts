@@ -30,13 +30,11 @@ export const sharedModules = {
   // and is the only importer of react-router (lint enforces it), so this one share is tree-shaken.
   "shared-router": singleton("shared-router"),
   zustand: singleton("zustand"),
-  "firebase/app": singleton("firebase/app", "firebase"),
-  // firebase/auth is deliberately NOT shared: the plugin loads every shared module at start-up,
-  // and public pages need no Auth (~37 KB gzip). Only shared-auth imports it (remotes never
-  // import firebase/*, lint enforces it), by a dynamic import, and shared-auth is itself a
-  // singleton served by the shell, so a page still holds exactly one Auth, bound to the shared
-  // firebase/app instance.
-  "firebase/database": singleton("firebase/database", "firebase"),
+  // No firebase/* here: shared-auth is the only module that imports the Firebase SDK (lint
+  // enforces it; shared-content/admin gets the database SDK from it), always by dynamic import,
+  // and shared-auth is itself a singleton served by the shell, so a page holds exactly one
+  // Firebase app, Auth and Database. Listing them would cost visitors the SDK: a remote's
+  // federation glue resolves every shared module it references when the remote starts.
   "shared-auth": singleton("shared-auth"),
   "shared-content": singleton("shared-content"),
 };

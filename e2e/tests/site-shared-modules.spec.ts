@@ -1,5 +1,7 @@
 // Issue 3: exactly one copy of each shared singleton is downloaded on a deep link to a remote's
 // page, and a visitor on a public page downloads nothing from remote-admin.
+// Issue 4 (weight): a visitor reads through the database's REST streaming API, so a public page
+// downloads no Firebase SDK at all and opens no websocket; the admin loads the SDK once.
 import type { Page, Response } from "@playwright/test";
 import { REMOTE_ORIGINS, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
 
@@ -42,17 +44,20 @@ const deepLinks = [
 ] as const;
 
 for (const link of deepLinks) {
-  test(`a deep link to ${link.path} downloads exactly one copy of each shared module`, async ({ page }) => {
+  test(`a deep link to ${link.path} downloads exactly one copy of each shared module and no Firebase SDK`, async ({ page }) => {
     const bodies = collectScripts(page);
+    const sockets: string[] = [];
+    page.on("websocket", (ws) => sockets.push(ws.url()));
     await page.goto(link.path);
     await expectRemoteScreen(page, link.remote, link.module);
     await page.waitForLoadState("networkidle");
     const copies = await copiesOf(bodies);
     for (const [pkg, byMarker] of Object.entries(copies)) {
       for (const [marker, urls] of Object.entries(byMarker)) {
-        expect(urls, `${pkg} (${marker})`).toHaveLength(1);
+        expect(urls, `${pkg} (${marker})`).toHaveLength(pkg === "firebase" ? 0 : 1);
       }
     }
+    expect(sockets, "websockets opened by a visitor's page").toEqual([]);
     expect([...bodies.keys()].some((u) => u.startsWith(REMOTE_ORIGINS[link.remote]))).toBe(true);
   });
 }
