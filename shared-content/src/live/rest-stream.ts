@@ -179,14 +179,33 @@ export function streamValue(
         parse(value);
         if (done) break;
       }
-      reconnect(new ContentError("unavailable")); // the server closed the stream
+      if (!paused) reconnect(new ContentError("unavailable")); // the server closed the stream
     } catch (error) {
-      if (stopped) return;
+      if (stopped || paused) return;
       reconnect(error instanceof ContentError ? error : new ContentError("unavailable", undefined, { cause: error }));
     } finally {
       clearTimeout(idle); // the next connection (if any) starts later, with its own watch
     }
   };
+
+  // A hidden tab lets go of its connection and re-reads when shown again. Over HTTP/1.1 (the
+  // local emulator; Firebase without HTTP/2) a browser keeps at most 6 connections per host, and
+  // a home page holds 6 streams: without this a second tab of the site would wait forever.
+  let paused = false;
+  const onVisibility = () => {
+    if (stopped) return;
+    if (document.visibilityState === "hidden" && !paused) {
+      paused = true;
+      clearTimeout(timer);
+      controller?.abort();
+    } else if (document.visibilityState === "visible" && paused) {
+      paused = false;
+      delay = retryMs;
+      void connect();
+    }
+  };
+  const watchesVisibility = typeof document !== "undefined";
+  if (watchesVisibility) document.addEventListener("visibilitychange", onVisibility);
 
   void connect();
   return () => {
@@ -194,6 +213,7 @@ export function streamValue(
     clearTimeout(timer);
     clearTimeout(idle);
     controller?.abort();
+    if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
   };
 }
 
