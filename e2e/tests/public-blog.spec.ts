@@ -56,8 +56,11 @@ test.describe("blog", () => {
   test("lists published posts newest first from the index, without downloading bodies", async ({ page }) => {
     const index = ((await db.get("blog/index")) ?? {}) as Record<string, IndexEntry>;
     expect(Object.keys(index).length, "demo seed: published posts").toBeGreaterThanOrEqual(8);
-    const sent: string[] = [];
-    page.on("websocket", (ws) => ws.on("framesent", (f) => sent.push(String(f.payload))));
+    // Visitors read through the database's REST streaming API: every read is a request for <path>.json.
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes(".json?ns=")) reads.push(new URL(r.url()).pathname);
+    });
     const slot = await openList(page);
     const expected = newestFirst(index).slice(0, 10);
     await expect(slot.getByRole("article")).toHaveCount(expected.length);
@@ -69,8 +72,8 @@ test.describe("blog", () => {
     await expect(card.locator("time")).toHaveAttribute("datetime", new Date(first.publishedAt).toISOString());
     await expect(card.getByRole("link", { name: first.title })).toHaveAttribute("href", `/blogs/${firstSlug}`);
     for (const tag of first.tags ?? []) await expect(card.getByRole("button", { name: `Show posts tagged ${tag}` })).toBeVisible();
-    expect(sent.some((f) => f.includes("blog/index"))).toBe(true);
-    expect(sent.filter((f) => f.includes("blog/posts"))).toEqual([]);
+    expect(reads).toContain("/blog/index.json");
+    expect(reads.filter((p) => p.startsWith("/blog/posts"))).toEqual([]);
   });
 
   test("filters by tag through the URL", async ({ page }) => {

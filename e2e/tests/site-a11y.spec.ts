@@ -1,7 +1,7 @@
 // Issue 3: axe finds no serious or critical violations on the login page and each layout, in
 // both themes. Remote screens are excluded here (each area's own specs check its pages); this
 // checks what the shell draws: header, navigation, layouts, login, not-found.
-import { REMOTE_ORIGINS, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test } from "../fixtures";
+import { REMOTE_ORIGINS, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test, trackNetwork } from "../fixtures";
 
 const EXCLUDE_REMOTES = { exclude: ["[data-remote]"] };
 
@@ -70,14 +70,15 @@ test("the dark theme is remembered across visits; light is the default", async (
 
 test("the layouts fit a 360 px wide screen without horizontal scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  const network = trackNetwork(page);
   for (const path of ["/", "/blogs/list", "/login", "/nothing-here"]) {
     await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await network.settled();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
   await signInAsAdmin(page);
-  await page.waitForLoadState("networkidle");
+  await network.settled();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, "/admin-panel").toBeLessThanOrEqual(0);
 });

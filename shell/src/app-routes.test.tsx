@@ -22,7 +22,7 @@ describe("appRoutes (data router table, DESIGN section 4)", () => {
   it("maps the public, blog and admin URLs to their screens", () => {
     expect(screenAt("/")).toBe("HomePage");
     expect(screenAt("/write-recommendation")).toBe("WriteRecommendationPage");
-    expect(screenAt("/login")).toBe("LoginPage");
+    expect(screenAt("/login")).toBe("LazyLoginPage");
     expect(screenAt("/create-realtime-data")).toBe("CreateRealtimeData");
     expect(screenAt("/blogs")).toBe("redirect:/blogs/list");
     expect(screenAt("/blogs/list")).toBe("BlogListPage");

@@ -5,7 +5,7 @@ import { ADMIN_SECTIONS } from "./layouts/admin-nav";
 import { BlogLayout } from "./layouts/blog-layout";
 import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import { LoginPage } from "./pages/login-page";
+import { LazyLoginPage } from "./pages/lazy-login-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RemoteScreen } from "./remotes/remote-screen";
 
@@ -22,7 +22,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       <Route path="*" element={<NotFoundPage />} />
     </Route>
     <Route element={<PlainLayout />}>
-      <Route path="login" element={<LoginPage />} />
+      <Route path="login" element={<LazyLoginPage />} />
     </Route>
     <Route element={<AdminToolsLayout />}>
       <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
