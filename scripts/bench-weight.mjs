@@ -177,6 +177,6 @@ function print(results) {
     console.log(row.map((cell, j) => cell.padEnd(widths[j])).join("  "));
     if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
-  console.log("Requests: every HTTP request of the visit (config, manifests, chunks, images), plus the database websocket.");
+  console.log("Requests: every HTTP request of the visit (config, manifests, chunks, images, the database REST streams), plus any websocket.");
   console.log("Failed requests are images on other hosts, which this offline machine cannot reach.");
 }
