@@ -2,9 +2,9 @@
 // from the compact data in seed/data, and copies seed/images to shell/public/images so the
 // shell serves every image the seed uses. Run: npm run seed -w shared-content
 // `admins` is not part of the seed: the start script adds the demo admin.
-// Offline demo: no image may come from another host. Image fields (`avatarUrl`, `imageUrl`)
-// must be absolute http(s) by the schema and rules, so the seed leaves them out (the site
-// shows initials / no picture); markdown images use site paths under /images/.
+// Offline demo: no image may come from another host. Image fields and markdown images use
+// site paths under /images/ (the schema and rules accept them for images); records without an
+// image show initials or no picture.
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readingMinutes } from "../shared-content/src/blog";
@@ -32,6 +32,7 @@ const about = {
     "Outside work I write about what I learn on [my blog](/blogs/list), collect [favourite quotes](/favorite-quotes) and keep a [list of films](/list-of-seen-films) I have seen.",
   ].join("\n"),
   location: "Gothenburg, Sweden",
+  avatarUrl: "/images/avatar.svg",
   cvUrl: "https://example.com/maya-lindqvist-cv.pdf",
   ...stamp(BASE),
 };
@@ -368,7 +369,7 @@ function imageRefs(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => imageRefs(n, out));
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if ((key === "avatarUrl" || key === "imageUrl") && typeof value === "string") out.push(value);
+      if (["avatarUrl", "imageUrl", "coverUrl", "posterUrl"].includes(key) && typeof value === "string") out.push(value);
       else if (typeof value === "string") for (const m of value.matchAll(/!\[[^\]]*\]\(\s*<?([^\s)>]+)/g)) out.push(m[1] ?? "");
       else imageRefs(value, out);
     }

@@ -37,4 +37,4 @@ export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { readingMinutes, slugify, indexEntryOf, tagsOf, groupSkillsByCategory } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
-export { safeUrl, isExternalUrl } from "./markdown/safe-url";
+export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";

@@ -49,6 +49,8 @@ export const FILMS_PAGE_SIZE = 50;
 export const DEFAULT_LOAD_TIMEOUT_MS = 6000;
 
 export const URL_PATTERN = /^https?:\/\/\S+$/;
+/** A path on this site (images the shell serves, e.g. /images/avatar.svg): one "/", then not "/" or "\\". */
+export const SITE_PATH_PATTERN = /^\/[A-Za-z0-9_.-]\S*$/;
 export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 export const DATE_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

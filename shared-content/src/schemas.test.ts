@@ -27,6 +27,15 @@ describe("schemas", () => {
     expect(v.parse(ContactSchema, { email: "a@b.co", rev: 1, updatedAt: 1 }).links).toEqual([]);
   });
 
+  it("accept images as absolute http(s) URLs or paths on this site, and nothing else", () => {
+    const about = (avatarUrl: string) => validate(AboutFieldsSchema, { headline: "Hi", bio: "x", avatarUrl }).ok;
+    expect(about("/images/avatar.svg")).toBe(true);
+    expect(about("https://cdn.example/a.png")).toBe(true);
+    for (const bad of ["//evil.example/a.png", "/\\evil.example/a.png", "images/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "/"]) {
+      expect(about(bad), bad).toBe(false);
+    }
+  });
+
   it("limit list length", () => {
     const technologies = Array.from({ length: LIMITS.listItems.max + 1 }, (_, i) => `t${i}`);
     const r = validate(ExperienceFieldsSchema, { company: "A", role: "B", start: "2020-01", order: 0, projects: [{ name: "P", technologies }] });

@@ -9,6 +9,7 @@ import {
   MONTH_PATTERN,
   SLUG_PATTERN,
   URL_PATTERN,
+  SITE_PATH_PATTERN,
 } from "./limits";
 
 type Range = { readonly min?: number; readonly max: number };
@@ -30,6 +31,13 @@ export const urlSchema = v.pipe(
   v.regex(URL_PATTERN, "A URL must start with http:// or https://"),
 );
 export const optionalUrl = v.optional(urlSchema);
+/** An image may also be a path on this site (the shell serves /images/...). */
+export const imageUrlSchema = v.pipe(
+  v.string("An image URL must be text"),
+  v.maxLength(LIMITS.url.max, `An image URL must be at most ${LIMITS.url.max} characters`),
+  v.check((value) => URL_PATTERN.test(value) || SITE_PATH_PATTERN.test(value), "An image URL must start with https:// or be a path on this site, like /images/photo.jpg"),
+);
+export const optionalImageUrl = v.optional(imageUrlSchema);
 export const monthSchema = v.pipe(v.string("Use the form YYYY-MM"), v.regex(MONTH_PATTERN, "Use the form YYYY-MM"));
 export const dateSchema = v.pipe(v.string("Use the form YYYY-MM-DD"), v.regex(DATE_PATTERN, "Use the form YYYY-MM-DD"));
 export const timestampSchema = v.pipe(v.number("Must be a timestamp"), v.integer("Must be a timestamp"), v.minValue(0, "Must be a timestamp"));
@@ -79,7 +87,7 @@ export const LinkSchema = v.strictObject({
 export const AboutFieldsSchema = v.strictObject({
   headline: text(LIMITS.headline, "Headline"),
   bio: text({ min: 1, max: LIMITS.markdown.max }, "Bio"),
-  avatarUrl: optionalUrl,
+  avatarUrl: optionalImageUrl,
   location: optionalText(LIMITS.location, "Location"),
   cvUrl: optionalUrl,
 });
@@ -136,7 +144,7 @@ export const ProjectFieldsSchema = v.strictObject({
   summary: text({ min: 1, max: LIMITS.markdown.max }, "Summary"),
   sourceUrl: optionalUrl,
   liveUrl: optionalUrl,
-  imageUrl: optionalUrl,
+  imageUrl: optionalImageUrl,
   technologies: list(text(LIMITS.label, "Technology"), "Technologies"),
   date: monthSchema,
   order: orderSchema,
@@ -149,7 +157,7 @@ export const RecommendationFieldsSchema = v.strictObject({
   role: text(LIMITS.name, "Role"),
   relationship: text(LIMITS.name, "Relationship"),
   text: text(LIMITS.recommendation.text, "Recommendation"),
-  avatarUrl: optionalUrl,
+  avatarUrl: optionalImageUrl,
   links: list(LinkSchema, "Links"),
   date: dateSchema,
   order: orderSchema,
@@ -190,7 +198,7 @@ export const BlogPostInputSchema = v.strictObject({
   summary: text({ min: 1, max: LIMITS.summary.max }, "Summary"),
   body: text(LIMITS.postBody, "Body"),
   tags: list(text(LIMITS.label, "Tag"), "Tags"),
-  coverUrl: optionalUrl,
+  coverUrl: optionalImageUrl,
   status: PostStatusSchema,
 });
 export const BlogPostSchema = v.strictObject({
@@ -198,7 +206,7 @@ export const BlogPostSchema = v.strictObject({
   summary: BlogPostInputSchema.entries.summary,
   body: BlogPostInputSchema.entries.body,
   tags: BlogPostInputSchema.entries.tags,
-  coverUrl: optionalUrl,
+  coverUrl: optionalImageUrl,
   status: PostStatusSchema,
   readingMinutes: intRange(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max, "Reading time"),
   createdAt: timestampSchema,
@@ -211,7 +219,7 @@ export const BlogIndexEntrySchema = v.strictObject({
   title: BlogPostInputSchema.entries.title,
   summary: BlogPostInputSchema.entries.summary,
   tags: BlogPostInputSchema.entries.tags,
-  coverUrl: optionalUrl,
+  coverUrl: optionalImageUrl,
   readingMinutes: BlogPostSchema.entries.readingMinutes,
   publishedAt: timestampSchema,
 });
@@ -240,7 +248,7 @@ export const FilmFieldsSchema = v.strictObject({
   minutes: intRange(LIMITS.film.minutes.min, LIMITS.film.minutes.max, "Minutes"),
   rating: ratingSchema,
   synopsis: optionalText(LIMITS.film.synopsis, "Synopsis"),
-  posterUrl: optionalUrl,
+  posterUrl: optionalImageUrl,
   watchedOn: dateSchema,
 });
 export const FilmSchema = v.strictObject({ ...FilmFieldsSchema.entries, ...meta });

@@ -64,7 +64,7 @@ export default function ConfigureRecommendations() {
             hint="E.g. Managed me for two years"
           />
           <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-          <TextField label="Avatar URL" type="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional" />
+          <TextField label="Avatar URL" type="text" inputMode="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
         </FormGrid>
         <TextAreaField label="Recommendation" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={8} maxLength={3000} hint="20 to 3000 characters." />
         <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />

@@ -324,7 +324,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
               maxLength={80}
             />
             <TextField label="Tags" value={values.tags} onChange={(v) => set("tags", v)} error={errorFor(errors, "tags")} hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`} />
-            <TextField label="Cover image URL" type="url" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} hint="Optional, https://…" />
+            <TextField label="Cover image URL" type="text" inputMode="url" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
           </FormGrid>
           <TextAreaField label="Summary" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={3} maxLength={400} hint="Shown in the post list and as the page description; up to 400 characters." />
         </Panel>

@@ -3,7 +3,7 @@ import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
 import { errorText } from "../ui/async-view";
-import { Markdown, safeUrl } from "../ui/shared";
+import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post } from "../ui/types";
 import { useDocumentMeta } from "./use-document-meta";
 import page from "../ui/page.module.css";
@@ -60,7 +60,7 @@ function PostArticle({ post }: { post: Post }) {
   useEffect(() => {
     for (const el of bodyRef.current?.querySelectorAll("pre, table") ?? []) el.setAttribute("tabindex", "0");
   }, [post.body]);
-  const cover = safeUrl(post.coverUrl);
+  const cover = safeImageUrl(post.coverUrl);
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AsyncState, PagedState } from "../ui/async-state";
 import { AsyncView, errorText } from "../ui/async-view";
 import { ErrorState, Skeleton, formatDay } from "shared-ui";
-import { safeUrl } from "../ui/shared";
+import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filmStats, filterFilms, formatWatchTime, sortFilms, SORT_LABELS, type FilmSort, type FilmStats } from "./films-logic";
 import { Rating } from "./rating";
@@ -209,7 +209,7 @@ function TopList({ title, items }: { title: string; items: { name: string; count
 
 function FilmCard({ film: f }: { film: Film }) {
   const [broken, setBroken] = useState(false);
-  const poster = broken ? undefined : safeUrl(f.posterUrl);
+  const poster = broken ? undefined : safeImageUrl(f.posterUrl);
   return (
     <article className={styles.card}>
       {poster ? (

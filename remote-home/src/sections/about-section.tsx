@@ -2,7 +2,7 @@ import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { errorText } from "../ui/async-section";
 import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { Markdown, safeUrl } from "../ui/shared";
+import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
 
@@ -33,7 +33,7 @@ export function AboutSection({ state }: { state: AsyncState<About | null> }) {
 }
 
 export function AboutView({ about, headingId }: { about: About; headingId?: string }) {
-  const avatar = safeUrl(about.avatarUrl);
+  const avatar = safeImageUrl(about.avatarUrl);
   const cv = safeUrl(about.cvUrl);
   return (
     <div className={styles.hero}>

@@ -3,7 +3,7 @@ import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
 import { formatMonth, hideOnError } from "shared-ui";
-import { Markdown, safeUrl } from "../ui/shared";
+import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
 import styles from "./projects-section.module.css";
 
@@ -36,7 +36,7 @@ export function ProjectsSection({ state }: { state: AsyncState<Project[]> }) {
 }
 
 function ProjectCard({ project: p }: { project: Project }) {
-  const image = safeUrl(p.imageUrl);
+  const image = safeImageUrl(p.imageUrl);
   return (
     <article className={styles.card}>
       {image ? <img className={styles.image} src={image} alt="" loading="lazy" decoding="async" width={640} height={360} onError={hideOnError} /> : null}

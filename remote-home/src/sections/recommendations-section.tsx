@@ -3,7 +3,7 @@ import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
-import { safeUrl } from "../ui/shared";
+import { safeImageUrl } from "../ui/shared";
 import type { Recommendation } from "./types";
 import styles from "./recommendations-section.module.css";
 
@@ -47,7 +47,7 @@ function initials(name: string): string {
 
 function RecommendationCard({ rec }: { rec: Recommendation }) {
   const [broken, setBroken] = useState(false);
-  const avatar = broken ? undefined : safeUrl(rec.avatarUrl);
+  const avatar = broken ? undefined : safeImageUrl(rec.avatarUrl);
   return (
     <figure className={styles.card}>
       <blockquote className={styles.text}>

@@ -3,7 +3,7 @@ import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Markdown, loadMarkdownRenderer } from "./markdown";
 import { renderMarkdown } from "./render-markdown";
-import { isExternalUrl, safeUrl } from "./safe-url";
+import { isExternalUrl, safeImageUrl, safeUrl } from "./safe-url";
 
 afterEach(cleanup);
 
@@ -119,6 +119,16 @@ describe("<Markdown>", () => {
     expect(container.querySelector("h2")?.textContent).toBe("Then");
     expect((container.firstChild as HTMLElement).className).toContain("extra");
     expect(dangers(container as HTMLElement)).toEqual([]);
+  });
+});
+
+describe("safeImageUrl", () => {
+  it("keeps absolute http(s) URLs and paths on this site, drops everything else", () => {
+    expect(safeImageUrl("/images/avatar.svg")).toBe("/images/avatar.svg");
+    expect(safeImageUrl(" https://cdn.example/a.png ")).toBe("https://cdn.example/a.png");
+    for (const bad of ["//evil.example/a.png", "/\\evil.example", "mailto:a@b.co", "javascript:alert(1)", "images/a.png", "/images/a\tb.png", 42]) {
+      expect(safeImageUrl(bad), String(bad)).toBeUndefined();
+    }
   });
 });
 

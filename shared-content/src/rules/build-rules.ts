@@ -1,6 +1,6 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
-import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
+import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
 type Range = { readonly min?: number; readonly max: number };
@@ -16,6 +16,10 @@ const validate = (condition: string): Rule => ({ ".validate": condition });
 
 const S = (range: Range): Rule => validate(str(range));
 const URL = (max: number = LIMITS.url.max): Rule => validate(and(str({ min: 1, max }), `newData.val().matches(${re(URL_PATTERN)})`));
+/** Two matches() rather than one alternation: the rules' regex dialect is narrower than JavaScript's. */
+const IMAGE_URL: Rule = validate(
+  and(str({ min: 1, max: LIMITS.url.max }), `(newData.val().matches(${re(URL_PATTERN)}) || newData.val().matches(${re(SITE_PATH_PATTERN)}))`),
+);
 const MONTH: Rule = validate(and("newData.isString()", `newData.val().matches(${re(MONTH_PATTERN)})`));
 const DATE: Rule = validate(and("newData.isString()", `newData.val().matches(${re(DATE_PATTERN)})`));
 const EMAIL: Rule = validate(and(str({ min: 1, max: LIMITS.email.max }), `newData.val().matches(${re(EMAIL_PATTERN)})`));
@@ -89,7 +93,7 @@ const postFields = {
   title: S(LIMITS.headline),
   summary: S({ min: 1, max: LIMITS.summary.max }),
   tags: stringList(LIMITS.label),
-  coverUrl: URL(),
+  coverUrl: IMAGE_URL,
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
@@ -112,7 +116,7 @@ export function buildRules(): Rule {
           ...record("true", ["headline", "bio"], {
             headline: S(LIMITS.headline),
             bio: S({ min: 1, max: LIMITS.markdown.max }),
-            avatarUrl: URL(),
+            avatarUrl: IMAGE_URL,
             location: S({ max: LIMITS.location.max }),
             cvUrl: URL(),
           }),
@@ -159,7 +163,7 @@ export function buildRules(): Rule {
         summary: S({ min: 1, max: LIMITS.markdown.max }),
         sourceUrl: URL(),
         liveUrl: URL(),
-        imageUrl: URL(),
+        imageUrl: IMAGE_URL,
         technologies: stringList(LIMITS.label),
         date: MONTH,
         order: ORDER,
@@ -169,7 +173,7 @@ export function buildRules(): Rule {
         role: S(LIMITS.name),
         relationship: S(LIMITS.name),
         text: S(LIMITS.recommendation.text),
-        avatarUrl: URL(),
+        avatarUrl: IMAGE_URL,
         links: LINKS,
         date: DATE,
         order: ORDER,
@@ -246,7 +250,7 @@ export function buildRules(): Rule {
         minutes: INT(LIMITS.film.minutes.min, LIMITS.film.minutes.max),
         rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
         synopsis: S({ max: LIMITS.film.synopsis.max }),
-        posterUrl: URL(),
+        posterUrl: IMAGE_URL,
         watchedOn: DATE,
       }),
       ...DENY_OTHERS,
