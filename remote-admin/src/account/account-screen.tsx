@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "shared-router";
-import { signOutUser, useAuthStore } from "shared-auth";
-import { authErrorMessage } from "shared-auth/account";
+import { authErrorMessage, signOutUser, useAuthStore } from "shared-auth";
 import { AdminPage, Button, Panel, StatusMessage } from "../ui";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";

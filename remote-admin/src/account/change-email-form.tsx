@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { changeEmail, type EmailChangeResult } from "shared-auth/account";
+import { changeEmail, type EmailChangeResult } from "shared-auth";
 import { FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { emailChangeMessage } from "./account-messages";
 import styles from "./account.module.css";

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { changePassword } from "shared-auth/account";
+import { changePassword } from "shared-auth";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { errorCode, passwordChangeMessage } from "./account-messages";
 import { PasswordChecklist } from "./password-checklist";

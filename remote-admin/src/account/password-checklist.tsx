@@ -1,4 +1,4 @@
-import type { PasswordPolicyCheck } from "shared-auth/account";
+import type { PasswordPolicyCheck } from "shared-auth";
 import styles from "./account.module.css";
 
 export interface PasswordChecklistProps {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkPasswordPolicy, refreshPasswordPolicy, type PasswordPolicyCheck } from "shared-auth/account";
+import { checkPasswordPolicy, refreshPasswordPolicy, type PasswordPolicyCheck } from "shared-auth";
 
 export interface PasswordPolicyState {
   /** null until the first check answered. */

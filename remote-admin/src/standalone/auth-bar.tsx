@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { signInWithEmail, signOutUser, useAuthStore } from "shared-auth";
-import { authErrorMessage } from "shared-auth/account";
+import { authErrorMessage, signInWithEmail, signOutUser, useAuthStore } from "shared-auth";
 
 // Standalone only: the shell's login page is not here, so offer the demo admin's sign-in.
 const DEMO = { email: import.meta.env.VITE_DEMO_ADMIN_EMAIL ?? "admin@example.com", password: import.meta.env.VITE_DEMO_ADMIN_PASSWORD ?? "portfolio-admin" };

@@ -1,5 +1,5 @@
-// The sign-in page loads on demand: visitors never open it, so neither it nor the auth error
-// messages it shows (shared-auth/account) belong in the bundle every public page downloads.
+// The sign-in page loads on demand: visitors never open it, so it does not belong in the bundle
+// every public page downloads.
 import { Suspense, lazy, useMemo, useState } from "react";
 import { RemoteErrorBoundary, RemoteLoading } from "../remotes/remote-slot";
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "shared-router";
-import { signInWithEmail, useAuthStore } from "shared-auth";
-import { authErrorMessage } from "shared-auth/account";
+import { authErrorMessage, signInWithEmail, useAuthStore } from "shared-auth";
 import { safeRedirect } from "../auth/redirect";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./login-page.module.css";

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { requirementsFor, type PasswordPolicyOptions } from "shared-auth/account";
+import { requirementsFor, type PasswordPolicyOptions } from "shared-auth";
 
 const auth = vi.hoisted(() => ({
   policy: {} as PasswordPolicyOptions,
@@ -13,8 +13,8 @@ const auth = vi.hoisted(() => ({
   state: { status: "signedIn", user: null as null | Record<string, unknown>, isAdmin: true },
 }));
 
-vi.mock("shared-auth/account", async () => {
-  const account = await vi.importActual<typeof import("shared-auth/account")>("shared-auth/account");
+vi.mock("shared-auth", async () => {
+  const account = await vi.importActual<typeof import("shared-auth")>("shared-auth");
   return {
     requirementsFor: account.requirementsFor,
     checkPasswordPolicy: async (password: string) => ({
@@ -24,13 +24,11 @@ vi.mock("shared-auth/account", async () => {
     refreshPasswordPolicy: auth.refreshPasswordPolicy,
     changePassword: auth.changePassword,
     changeEmail: auth.changeEmail,
+    signOutUser: auth.signOutUser,
     authErrorMessage: () => "Something went wrong. Please try again.",
+    useAuthStore: (select: (s: typeof auth.state) => unknown) => select(auth.state),
   };
 });
-vi.mock("shared-auth", () => ({
-  signOutUser: auth.signOutUser,
-  useAuthStore: (select: (s: typeof auth.state) => unknown) => select(auth.state),
-}));
 
 import { AccountScreen, formatTime } from "../account-screen";
 import { emailChangeMessage, passwordChangeMessage } from "../account-messages";

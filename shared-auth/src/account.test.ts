@@ -21,7 +21,7 @@ vi.mock("firebase/auth", () => ({
   updateEmail: sdk.updateEmail,
   verifyBeforeUpdateEmail: sdk.verifyBeforeUpdateEmail,
 }));
-vi.mock("shared-auth", () => ({ getAuthInstance: () => authInstance }));
+vi.mock("./firebase", () => ({ getAuthInstance: () => authInstance }));
 
 import {
   changeEmail,

@@ -3,9 +3,7 @@
 // The SDK is imported on use: it is loaded lazily (see firebase.ts), and these run only on the
 // signed-in account screen, where it has loaded already.
 import type { Auth, User } from "firebase/auth";
-// From the package itself, not ./firebase: this entry is bundled into its consumers, and the
-// Auth instance must come from the one shared-auth singleton the shell serves.
-import { getAuthInstance } from "shared-auth";
+import { getAuthInstance } from "./firebase";
 
 const authSdk = () => import("firebase/auth");
 
