@@ -187,7 +187,7 @@ test("validation shows messages next to the fields and writes nothing", async ({
   await expect(title).toHaveAttribute("aria-invalid", "true");
   await expect(title).toBeFocused();
   await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("A URL must start with http:// or https://")).toBeVisible();
+  await expect(page.getByText("An image URL must start with https:// or be a path on this site, like /images/photo.jpg")).toBeVisible();
   await expect(page.getByText("Name at least one director")).toBeVisible();
   expect(JSON.stringify(await db.get("films"))).toBe(before);
 });

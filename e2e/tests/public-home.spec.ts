@@ -49,6 +49,10 @@ test.describe("home page", () => {
     const slot = await openHome(page);
 
     await expect(slot.getByRole("heading", { level: 1 })).toHaveText(String(about.headline));
+    // The avatar is a path on this site (the shell serves /images/), and it loads.
+    const avatar = slot.locator(`img[src="${String(about.avatarUrl)}"]`);
+    await expect(avatar).toBeVisible();
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(slot.getByRole("region", { name: "Experience" }).getByRole("article")).toHaveCount(Object.keys(experience).length);
     const recs = slot.getByRole("region", { name: "Recommendations" });
     await expect(recs.getByRole("figure")).toHaveCount(Object.keys(recommendations).length);

@@ -15,7 +15,6 @@ export {
 export { initialAuthState } from "./auth-store";
 export { useAuthStore } from "./use-auth-store";
 export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store";
-export { authErrorMessage, AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE } from "./auth-errors";
 export { loadRuntimeConfig, parseRuntimeConfig, localStackConfig, RuntimeConfigError } from "./runtime-config";
 export type { RuntimeConfig, FirebaseWebConfig, EmulatorConfig } from "./runtime-config";
 export * from "./account";

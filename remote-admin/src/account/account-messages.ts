@@ -1,7 +1,7 @@
 // Plain messages for the account screen. The same code means something more specific here
 // than on the sign-in page (a wrong password is the *current* password), so these come first
 // and anything else falls back to shared-auth's catalogue.
-import { authErrorMessage } from "shared-auth";
+import { authErrorMessage } from "shared-auth/messages";
 
 export function errorCode(error: unknown): string | undefined {
   if (typeof error === "object" && error !== null && "code" in error) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "shared-router";
-import { authErrorMessage, signOutUser, useAuthStore } from "shared-auth";
+import { signOutUser, useAuthStore } from "shared-auth";
+import { authErrorMessage } from "shared-auth/messages";
 import { AdminPage, Button, Panel, StatusMessage } from "../ui";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";

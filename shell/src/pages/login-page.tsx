@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "shared-router";
-import { authErrorMessage, signInWithEmail, useAuthStore } from "shared-auth";
+import { signInWithEmail, useAuthStore } from "shared-auth";
+import { authErrorMessage } from "shared-auth/messages";
 import { safeRedirect } from "../auth/redirect";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./login-page.module.css";

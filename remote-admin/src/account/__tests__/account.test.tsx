@@ -25,10 +25,10 @@ vi.mock("shared-auth", async () => {
     changePassword: auth.changePassword,
     changeEmail: auth.changeEmail,
     signOutUser: auth.signOutUser,
-    authErrorMessage: () => "Something went wrong. Please try again.",
     useAuthStore: (select: (s: typeof auth.state) => unknown) => select(auth.state),
   };
 });
+vi.mock("shared-auth/messages", () => ({ authErrorMessage: () => "Something went wrong. Please try again." }));
 
 import { AccountScreen, formatTime } from "../account-screen";
 import { emailChangeMessage, passwordChangeMessage } from "../account-messages";
