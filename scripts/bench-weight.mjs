@@ -110,14 +110,26 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
   }, selector);
   const pending = [];
   const seen = { requests: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, jsBrotli: 0, cssBrotli: 0, jsFiles: 0, cssFiles: 0, failed: 0, websockets: 0, jsGzipShell: 0, files: [] };
+  // Requests in flight, but not the database's event streams: they stay open for the page's
+  // lifetime, so Playwright's "networkidle" never comes on a public page.
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  const settle = (req) => {
+    if (inFlight.delete(req)) lastChange = Date.now();
+  };
   page.on("request", (req) => {
     if (!req.url().startsWith("data:")) seen.requests += 1;
+    if ((req.headers().accept ?? "").includes("text/event-stream")) return;
+    inFlight.add(req);
+    lastChange = Date.now();
   });
+  page.on("requestfinished", settle);
   page.on("websocket", () => {
     seen.websockets += 1;
   });
-  page.on("requestfailed", () => {
+  page.on("requestfailed", (req) => {
     seen.failed += 1;
+    settle(req);
   });
   if (!timingOnly) {
     page.on("response", (res) => {
@@ -144,8 +156,11 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
   await page.goto(url);
   await page.waitForFunction(() => window.__mainVisibleAt !== undefined, null, { timeout: 30_000 });
   const visibleMs = Math.round(await page.evaluate(() => window.__mainVisibleAt));
-  // Let lazy chunks requested right after first render arrive too.
-  await page.waitForLoadState("networkidle").catch(() => {});
+  // Let lazy chunks requested right after first render arrive too (quiet for 500 ms, at most 15 s).
+  for (const start = Date.now(); Date.now() - start < 15_000; ) {
+    if (inFlight.size === 0 && Date.now() - lastChange >= 500) break;
+    await page.waitForTimeout(100);
+  }
   await Promise.all(pending);
   await context.close();
   return { ...seen, visibleMs };
