@@ -121,3 +121,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   })();
   return { ...base, body: undefined, ended };
 }
+
+/** A REST call with the owner token (bypasses the rules), which must answer 200. */
+export async function ownerRest(method: string, url: string, body?: unknown): Promise<Response> {
+  const res = await fetch(url, { method, headers: { authorization: 'Bearer owner' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status !== 200) throw new Error(`${method} ${url}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { get, limitToLast, orderByChild, query, ref, set, update } from 'firebase/database';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient } from './helpers.js';
+import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient, ownerRest } from './helpers.js';
 
 let emu: RtdbEmulator;
 const clients: TestClient[] = [];
@@ -20,9 +20,7 @@ afterAll(async () => {
 });
 
 async function rest(method: string, url: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(url, { method, headers: { authorization: 'Bearer owner' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return res.json();
+  return (await ownerRest(method, url, body)).json();
 }
 
 async function sse(url: string): Promise<SseStream> {

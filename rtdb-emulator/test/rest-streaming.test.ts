@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { push, ref, remove, set, update } from 'firebase/database';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient } from './helpers.js';
+import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient, ownerRest } from './helpers.js';
 
 const RULES = `{
   "rules": {
@@ -34,11 +34,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function owner(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, { method, headers: { authorization: 'Bearer owner' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return res;
-}
+const owner = ownerRest;
 
 async function sse(url: string, headers?: Record<string, string>): Promise<SseStream> {
   const s = await openSse(url, headers);
