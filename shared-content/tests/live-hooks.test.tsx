@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The admin entry's hooks (shared-content/admin: the same hooks over the SDK source) through
-// the real firebase SDK against rtdb-emulator (with the real rules), as a visitor: live updates from writes made elsewhere (REST with the owner token), decoding of
-// real snapshots, and a denied read turned into a plain error.
+// the real firebase SDK against rtdb-emulator (with the real rules), as a visitor: live updates
+// from writes made elsewhere (REST with the owner token), decoding of real snapshots, and a
+// denied read turned into a plain error.
 import { resolve } from "node:path";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from "firebase/app";

@@ -1,6 +1,7 @@
 // The one live-read primitive: a subscription (REST stream or SDK listener, see live/source.ts)
-// that is removed on unmount, decoded data, plain error messages and a retry. A read with no answer after a while reports "unavailable"
-// but keeps listening, so the page recovers by itself when the database comes back.
+// that is removed on unmount, decoded data, plain error messages and a retry. A read with no
+// answer after a while reports "unavailable" but keeps listening, so the page recovers by
+// itself when the database comes back.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
