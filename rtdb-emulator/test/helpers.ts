@@ -128,3 +128,11 @@ export async function ownerRest(method: string, url: string, body?: unknown): Pr
   if (res.status !== 200) throw new Error(`${method} ${url}: HTTP ${res.status} ${await res.text()}`);
   return res;
 }
+
+/** The next event of a stream that is not a keep-alive. */
+export async function nextData(s: SseStream): Promise<SseEvent> {
+  for (;;) {
+    const e = await s.next();
+    if (e.event !== 'keep-alive') return e;
+  }
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { get, limitToLast, orderByChild, query, ref, set, update } from 'firebase/database';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient, ownerRest } from './helpers.js';
+import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseStream, type TestClient, ownerRest, nextData } from './helpers.js';
 
 let emu: RtdbEmulator;
 const clients: TestClient[] = [];
@@ -27,13 +27,6 @@ async function sse(url: string): Promise<SseStream> {
   const s = await openSse(url);
   streams.push(s);
   return s;
-}
-
-async function nextData(s: SseStream): Promise<SseEvent> {
-  for (;;) {
-    const e = await s.next();
-    if (e.event !== 'keep-alive') return e;
-  }
 }
 
 /** What the SDK's val() gives, as JSON (holes of a sparse array become null, as in REST). */

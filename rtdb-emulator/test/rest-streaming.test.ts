@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { push, ref, remove, set, update } from 'firebase/database';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseEvent, type SseStream, type TestClient, ownerRest } from './helpers.js';
+import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseStream, type TestClient, ownerRest, nextData } from './helpers.js';
 
 const RULES = `{
   "rules": {
@@ -40,14 +40,6 @@ async function sse(url: string, headers?: Record<string, string>): Promise<SseSt
   const s = await openSse(url, headers);
   streams.push(s);
   return s;
-}
-
-/** The next event that is not a keep-alive. */
-async function nextData(s: SseStream): Promise<SseEvent> {
-  for (;;) {
-    const e = await s.next();
-    if (e.event !== 'keep-alive') return e;
-  }
 }
 
 function unsignedToken(claims: Record<string, unknown>): string {
