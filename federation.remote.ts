@@ -5,7 +5,14 @@ import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { sharedModules } from "./federation.shared.ts";
 
-export function defineRemoteConfig({ name, port, exposes }: { name: string; port: number; exposes: Record<string, string> }) {
+/**
+ * `serverRendered`: the remote also ships a server entry (`remoteEntry.ssr.js`, advertised in its
+ * mf-manifest.json as `ssrRemoteEntry`) that the renderer loads over HTTP at request time, so a
+ * redeploy of this remote alone changes the server-rendered pages (docs/architecture.md,
+ * "Rendering"). Its chunks go to dist/server/ beside the browser build; shared singletons come
+ * from the renderer's share scope, npm dependencies stay external.
+ */
+export function defineRemoteConfig({ name, port, exposes, serverRendered = false }: { name: string; port: number; exposes: Record<string, string>; serverRendered?: boolean }) {
   return defineConfig(({ command }) => ({
     plugins: [
       federation({
@@ -27,5 +34,14 @@ export function defineRemoteConfig({ name, port, exposes }: { name: string; port
     server: { host: "127.0.0.1", port, strictPort: true, origin: `http://127.0.0.1:${port}`, cors: true },
     preview: { host: "127.0.0.1", port, strictPort: true, cors: true },
     build: { target: "es2022", emptyOutDir: true },
+    // `vite build --app` builds the browser environment first (emptying dist/), then this one.
+    ...(serverRendered
+      ? {
+          builder: {},
+          environments: {
+            ssr: { build: { outDir: "dist", emptyOutDir: false, assetsDir: "server", target: "node20", rolldownOptions: { input: {} } } },
+          },
+        }
+      : {}),
   }));
 }

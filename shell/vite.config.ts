@@ -1,9 +1,24 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { sharedModules } from "../federation.shared.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
+
+// The built page template is app.html, not index.html: Firebase Hosting serves an index.html
+// for "/" before any rewrite, which would bypass the server renderer on the home page. The
+// renderer (and, without it, the Hosting rewrite of last resort) serves app.html instead.
+function templateAsAppHtml(): Plugin {
+  return {
+    name: "shell:template-as-app-html",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const page = bundle["index.html"];
+      if (page) page.fileName = "app.html";
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -20,6 +35,7 @@ export default defineConfig({
       experiments: { provideExternalRuntime: true },
     }),
     react(),
+    templateAsAppHtml(),
   ],
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },

@@ -191,6 +191,14 @@ export async function startLocalStack(options = {}) {
   }
 }
 
+/** The server renderer built in `dir` (renderer/dist), or null when it is not built. */
+async function loadRenderer(dir) {
+  const entry = join(dir, "server.js");
+  if (!existsSync(entry)) return null;
+  const { createRenderer, SHELL_DIR } = await import(pathToFileURL(entry).href);
+  return createRenderer({ shellDir: SHELL_DIR, log: (line) => console.error(line) });
+}
+
 async function serveApps(stack, { log, configFile, onStop, distOf }) {
   const { ports, host } = stack;
   for (const r of REMOTES) {
@@ -224,13 +232,17 @@ async function serveApps(stack, { log, configFile, onStop, distOf }) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports }), null, 2)}\n`);
   stack.configFile = file;
-  if (!existsSync(join(repoRoot, "shell", "dist", "index.html"))) throw new Error("shell is not built: run `npm run build`");
+  if (!existsSync(join(repoRoot, "shell", "dist", "app.html"))) throw new Error("shell is not built: run `npm run build`");
   const shellRoot = await distOf("shell");
+  // Pages are rendered on the server (renderer/); it reads config.json from this same site.
+  // Loaded in place, not from a snapshot copy: its npm dependencies resolve from the repository.
+  const renderer = await loadRenderer(join(repoRoot, "renderer", "dist"));
   const site = await startStaticServer({
     root: shellRoot,
     port: ports.site,
     host,
-    spa: true,
+    spa: "app.html",
+    fallback: renderer ? (req, res) => renderer.handle(req, res) : null,
     name: "shell",
     overrides: { "/config.json": () => readFile(file) },
   });

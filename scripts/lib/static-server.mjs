@@ -24,7 +24,7 @@ const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html"]);
+const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html", "app.html"]);
 
 export function cacheControlFor(relPath) {
   const base = relPath.split("/").pop() ?? "";
@@ -35,10 +35,13 @@ export function cacheControlFor(relPath) {
 
 /**
  * Serves `root` on host:port. Options: cors (Access-Control-Allow-Origin: *), spa (unknown
- * paths without a file extension get index.html), overrides ({ "/config.json": () => body }).
+ * paths without a file extension get the SPA page: `spa` is its file name, or true for
+ * index.html), fallback ((req, res) => void: what answers those paths instead, e.g. the server
+ * renderer), overrides ({ "/config.json": () => body }).
  * Resolves to { server, port, url, close() }.
  */
-export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = false, spa = false, overrides = {}, name = "static" }) {
+export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = false, spa = false, fallback = null, overrides = {}, name = "static" }) {
+  const spaFile = typeof spa === "string" ? spa : "index.html";
   const rootDir = resolve(root);
   const server = createServer(async (req, res) => {
     try {
@@ -82,10 +85,14 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         info = await stat(file).catch(() => null);
       }
       let relServed = rel;
+      if ((!info || info.isDirectory()) && fallback && !extname(rel)) {
+        await fallback(req, res);
+        return;
+      }
       if (!info && spa && !extname(rel)) {
-        file = join(rootDir, "index.html");
+        file = join(rootDir, spaFile);
         info = await stat(file).catch(() => null);
-        relServed = "index.html";
+        relServed = spaFile;
       }
       if (!info || !info.isFile()) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");

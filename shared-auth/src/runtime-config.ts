@@ -21,6 +21,8 @@ export interface RuntimeConfig {
   emulators?: EmulatorConfig;
   /** Remote name -> URL of its mf-manifest.json. */
   remotes: Record<string, string>;
+  /** The public site: its base URL makes canonical links, feeds and the sitemap absolute. */
+  site?: { url: string };
 }
 
 export class RuntimeConfigError extends Error {
@@ -34,7 +36,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
-  const { firebase, emulators, remotes } = value;
+  const { firebase, emulators, remotes, site } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
   for (const key of ["apiKey", "projectId", "databaseURL"]) {
     if (typeof firebase[key] !== "string" || firebase[key] === "") {
@@ -66,10 +68,18 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       parsedEmulators.database = { host: db.host, port: db.port };
     }
   }
+  let parsedSite: { url: string } | undefined;
+  if (site !== undefined) {
+    if (!isRecord(site) || typeof site.url !== "string" || !/^https?:\/\/[^/]/.test(site.url)) {
+      throw new RuntimeConfigError("config.site.url must be the site's http(s) base URL");
+    }
+    parsedSite = { url: site.url.replace(/\/+$/, "") };
+  }
   return {
     firebase: firebase as FirebaseWebConfig,
     remotes: remotes as Record<string, string>,
     ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
+    ...(parsedSite ? { site: parsedSite } : {}),
   };
 }
 

@@ -38,3 +38,5 @@ export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { readingMinutes, slugify, indexEntryOf, tagsOf, groupSkillsByCategory } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";
+export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./render/render-store";
+export { usePageMeta, formatTitle, SITE_NAME, type PageMeta } from "./render/page-meta";

@@ -8,17 +8,26 @@ import { PlainLayout } from "./layouts/plain-layout";
 import { LazyLoginPage } from "./pages/lazy-login-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RemoteScreen } from "./remotes/remote-screen";
+import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
+
+function publicRoutes(layout: PublicRoute["layout"]) {
+  return PUBLIC_ROUTES.filter((r) => r.layout === layout).map((r) => {
+    const element = <RemoteScreen {...({ remote: r.remote, module: r.module, title: r.title } as Parameters<typeof RemoteScreen>[0])} />;
+    return r.path === "" ? <Route key="index" index element={element} /> : <Route key={r.path} path={r.path} element={element} />;
+  });
+}
 
 /**
  * The route table of DESIGN section 4, as route objects for the shell's data router (a data
- * router lets remotes use `useBlocker`, which also guards browser Back/Forward). Admin sections
- * end in /* so screens may nest relative <Routes>. No route `lazy`: screens load in RemoteSlot.
+ * router lets remotes use `useBlocker`, which also guards browser Back/Forward) and for the
+ * server renderer's static router. Public pages come from the site map (site-map.ts). Admin
+ * sections end in /* so screens may nest relative <Routes>. No route `lazy`: screens load in
+ * RemoteSlot.
  */
 export const appRoutes: RouteObject[] = createRoutesFromElements(
   <>
     <Route element={<HomeLayout />}>
-      <Route index element={<RemoteScreen remote="remote_home" module="HomePage" title="Home" />} />
-      <Route path="write-recommendation" element={<RemoteScreen remote="remote_home" module="WriteRecommendationPage" title="Write a recommendation" />} />
+      {publicRoutes("home")}
       <Route path="*" element={<NotFoundPage />} />
     </Route>
     <Route element={<PlainLayout />}>
@@ -28,13 +37,8 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
     </Route>
     <Route element={<BlogLayout />}>
-      <Route path="blogs">
-        <Route index element={<Navigate to="/blogs/list" replace />} />
-        <Route path="list" element={<RemoteScreen remote="remote_blog" module="BlogListPage" title="Blog" />} />
-        <Route path=":id" element={<RemoteScreen remote="remote_blog" module="BlogPostPage" title="Blog post" />} />
-      </Route>
-      <Route path="favorite-quotes/:id?" element={<RemoteScreen remote="remote_blog" module="FavoriteQuotesPage" title="Favourite quotes" />} />
-      <Route path="list-of-seen-films" element={<RemoteScreen remote="remote_blog" module="SeenFilmsPage" title="Seen films" />} />
+      <Route path="blogs" element={<Navigate to="/blogs/list" replace />} />
+      {publicRoutes("blog")}
     </Route>
     <Route
       path="admin-panel"

@@ -1,23 +1,38 @@
-// Boot: fetch the runtime config, initialise Firebase once (shared-auth), register the remotes
-// from config.json, then render. Nothing here is decided at build time.
-import { createRoot } from "react-dom/client";
+// Boot: read the runtime config (embedded in a server-rendered page, else /config.json),
+// initialise Firebase once (shared-auth), register the remotes, then hydrate the server's HTML
+// or render from scratch (the signed-in area, or a page served without the renderer).
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RenderStore } from "shared-content";
 import { applyTheme, readStoredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
+import { remoteRegistry } from "./remotes/remote-registry";
+import { readPageData } from "./ssr/page-data";
 
 applyTheme(readStoredTheme());
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");
-const root = createRoot(rootElement);
+const pageData = readPageData();
 
-bootstrap()
+bootstrap(pageData?.config)
   .then(async () => {
+    // The page's remote screens start loading alongside the app's own code.
+    for (const slot of pageData?.slots ?? []) {
+      const [remote = "", module = ""] = slot.split("/");
+      remoteRegistry.load(remote, module).catch(() => undefined);
+    }
     const { App } = await import("./app");
-    root.render(<App />);
+    const store = new RenderStore(pageData?.content);
+    const slots = { server: false, rendered: new Set<string>(), failed: new Set(pageData?.failedSlots) };
+    const app = <App store={store} slots={slots} />;
+    if (pageData) hydrateRoot(rootElement, app);
+    else createRoot(rootElement).render(app);
   })
   .catch((error: unknown) => {
     console.error("[shell] start-up failed", error);
+    // A server-rendered page stays readable as it is; an empty one says what happened.
+    if (pageData) return;
     rootElement.innerHTML = "";
     const box = document.createElement("main");
     box.setAttribute("role", "alert");

@@ -1,10 +1,5 @@
 import { useLayoutEffect } from "react";
-
-export const SITE_NAME = "Portfolio";
-
-export function formatTitle(page: string): string {
-  return page ? `${page} · ${SITE_NAME}` : SITE_NAME;
-}
+import { formatTitle } from "shared-content";
 
 /**
  * Sets the route's default title. A layout effect runs before the screens' own effects, so a

@@ -95,7 +95,7 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
       source(path, query, next, fail);
 
   function useSingle<S extends v.GenericSchema>(path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
-    return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null);
+    return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null, { read: { path } });
   }
 
   function useOrderedCollection<S extends v.GenericSchema>(path: string, schema: S) {
@@ -104,6 +104,7 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
       at(path),
       (value) => (decodeCollection(schema, value, path) as WithId<{ order: number }>[]).sort(byOrder) as WithId<v.InferOutput<S>>[],
       [],
+      { read: { path } },
     );
   }
 
@@ -118,15 +119,17 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     const pageSize = Math.max(1, options.pageSize ?? defaultPageSize);
     const [pages, setPages] = useState(1);
     const limit = options.all ? null : pageSize * pages;
+    // One extra record tells whether there is more.
+    const query = limit === null ? { orderBy: orderKey } : { orderBy: orderKey, limitToLast: limit + 1 };
     const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
       `${path}?orderBy=${orderKey}&limit=${limit ?? "all"}`,
-      // One extra record tells whether there is more.
-      at(path, limit === null ? { orderBy: orderKey } : { orderBy: orderKey, limitToLast: limit + 1 }),
+      at(path, query),
       (value) => {
         const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
         return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
       },
       { items: [], hasMore: false },
+      { read: { path, query } },
     );
     const loadMore = useCallback(() => setPages((n) => n + 1), []);
     // While a bigger window loads, keep showing the records already there (no flash of empty).
@@ -156,6 +159,7 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
             (a, b) => a.author.localeCompare(b.author) || a.text.localeCompare(b.text) || a.id.localeCompare(b.id),
           ),
         [],
+        { read: { path: PATHS.quotes } },
       ),
     useBlogIndex: (options = {}) =>
       usePaged<WithId<BlogIndexEntry>>(PATHS.blogIndex, "publishedAt", BlogIndexEntrySchema, byPublishedDesc, options, BLOG_PAGE_SIZE),
@@ -166,7 +170,9 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     useBlogPost: (slug) => {
       const path = postPath(slug);
       const indexPath = blogIndexPath(slug);
-      const listed = useLiveQuery<boolean>(`listed:${slug}`, at(indexPath), (value) => value !== null && value !== undefined, false);
+      const listed = useLiveQuery<boolean>(`listed:${slug}`, at(indexPath), (value) => value !== null && value !== undefined, false, {
+        read: { path: indexPath },
+      });
       const isListed = listed.status === "ready" && listed.data;
       const post = useLiveQuery<WithId<BlogPost> | null>(
         `public:${path}`,
@@ -176,7 +182,7 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
           return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
         },
         null,
-        { deniedMeansEmpty: true, enabled: isListed },
+        { deniedMeansEmpty: true, enabled: isListed, read: { path } },
       );
       if (listed.status !== "ready") return { status: listed.status, data: null, error: listed.error, retry: listed.retry };
       return post;

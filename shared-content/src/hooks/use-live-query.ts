@@ -5,6 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
+import type { LiveQuerySpec } from "../live/source";
+import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../render/render-store";
 
 export type LiveStatus = "loading" | "ready" | "error";
 
@@ -22,6 +24,11 @@ export interface LiveQueryOptions {
   deniedMeansEmpty?: boolean;
   /** false: do not listen; report ready with the initial value. Default true. */
   enabled?: boolean;
+  /**
+   * What the read is, for a server-rendered page: the server reads it once before rendering
+   * and embeds the value; the browser starts from that value instead of "loading".
+   */
+  read?: { path: string; query?: LiveQuerySpec };
 }
 
 let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
@@ -55,10 +62,24 @@ export function useLiveQuery<T>(
 ): LiveResult<T> {
   const [attempt, setAttempt] = useState(0);
   const enabled = options.enabled !== false;
-  const [state, setState] = useState<State<T>>({ key, attempt, enabled, status: "loading", data: initial, error: null });
+  const store = useRenderStore();
+  const entry = useSnapshotEntry(key, options.read?.path, options.read?.query, enabled);
+  const deniedMeansEmpty = options.deniedMeansEmpty === true;
+  const [state, setState] = useState<State<T>>(() => ({
+    key,
+    attempt,
+    enabled,
+    ...(!enabled
+      ? { status: "ready", data: initial, error: null }
+      : entry
+        ? fromSnapshot(entry, decode, initial, deniedMeansEmpty)
+        : { status: "loading", data: initial, error: null }),
+  }));
   // The latest callbacks, read inside the effect without making them dependencies.
-  const latest = useRef({ subscribe, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true });
-  latest.current = { subscribe, decode, initial, deniedMeansEmpty: options.deniedMeansEmpty === true };
+  const latest = useRef({ subscribe, decode, initial, deniedMeansEmpty });
+  latest.current = { subscribe, decode, initial, deniedMeansEmpty };
+  // Started from a server-rendered value: keep showing it (no "loading") until the stream answers.
+  const seeded = useRef(entry !== undefined);
 
   useEffect(() => {
     const { subscribe: listen, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
@@ -71,17 +92,23 @@ export function useLiveQuery<T>(
     const put = (next: Omit<State<T>, "key" | "attempt" | "enabled">) => {
       if (active) setState({ key, attempt, enabled, ...next });
     };
-    put({ status: "loading", data: init, error: null });
+    const fromServer = seeded.current;
+    seeded.current = false;
+    if (!fromServer) put({ status: "loading", data: init, error: null });
+    const live = () => {
+      answered = true;
+      store?.forget(key);
+    };
 
     let unsubscribe: () => void = () => {};
     try {
       unsubscribe = listen(
         (value) => {
-          answered = true;
+          live();
           put({ status: "ready", data: dec(value), error: null });
         },
         (error) => {
-          answered = true;
+          live();
           const mapped = toContentError(error);
           if (deniedMeansEmpty && mapped.code === "permission-denied") put({ status: "ready", data: init, error: null });
           else put({ status: "error", data: init, error: mapped });
@@ -91,8 +118,9 @@ export function useLiveQuery<T>(
       answered = true;
       put({ status: "error", data: init, error: toContentError(error) });
     }
+    // A page that shows server-rendered data keeps it while the stream is slow to connect.
     const timer = setTimeout(() => {
-      if (!answered) put({ status: "error", data: init, error: new ContentError("unavailable") });
+      if (!answered && !fromServer) put({ status: "error", data: init, error: new ContentError("unavailable") });
     }, loadTimeoutMs);
 
     return () => {
@@ -100,7 +128,7 @@ export function useLiveQuery<T>(
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [key, attempt, enabled]);
+  }, [key, attempt, enabled, store]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -109,4 +137,11 @@ export function useLiveQuery<T>(
     return { status: enabled ? "loading" : "ready", data: initial, error: null, retry };
   }
   return { status: state.status, data: state.data, error: state.error, retry };
+}
+
+/** The state a snapshot entry stands for (decoded exactly as a live value would be). */
+function fromSnapshot<T>(entry: SnapshotEntry, decode: (value: unknown) => T, initial: T, deniedMeansEmpty: boolean): Omit<State<T>, "key" | "attempt" | "enabled"> {
+  if ("value" in entry) return { status: "ready", data: decode(entry.value), error: null };
+  if (deniedMeansEmpty && entry.error === "permission-denied") return { status: "ready", data: initial, error: null };
+  return { status: "error", data: initial, error: new ContentError(entry.error) };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { markdownKey, useRenderStore } from "../render/render-store";
 import styles from "./markdown.module.css";
 
 type Renderer = (source: string) => string;
@@ -26,12 +27,18 @@ export interface MarkdownProps {
   className?: string;
 }
 
-/** Renders markdown from the database, sanitised (see render-markdown.ts). */
+/**
+ * Renders markdown from the database, sanitised (see render-markdown.ts). A server-rendered page
+ * carries the HTML of its markdown, so the browser shows it without loading the renderer until
+ * the text changes.
+ */
 export function Markdown({ source, className }: MarkdownProps) {
+  const prerendered = usePrerendered(source);
   const [render, setRender] = useState<Renderer | null>(() => renderer);
   const [failed, setFailed] = useState(false);
+  const needsRenderer = !render && prerendered === undefined;
   useEffect(() => {
-    if (render) return;
+    if (!needsRenderer) return;
     let live = true;
     loadMarkdownRenderer().then(
       (r) => live && setRender(() => r),
@@ -40,11 +47,23 @@ export function Markdown({ source, className }: MarkdownProps) {
     return () => {
       live = false;
     };
-  }, [render]);
-  const html = useMemo(() => (render ? render(source) : null), [render, source]);
+  }, [needsRenderer]);
+  const html = useMemo(() => prerendered ?? (render ? render(source) : null), [prerendered, render, source]);
   const cls = className ? `${styles.markdown} ${className}` : styles.markdown;
   // The renderer could not load (offline): the text is still readable, as plain text.
   if (failed && html === null) return <div className={cls} style={{ whiteSpace: "pre-wrap" }}>{source}</div>;
   if (html === null) return <div className={cls} aria-busy="true" />;
   return <div className={cls} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The HTML rendered on the server for this source: rendered now (server) or embedded (browser). */
+function usePrerendered(source: string): string | undefined {
+  const store = useRenderStore();
+  if (!store) return undefined;
+  const key = markdownKey(source);
+  const known = store.markdown.get(key);
+  if (known !== undefined || !store.server) return known;
+  const html = store.server.renderMarkdown(source);
+  store.markdown.set(key, html);
+  return html;
 }

@@ -32,7 +32,12 @@ let purifier: Purifier | null = null;
 function getPurifier(): Purifier {
   if (purifier) return purifier;
   if (typeof window === "undefined") throw new Error("renderMarkdown needs a DOM (window)");
-  const instance = DOMPurify(window);
+  purifier = makePurifier(window);
+  return purifier;
+}
+
+function makePurifier(win: Window): Purifier {
+  const instance = DOMPurify(win as unknown as Parameters<typeof DOMPurify>[0]);
   instance.addHook("afterSanitizeAttributes", (node) => {
     if (node.tagName === "A") {
       const href = node.getAttribute("href");
@@ -58,16 +63,25 @@ function getPurifier(): Purifier {
       }
     }
   });
-  purifier = instance;
   return instance;
 }
 
 /** Sanitised HTML for a markdown string (needs a DOM: browser or jsdom). */
 export function renderMarkdown(source: string): string {
+  return renderWith(getPurifier(), source);
+}
+
+/** A renderer over a given DOM window: the server's (jsdom), where there is no global one. */
+export function createMarkdownRenderer(win: Window): (source: string) => string {
+  const own = makePurifier(win);
+  return (source) => renderWith(own, source);
+}
+
+function renderWith(sanitizer: Purifier, source: string): string {
   const tokens = marked.lexer(source);
   demoteHeadings(tokens);
   const html = marked.parser(tokens);
-  return getPurifier().sanitize(html, {
+  return sanitizer.sanitize(html, {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
     FORBID_ATTR: ["style"],

@@ -1,9 +1,9 @@
 import { Link, useLocation } from "shared-router";
-import { useDocumentTitle } from "../use-document-title";
+import { usePageMeta } from "shared-content";
 import styles from "./not-found-page.module.css";
 
 export function NotFoundPage() {
-  useDocumentTitle("Page not found");
+  usePageMeta({ title: "Page not found", description: "There is no page at this address.", status: 404 });
   const { pathname } = useLocation();
   return (
     <section className={styles.box} aria-labelledby="nf-title">

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from "../use-document-title";
+import { usePageMeta } from "shared-content";
 import { RemoteSlot } from "./remote-slot";
 import type { RemoteName, ScreenOf } from "./screens";
 
@@ -8,7 +8,7 @@ type RemoteScreenProps = {
 
 /** One route's screen: the default title plus the remote slot. */
 export function RemoteScreen({ remote, module, title }: RemoteScreenProps) {
-  useDocumentTitle(title);
+  usePageMeta({ title }, { route: true });
   // Keyed so moving between two screens never reuses the other's error or retry state.
   return <RemoteSlot key={`${remote}/${module}`} remote={remote} module={module} />;
 }

@@ -4,6 +4,18 @@ import styles from "./remote-slot.module.css";
 
 export const RemoteRegistryContext = createContext<RemoteRegistry>(remoteRegistry);
 
+/**
+ * How slots relate to the server render. On the server: `rendered` collects the slots a page
+ * shows and `failed` the ones whose server entry could not be loaded (they render the fallback).
+ * In the browser: `failed` holds the server's failures, so hydration starts from that fallback.
+ */
+export interface SlotRenderState {
+  server: boolean;
+  rendered: Set<string>;
+  failed: Set<string>;
+}
+export const SlotRenderContext = createContext<SlotRenderState | null>(null);
+
 interface BoundaryProps {
   label: string;
   onRetry: () => void;
@@ -27,19 +39,22 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 
   override render() {
-    if (this.state.error) {
-      return (
-        <div className={styles.fallback} role="region" aria-label={`${this.props.label} unavailable`} data-remote-fallback="">
-          <p className={styles.title}>This part of the page could not be loaded.</p>
-          <p className={styles.detail}>The rest of the site still works. Check your connection, then try again.</p>
-          <button type="button" className={styles.retry} onClick={this.props.onRetry}>
-            Retry
-          </button>
-        </div>
-      );
-    }
+    if (this.state.error) return <RemoteFallback label={this.props.label} onRetry={this.props.onRetry} />;
     return this.props.children;
   }
+}
+
+/** What a slot shows when its remote cannot be loaded: the same in the browser and on the server. */
+export function RemoteFallback({ label, onRetry }: { label: string; onRetry: () => void }) {
+  return (
+    <div className={styles.fallback} role="region" aria-label={`${label} unavailable`} data-remote-fallback="">
+      <p className={styles.title}>This part of the page could not be loaded.</p>
+      <p className={styles.detail}>The rest of the site still works. Check your connection, then try again.</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
 }
 
 export function RemoteLoading() {
@@ -58,16 +73,35 @@ interface RemoteSlotProps {
 /** Error boundary > Suspense > React.lazy around one exposed screen of a remote. */
 export function RemoteSlot({ remote, module }: RemoteSlotProps) {
   const registry = useContext(RemoteRegistryContext);
+  const render = useContext(SlotRenderContext);
   const [attempt, setAttempt] = useState(0);
-  // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
+  const slot = `${remote}/${module}`;
+  const label = `${module} (${remote})`;
+  const retry = () => setAttempt((n) => n + 1);
+  render?.rendered.add(slot);
+  // Error boundaries do not run on the server: a failed load resolves to the fallback instead,
+  // and the browser hydrates that same fallback (its Retry loads the remote).
+  const failedOnServer = !render?.server && attempt === 0 && render?.failed.has(slot) === true;
   const Screen = useMemo<ComponentType>(
-    () => lazy(() => registry.load(remote, module)),
+    () => {
+      const Fallback = () => <RemoteFallback label={label} onRetry={retry} />;
+      if (failedOnServer) return Fallback;
+      // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
+      if (!render?.server) return lazy(() => registry.load(remote, module));
+      return lazy(() =>
+        registry.load(remote, module).catch((error: unknown) => {
+          console.error(`[renderer] ${label} failed`, error);
+          render.failed.add(slot);
+          return { default: Fallback };
+        }),
+      );
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
-    [registry, remote, module, attempt],
+    [registry, remote, module, attempt, failedOnServer],
   );
   return (
     <div className={styles.slot} data-remote={remote} data-module={module}>
-      <RemoteErrorBoundary key={attempt} label={`${module} (${remote})`} onRetry={() => setAttempt((n) => n + 1)}>
+      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
         </Suspense>

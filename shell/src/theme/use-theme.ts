@@ -1,15 +1,23 @@
-import { useCallback, useState } from "react";
-import { applyTheme, readStoredTheme, storeTheme, type Theme } from "./theme";
+import { useCallback, useSyncExternalStore } from "react";
+import { applyTheme, storeTheme, type Theme } from "./theme";
+
+// The theme is the <html data-theme> attribute (set before first paint by index.html's inline
+// script). Read through useSyncExternalStore so a server-rendered page, which cannot know the
+// visitor's choice, hydrates as light and then shows the real state without a mismatch.
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  return () => observer.disconnect();
+}
+const current = (): Theme => (document.documentElement.dataset.theme === "dark" ? "dark" : "light");
+const onServer = (): Theme => "light";
 
 export function useTheme(): { theme: Theme; toggle: () => void } {
-  const [theme, setTheme] = useState<Theme>(() => readStoredTheme());
+  const theme = useSyncExternalStore(subscribe, current, onServer);
   const toggle = useCallback(() => {
-    setTheme((current) => {
-      const next: Theme = current === "dark" ? "light" : "dark";
-      applyTheme(next);
-      storeTheme(next);
-      return next;
-    });
+    const next: Theme = current() === "dark" ? "light" : "dark";
+    applyTheme(next);
+    storeTheme(next);
   }, []);
   return { theme, toggle };
 }

@@ -1,0 +1,48 @@
+// robots.txt, sitemap.xml and the RSS feed, generated from the current content on each request
+// (never from a build-time snapshot), read as a visitor: only published posts are listed.
+import { BlogIndexEntrySchema, PATHS, byPublishedDesc, decodeCollection, formatTitle, type BlogIndexEntry, type WithId } from "shared-content";
+import { readAsVisitor } from "shared-content/server";
+import type { RuntimeConfig } from "shared-auth";
+import { PUBLIC_ROUTES } from "shell/server";
+import { escapeHtml } from "./document";
+
+export async function publishedPosts(config: RuntimeConfig): Promise<WithId<BlogIndexEntry>[]> {
+  const value = await readAsVisitor(config, PATHS.blogIndex);
+  return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
+}
+
+export function robotsTxt(base: string): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /admin-panel", "Disallow: /login", "Disallow: /create-realtime-data", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
+  const newest = posts[0]?.publishedAt;
+  const urls = [
+    ...PUBLIC_ROUTES.flatMap((r) => (r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [])),
+    ...posts.map((p) => ({ loc: `${base}/blogs/${encodeURIComponent(p.id)}`, lastmod: day(p.publishedAt) })),
+  ];
+  const body = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function rssXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
+  const title = formatTitle("Blog");
+  const items = posts.map((p) => {
+    const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
+    const categories = (p.tags ?? []).map((t) => `<category>${escapeHtml(t)}</category>`).join("");
+    return `    <item><title>${escapeHtml(p.title)}</title><link>${escapeHtml(link)}</link><guid isPermaLink="true">${escapeHtml(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${escapeHtml(p.summary)}</description>${categories}</item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeHtml(title)}</title>
+    <link>${escapeHtml(`${base}/blogs/list`)}</link>
+    <description>${escapeHtml("New posts from the blog.")}</description>
+    <atom:link href="${escapeHtml(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
+${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt).toUTCString()}</lastBuildDate>\n` : ""}${items.join("\n")}
+  </channel>
+</rss>
+`;
+}

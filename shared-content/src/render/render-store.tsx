@@ -1,0 +1,109 @@
+// What a server-rendered page carries over to the browser: the values its live reads started
+// from and the HTML of its markdown, so the browser hydrates the same markup without a second
+// fetch, then the live streams take over. On the server the same store performs each read once
+// (REST, public access only) and suspends rendering until it has answered; the renderer waits
+// for every read before it sends the page (docs/architecture.md, "Rendering").
+import { createContext, use, useContext, type ReactNode } from "react";
+import type { ContentErrorCode } from "../errors";
+import type { LiveQuerySpec } from "../live/source";
+import type { PageMeta } from "./page-meta";
+
+/** One read's outcome: the plain JSON value, or the error code it failed with. */
+export type SnapshotEntry = { value: unknown } | { error: ContentErrorCode };
+
+/** The serialisable part of a store, embedded in the page for hydration. */
+export interface ContentSnapshot {
+  reads: Record<string, SnapshotEntry>;
+  /** Markdown source hash -> sanitised HTML. */
+  markdown: Record<string, string>;
+}
+
+/** What only the server has: a one-shot read and a markdown renderer that needs no browser. */
+export interface ServerReads {
+  read(path: string, query: LiveQuerySpec | undefined): Promise<unknown>;
+  renderMarkdown(source: string): string;
+}
+
+export class RenderStore {
+  readonly reads: Map<string, SnapshotEntry>;
+  readonly markdown: Map<string, string>;
+  /** The page's metadata as the screens declared it while rendering (server only). */
+  meta: PageMeta = {};
+  private readonly pending = new Map<string, Promise<void>>();
+
+  constructor(
+    snapshot: ContentSnapshot = { reads: {}, markdown: {} },
+    readonly server: ServerReads | null = null,
+  ) {
+    this.reads = new Map(Object.entries(snapshot.reads));
+    this.markdown = new Map(Object.entries(snapshot.markdown));
+  }
+
+  /** Server: performs the read once per key; resolves (never rejects) when its entry is stored. */
+  load(key: string, path: string, query: LiveQuerySpec | undefined): Promise<void> {
+    const server = this.server;
+    if (!server) return Promise.resolve();
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = server.read(path, query).then(
+        (value) => void this.reads.set(key, { value: value ?? null }),
+        (error: unknown) => void this.reads.set(key, { error: errorCodeOf(error) }),
+      );
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Browser: a live read has its own value now; the embedded one must not come back later. */
+  forget(key: string): void {
+    this.reads.delete(key);
+  }
+
+  /** Codes of the reads that failed (the renderer answers 503 when the database is down). */
+  failedReads(): ContentErrorCode[] {
+    return [...this.reads.values()].flatMap((e) => ("error" in e ? [e.error] : []));
+  }
+
+  toSnapshot(): ContentSnapshot {
+    return { reads: Object.fromEntries(this.reads), markdown: Object.fromEntries(this.markdown) };
+  }
+}
+
+function errorCodeOf(error: unknown): ContentErrorCode {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "permission-denied" || code === "not-found" || code === "invalid" || code === "unknown" ? code : "unavailable";
+}
+
+const RenderContext = createContext<RenderStore | null>(null);
+
+/** Provides the page's store: the server's (reads and records), or the browser's (from the embedded snapshot). */
+export function RenderProvider({ store, children }: { store: RenderStore; children: ReactNode }) {
+  return <RenderContext value={store}>{children}</RenderContext>;
+}
+
+export function useRenderStore(): RenderStore | null {
+  return useContext(RenderContext);
+}
+
+/**
+ * The entry a read starts from: the embedded one in the browser; on the server, the read is
+ * performed first (rendering suspends until it answers). Undefined: no snapshot, start live.
+ */
+export function useSnapshotEntry(key: string, path: string | undefined, query: LiveQuerySpec | undefined, enabled: boolean): SnapshotEntry | undefined {
+  const store = useContext(RenderContext);
+  if (!store || !enabled) return undefined;
+  const entry = store.reads.get(key);
+  if (entry || !store.server || path === undefined) return entry;
+  use(store.load(key, path, query));
+  return store.reads.get(key);
+}
+
+/** FNV-1a of a markdown source: the key of its rendered HTML in the snapshot. */
+export function markdownKey(source: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < source.length; i += 1) {
+    hash ^= source.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${(hash >>> 0).toString(36)}-${source.length.toString(36)}`;
+}

@@ -1,0 +1,68 @@
+// The shell's server rendering (imported by renderer/): the page's HTML for one URL, composed
+// from the same route table, layouts and remote slots as in the browser. Each slot's screen comes
+// from its remote's server entry through `registry`; the content comes from `store`, which reads
+// as a visitor. Rendering waits for every remote and every read (prerender), so the HTML is whole.
+import { PassThrough } from "node:stream";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { RouterProvider } from "shared-router";
+import { createMemoryRouter } from "shared-router/server";
+import type { PageMeta, RenderStore } from "shared-content";
+import { AppProviders } from "../app-providers";
+import { appRoutes } from "../app-routes";
+import type { RemoteRegistry } from "../remotes/remote-registry";
+import { RemoteRegistryContext } from "../remotes/remote-slot";
+
+export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, type PublicRoute } from "../site-map";
+export { pageDataScript, serializePageData, type PageData } from "../ssr/page-data";
+export { createRemoteRegistry, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  meta: PageMeta;
+  /** "remote/Module" of every slot the page shows, and of those that fell back. */
+  slots: string[];
+  failedSlots: string[];
+}
+
+/**
+ * The whole markup once everything is ready (every remote loaded, every read answered). Written
+ * out only then, each boundary's content stands in place: a crawler or a browser without
+ * JavaScript reads the page as it is, with no script needed to reveal streamed parts.
+ */
+function renderWhenReady(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = "";
+    const { pipe, abort } = renderToPipeableStream(element, {
+      // Never outline a large boundary into a hidden segment revealed by script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        const sink = new PassThrough();
+        sink.on("data", (chunk: Buffer) => (html += chunk.toString("utf8")));
+        sink.on("end", () => resolve(html));
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError: (error) => console.error("[renderer] render error", error),
+    });
+    setTimeout(() => abort(new Error("render timed out")), 15_000).unref();
+  });
+}
+
+export async function renderPage(path: string, { store, registry }: { store: RenderStore; registry: RemoteRegistry }): Promise<RenderedPage> {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const slots = { server: true, rendered: new Set<string>(), failed: new Set<string>() };
+  try {
+    const html = await renderWhenReady(
+      <AppProviders store={store} slots={slots}>
+        <RemoteRegistryContext value={registry}>
+          <RouterProvider router={router} />
+        </RemoteRegistryContext>
+      </AppProviders>,
+    );
+    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed] };
+  } finally {
+    router.dispose();
+  }
+}
