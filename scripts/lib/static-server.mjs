@@ -26,6 +26,8 @@ const TYPES = {
 
 const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html", "app.html"]);
 
+const GENERATED = new Set(["/robots.txt", "/sitemap.xml", "/feed.xml"]);
+
 export function cacheControlFor(relPath) {
   const base = relPath.split("/").pop() ?? "";
   if (NO_CACHE.has(base)) return "no-cache";
@@ -85,7 +87,9 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         info = await stat(file).catch(() => null);
       }
       let relServed = rel;
-      if ((!info || info.isDirectory()) && fallback && !extname(rel)) {
+      // Pages and the generated files (feed, sitemap, robots) go to the fallback, as the
+      // Hosting rewrites send them to the renderer; a missing asset stays a plain 404.
+      if ((!info || info.isDirectory()) && fallback && (!extname(rel) || GENERATED.has(pathname))) {
         await fallback(req, res);
         return;
       }

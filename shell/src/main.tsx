@@ -26,7 +26,8 @@ bootstrap(pageData?.config)
     const store = new RenderStore(pageData?.content);
     const slots = { server: false, rendered: new Set<string>(), failed: new Set(pageData?.failedSlots) };
     const app = <App store={store} slots={slots} />;
-    if (pageData) hydrateRoot(rootElement, app);
+    // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
+    if (pageData) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
     else createRoot(rootElement).render(app);
   })
   .catch((error: unknown) => {
