@@ -23,6 +23,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
 const stamp = (updatedAt: number) => ({ rev: 1, updatedAt });
 
 const about = {
+  name: "Maya Lindqvist",
   headline: "Senior front-end engineer building fast, accessible web apps",
   bio: [
     "Hi, I'm **Maya Lindqvist**, a front-end engineer with ten years of experience turning complicated products into interfaces people enjoy using.",

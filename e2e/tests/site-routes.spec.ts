@@ -11,7 +11,8 @@ interface RouteCase {
 }
 
 const publicRoutes: RouteCase[] = [
-  { path: "/", remote: "remote_home", module: "HomePage", title: /Home/, layout: "home" },
+  // The home page is titled with the owner's name from the about section (demo seed).
+  { path: "/", remote: "remote_home", module: "HomePage", title: /Maya Lindqvist/, layout: "home" },
   { path: "/write-recommendation", remote: "remote_home", module: "WriteRecommendationPage", title: /recommendation/i, layout: "home" },
   { path: "/blogs/list", remote: "remote_blog", module: "BlogListPage", title: /Blog/, layout: "blog" },
   { path: "/blogs/some-post-slug", remote: "remote_blog", module: "BlogPostPage", title: /./, layout: "blog" },

@@ -33,6 +33,16 @@ const absolute = (url: string, base: string): string => {
   }
 };
 
+// Screens name links in their structured data as site paths; a JSON-LD consumer needs them whole.
+const URL_KEYS = new Set(["url", "image", "@id", "mainEntityOfPage", "logo"]);
+function absoluteUrls(value: unknown, base: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => absoluteUrls(v, base));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, URL_KEYS.has(k) && typeof v === "string" ? absolute(v, base) : absoluteUrls(v, base)]),
+  );
+}
+
 export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url" | "base">): string {
   const title = formatTitle(meta.title);
   const tags: string[] = [`<title>${escapeHtml(title)}</title>`, `<link rel="canonical" href="${escapeHtml(url)}">`];
@@ -54,7 +64,7 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   if (meta.description) named("twitter:description", meta.description);
   if (meta.image) named("twitter:image", absolute(meta.image, base));
   if (meta.status === 404) named("robots", "noindex");
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`);
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(absoluteUrls(meta.jsonLd, base))}</script>`);
   return tags.join("\n    ");
 }
 

@@ -85,6 +85,8 @@ export const LinkSchema = v.strictObject({
 
 // --- site/about -----------------------------------------------------------------------------
 export const AboutFieldsSchema = v.strictObject({
+  /** The owner's name: page titles, previews and the home page's structured data (Person). */
+  name: optionalText({ max: LIMITS.name.max }, "Name"),
   headline: text(LIMITS.headline, "Headline"),
   bio: text({ min: 1, max: LIMITS.markdown.max }, "Bio"),
   avatarUrl: optionalImageUrl,

@@ -5,6 +5,7 @@ import { SingleRecordForm } from "../editors/single-record-form";
 import { optionalText } from "../lib/form-values";
 
 interface AboutForm {
+  name: string;
   headline: string;
   location: string;
   avatarUrl: string;
@@ -13,6 +14,7 @@ interface AboutForm {
 }
 
 export const aboutToForm = (r: About | null): AboutForm => ({
+  name: r?.name ?? "",
   headline: r?.headline ?? "",
   location: r?.location ?? "",
   avatarUrl: r?.avatarUrl ?? "",
@@ -20,6 +22,7 @@ export const aboutToForm = (r: About | null): AboutForm => ({
   bio: r?.bio ?? "",
 });
 export const aboutToFields = (f: AboutForm) => ({
+  name: optionalText(f.name),
   headline: f.headline.trim(),
   bio: f.bio.trim(),
   location: optionalText(f.location),
@@ -34,6 +37,7 @@ export default function ConfigureAbout() {
     const { values, set, errors } = form;
     return (
       <>
+        <TextField label="Your name" value={values.name} onChange={(v) => set("name", v)} error={errors.name} maxLength={120} hint="Optional: shown in link previews and search results" />
         <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
         <FormGrid>
           <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />

@@ -3,21 +3,17 @@ import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
 import { errorText } from "../ui/async-view";
+import { usePageMeta } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post } from "../ui/types";
-import { useDocumentMeta } from "./use-document-meta";
+import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
 import styles from "./blog-post-view.module.css";
-
-const SITE = "Blog";
 
 /** One post by slug; `data: null` means no published post has that slug (unknown or draft). */
 export function BlogPostView({ state, slug }: { state: AsyncState<Post | null>; slug: string }) {
   const post = state.status === "ready" ? state.data : undefined;
-  useDocumentMeta(
-    post ? `${post.title} · ${SITE}` : post === null ? `Post not found · ${SITE}` : null,
-    post ? post.summary : post === null ? "This post does not exist or is not published." : null,
-  );
+  usePageMeta(postMeta(post, slug));
 
   let content;
   if (state.status === "error") {

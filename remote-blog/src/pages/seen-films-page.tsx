@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFilms, type FilmOrder } from "shared-content";
+import { useFilms, usePageMeta, type FilmOrder } from "shared-content";
 import type { AsyncState } from "../ui/async-state";
 import type { Film } from "../ui/types";
 import type { FilmSort } from "../films/films-logic";
@@ -15,9 +15,14 @@ const NOT_YET: AsyncState<Film[]> = { status: "loading", data: [], error: null, 
 export default function SeenFilmsPage() {
   const [sort, setSort] = useState<FilmSort>("watched");
   const list = useFilms({ orderBy: ORDER[sort] });
+  usePageMeta({ title: "Seen films", description: "Every film I have seen, with my rating, newest first." });
   const [wantAll, setWantAll] = useState(false);
   const [all, setAll] = useState<AsyncState<Film[]>>(NOT_YET);
-  if (!wantAll && list.status !== "loading") setWantAll(true);
+  // After the first window shows, in the browser only: a server-rendered page carries one window.
+  const firstShown = list.status !== "loading";
+  useEffect(() => {
+    if (firstShown) setWantAll(true);
+  }, [firstShown]);
   return (
     <>
       {wantAll ? <AllFilms onChange={setAll} /> : null}

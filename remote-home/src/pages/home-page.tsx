@@ -1,5 +1,6 @@
-import { useAbout, useContact, useExperience, useProjects, useRecommendations, useSkills } from "shared-content";
+import { useAbout, useContact, useExperience, usePageMeta, useProjects, useRecommendations, useSkills } from "shared-content";
 import { HomeView } from "../home-view";
+import { homeMeta } from "../home-meta";
 
 /** `/`: six live reads, each section with its own loading, empty and error state. */
 export default function HomePage() {
@@ -9,5 +10,6 @@ export default function HomePage() {
   const recommendations = useRecommendations();
   const skills = useSkills();
   const projects = useProjects();
+  usePageMeta(about.status === "loading" || contact.status === "loading" ? null : homeMeta(about.data, contact.data));
   return <HomeView data={{ about, contact, experience, recommendations, skills, projects }} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from "shared-router";
-import { contentErrorMessage, submitRecommendation } from "shared-content";
+import { contentErrorMessage, submitRecommendation, usePageMeta } from "shared-content";
 import { RecommendationForm } from "../recommendation-form/recommendation-form";
 import type { RecommendationDraft } from "../recommendation-form/validate";
 import styles from "./write-recommendation-page.module.css";
@@ -25,6 +25,7 @@ function describeError(error: unknown): string {
 
 /** `/write-recommendation`: a public form; submissions wait for the owner's approval. */
 export default function WriteRecommendationPage() {
+  usePageMeta({ title: "Write a recommendation", description: "Worked with me? Write a recommendation; it appears on the home page once approved." });
   return (
     <div className={styles.page}>
       <p className={styles.back}>

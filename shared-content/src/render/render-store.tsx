@@ -39,16 +39,24 @@ export class RenderStore {
     this.markdown = new Map(Object.entries(snapshot.markdown));
   }
 
-  /** Server: performs the read once per key; resolves (never rejects) when its entry is stored. */
+  /**
+   * Server: performs the read once per key; resolves (never rejects) when its entry is stored.
+   * The promise is marked fulfilled once done, so `use()` reads it without suspending again.
+   */
   load(key: string, path: string, query: LiveQuerySpec | undefined): Promise<void> {
     const server = this.server;
     if (!server) return Promise.resolve();
     let pending = this.pending.get(key);
     if (!pending) {
-      pending = server.read(path, query).then(
+      const loading: Promise<void> & { status?: string; value?: undefined } = server.read(path, query).then(
         (value) => void this.reads.set(key, { value: value ?? null }),
         (error: unknown) => void this.reads.set(key, { error: errorCodeOf(error) }),
       );
+      void loading.then(() => {
+        loading.status = "fulfilled";
+        loading.value = undefined;
+      });
+      pending = loading;
       this.pending.set(key, pending);
     }
     return pending;
@@ -92,8 +100,9 @@ export function useRenderStore(): RenderStore | null {
 export function useSnapshotEntry(key: string, path: string | undefined, query: LiveQuerySpec | undefined, enabled: boolean): SnapshotEntry | undefined {
   const store = useContext(RenderContext);
   if (!store || !enabled) return undefined;
-  const entry = store.reads.get(key);
-  if (entry || !store.server || path === undefined) return entry;
+  if (!store.server || path === undefined) return store.reads.get(key);
+  // Every server render calls use() for each of its reads, in the same order, answered or not:
+  // React matches use() calls by position when it renders a suspended component again.
   use(store.load(key, path, query));
   return store.reads.get(key);
 }

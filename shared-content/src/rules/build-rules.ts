@@ -114,6 +114,7 @@ export function buildRules(): Rule {
         about: {
           ".write": IS_ADMIN,
           ...record("true", ["headline", "bio"], {
+            name: S({ max: LIMITS.name.max }),
             headline: S(LIMITS.headline),
             bio: S({ min: 1, max: LIMITS.markdown.max }),
             avatarUrl: IMAGE_URL,
