@@ -53,7 +53,7 @@ describe("BlogPostView", () => {
   it("sets the title and meta description and restores them on unmount", () => {
     document.title = "Site";
     const { unmount } = render(view(ready(post({ title: "Hello world", summary: "The first post." }))));
-    expect(document.title).toBe("Hello world · Blog");
+    expect(document.title).toBe("Hello world · Portfolio");
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe("The first post.");
     unmount();
     expect(document.title).toBe("Site");

@@ -40,8 +40,9 @@ export function usePageMeta(meta: PageMeta | null, { route = false }: { route?: 
   const description = meta?.description ?? null;
   useApply(() => {
     if (title === null) return;
+    const previousTitle = document.title;
     document.title = title;
-    if (description === null) return;
+    if (description === null) return () => void (document.title = previousTitle);
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     const created = !tag;
     if (!tag) {
@@ -51,7 +52,9 @@ export function usePageMeta(meta: PageMeta | null, { route = false }: { route?: 
     }
     const previous = tag.content;
     tag.content = description;
+    // Leaving the page puts back what was there (the next page then declares its own).
     return () => {
+      document.title = previousTitle;
       if (created) tag.remove();
       else tag.content = previous;
     };

@@ -1,0 +1,315 @@
+// Issue 14: public pages arrive rendered. What the first HTML response holds (content, title,
+// preview tags, JSON-LD, status), what a browser without JavaScript shows, feeds and sitemap
+// from current content, hydration without mismatches, and the micro-frontend composition on the
+// server: a remote that is down falls back in its slot, and repointing a remote changes the HTML.
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { startStaticServer } from "../../scripts/lib/static-server.mjs";
+import { SITE_URL, db, expect, overrideRemoteUrl, setRemoteRunning, test } from "../fixtures";
+
+type Rec = Record<string, unknown>;
+interface IndexEntry {
+  title: string;
+  summary: string;
+  tags?: string[];
+  publishedAt: number;
+}
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+async function html(request: APIRequestContext, path: string): Promise<{ status: number; body: string }> {
+  const response = await request.get(path, { maxRedirects: 0 });
+  return { status: response.status(), body: await response.text() };
+}
+
+/** The content of <meta property|name="key">, or null. */
+function metaOf(body: string, key: string): string | null {
+  const m = new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, "\\$&")}" content="([^"]*)"`).exec(body);
+  return m ? decode(m[1]!) : null;
+}
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const titleOf = (body: string) => decode(/<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "");
+function jsonLdOf(body: string): Rec {
+  const m = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(body);
+  expect(m, "the page has JSON-LD").toBeTruthy();
+  return JSON.parse(m![1]!) as Rec;
+}
+
+async function publishedIndex(): Promise<[string, IndexEntry][]> {
+  const index = ((await db.get("blog/index")) ?? {}) as Record<string, IndexEntry>;
+  return Object.entries(index).sort(([a, x], [b, y]) => y.publishedAt - x.publishedAt || a.localeCompare(b));
+}
+
+/** The newest published post (the demo seed has several). */
+async function newest(n = 0): Promise<[string, IndexEntry]> {
+  const entry = (await publishedIndex())[n];
+  expect(entry, "demo seed: published posts").toBeTruthy();
+  return entry!;
+}
+
+/** Console errors and page errors of a page from now on (React reports mismatches there). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test.describe("server-rendered HTML", () => {
+  test("a post's first response holds its title, first paragraph, metadata and JSON-LD", async ({ request }) => {
+    const [slug, entry] = await newest();
+    const post = (await db.get(`blog/posts/${slug}`)) as Rec;
+    const { status, body } = await html(request, `/blogs/${slug}`);
+    expect(status).toBe(200);
+    expect(body).toContain(`<h1`);
+    expect(body).toContain(entry.title.replace(/&/g, "&amp;"));
+    const firstParagraph = String(post.body).split("\n\n").find((p) => p && !p.startsWith("#"))!;
+    expect(body).toContain(firstParagraph.slice(0, 40));
+    const url = `${SITE_URL}/blogs/${slug}`;
+    expect(titleOf(body)).toBe(`${entry.title} · Portfolio`);
+    expect(metaOf(body, "description")).toBe(entry.summary);
+    expect(body).toContain(`<link rel="canonical" href="${url}">`);
+    expect(metaOf(body, "og:title")).toBe(entry.title);
+    expect(metaOf(body, "og:description")).toBe(entry.summary);
+    expect(metaOf(body, "og:type")).toBe("article");
+    expect(metaOf(body, "og:url")).toBe(url);
+    expect(metaOf(body, "article:published_time")).toBe(new Date(entry.publishedAt).toISOString());
+    expect(metaOf(body, "twitter:card")).toMatch(/^summary/);
+    expect(metaOf(body, "twitter:title")).toBe(entry.title);
+    const ld = jsonLdOf(body);
+    expect(ld["@type"]).toBe("BlogPosting");
+    expect(ld.headline).toBe(entry.title);
+    expect(ld.url).toBe(url);
+    expect(ld.datePublished).toBe(new Date(entry.publishedAt).toISOString());
+  });
+
+  test("the home page describes its owner (Person) and every public page has its own title and description", async ({ request }) => {
+    const about = (await db.get("site/about")) as Rec;
+    const home = await html(request, "/");
+    expect(home.status).toBe(200);
+    expect(titleOf(home.body)).toBe(`${String(about.name)} · Portfolio`);
+    expect(metaOf(home.body, "description")).toBe(about.headline);
+    expect(metaOf(home.body, "og:image")).toBe(new URL(String(about.avatarUrl), SITE_URL).href);
+    expect(home.body).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
+    const person = jsonLdOf(home.body);
+    expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image: new URL(String(about.avatarUrl), SITE_URL).href });
+
+    const pages: [string, string][] = [
+      ["/blogs/list", "Blog · Portfolio"],
+      ["/favorite-quotes", "Favourite quotes · Portfolio"],
+      ["/list-of-seen-films", "Seen films · Portfolio"],
+      ["/write-recommendation", "Write a recommendation · Portfolio"],
+    ];
+    const descriptions = new Set<string>();
+    for (const [path, title] of pages) {
+      const { status, body } = await html(request, path);
+      expect(status, path).toBe(200);
+      expect(titleOf(body), path).toBe(title);
+      const description = metaOf(body, "description");
+      expect(description, path).toBeTruthy();
+      descriptions.add(description!);
+      expect(body, path).toContain(`<link rel="canonical" href="${SITE_URL}${path}">`);
+      expect(metaOf(body, "og:url"), path).toBe(`${SITE_URL}${path}`);
+      expect(body, path).toContain('<link rel="alternate" type="application/rss+xml"');
+    }
+    expect(descriptions.size).toBe(pages.length);
+  });
+
+  test("unknown paths, unknown posts and drafts answer 404 with the not-found page", async ({ request }) => {
+    const posts = ((await db.get("blog/posts")) ?? {}) as Record<string, Rec>;
+    const draft = Object.keys(posts).find((k) => posts[k]?.status === "draft");
+    expect(draft, "demo seed: a draft post").toBeTruthy();
+    const unknown = await html(request, "/no/such/page");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("Page not found");
+    expect(metaOf(unknown.body, "robots")).toBe("noindex");
+    for (const slug of ["no-such-post-e2e", draft!]) {
+      const { status, body } = await html(request, `/blogs/${slug}`);
+      expect(status, slug).toBe(404);
+      expect(body).toContain("Post not found");
+      expect(body).not.toContain(String(posts[draft!]?.title));
+    }
+    const redirect = await html(request, "/blogs");
+    expect(redirect.status).toBe(301);
+  });
+
+  test("the feed and the sitemap list exactly the published posts; robots.txt names the sitemap", async ({ request }) => {
+    const published = await publishedIndex();
+    const posts = ((await db.get("blog/posts")) ?? {}) as Record<string, Rec>;
+    const drafts = Object.keys(posts).filter((k) => posts[k]?.status === "draft");
+    const feed = await request.get("/feed.xml");
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toContain("rss+xml");
+    const feedText = await feed.text();
+    const feedLinks = [...feedText.matchAll(/<item><title>[^<]*<\/title><link>([^<]*)<\/link>/g)].map((m) => m[1]);
+    expect(feedLinks).toEqual(published.map(([slug]) => `${SITE_URL}/blogs/${slug}`));
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const postUrls = [...sitemap.matchAll(/<loc>([^<]*\/blogs\/(?!list)[^<]*)<\/loc>/g)].map((m) => m[1]).sort();
+    expect(postUrls).toEqual(published.map(([slug]) => `${SITE_URL}/blogs/${slug}`).sort());
+    for (const path of ["/", "/blogs/list", "/favorite-quotes", "/list-of-seen-films"]) expect(sitemap).toContain(`<loc>${SITE_URL}${path}</loc>`);
+    for (const draft of drafts) {
+      expect(sitemap).not.toContain(draft);
+      expect(feedText).not.toContain(draft);
+    }
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /admin-panel");
+  });
+
+  test("an edit through the database shows in the next server-rendered response", async ({ request }) => {
+    const [slug, entry] = await newest();
+    const renamed = `${entry.title} (edited ${Date.now()})`;
+    await db.update("/", { [`blog/index/${slug}/title`]: renamed, [`blog/posts/${slug}/title`]: renamed });
+    try {
+      await expect.poll(async () => titleOf((await html(request, `/blogs/${slug}`)).body), { timeout: 10_000 }).toBe(`${renamed} · Portfolio`);
+      expect((await html(request, "/blogs/list")).body).toContain(renamed);
+    } finally {
+      await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
+    }
+  });
+
+  test("pages are compressed and cacheable by a CDN for a short while", async ({ request }) => {
+    const response = await request.get("/blogs/list", { headers: { "accept-encoding": "gzip, br" } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+    expect(response.headers()["cache-control"]).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every public page shows its main content", async ({ page }) => {
+    const about = (await db.get("site/about")) as Rec;
+    const [slug, entry] = await newest();
+    const [, second] = await newest(1);
+    const quotes = Object.values(((await db.get("quotes")) ?? {}) as Record<string, Rec>);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: String(about.headline) })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Experience" })).toBeVisible();
+    await page.goto("/blogs/list");
+    await expect(page.getByRole("link", { name: entry.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: second.title })).toBeVisible();
+    await page.goto(`/blogs/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: entry.title })).toBeVisible();
+    await page.goto("/favorite-quotes");
+    await expect(page.getByText(String(quotes[0]?.text).slice(0, 30)).first()).toBeVisible();
+    await page.goto("/list-of-seen-films");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await page.goto("/write-recommendation");
+    await expect(page.getByLabel("Your name")).toBeVisible();
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+  });
+});
+
+test.describe("hydration", () => {
+  test("every public page hydrates without mismatches, without fetching config.json or the markdown renderer", async ({ page }) => {
+    const [slug] = await newest();
+    for (const path of ["/", "/blogs/list", `/blogs/${slug}`, "/favorite-quotes", "/list-of-seen-films", "/write-recommendation", "/no-such-page"]) {
+      const errors = collectErrors(page);
+      const fetched: string[] = [];
+      page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+      await page.goto(path);
+      // Hydrated: the theme toggle responds (an event handler is attached).
+      const toggle = page.getByRole("button", { name: "Dark theme" });
+      await toggle.click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await toggle.click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+      expect(errors, path).toEqual([]);
+      expect(fetched, path).not.toContain("/config.json");
+      expect(fetched.filter((f) => f.includes("render-markdown")), path).toEqual([]);
+      page.removeAllListeners("console");
+      page.removeAllListeners("pageerror");
+      page.removeAllListeners("request");
+    }
+  });
+
+  test("a stored title that tries to close the data script renders as text, on the server and after hydration", async ({ page, request }) => {
+    const [slug, entry] = await newest();
+    const hostile = `</script><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>`;
+    await db.update("/", { [`blog/index/${slug}/title`]: hostile, [`blog/posts/${slug}/title`]: hostile });
+    try {
+      const { body } = await html(request, `/blogs/${slug}`);
+      expect(body).not.toContain('<img src=x onerror="window.__xss=1">');
+      expect(body).not.toContain("<script>window.__xss=2</script>");
+      const errors = collectErrors(page);
+      await page.goto(`/blogs/${slug}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(hostile);
+      await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
+    }
+  });
+
+  test("after hydration the page is live: an edit shows without a reload", async ({ page }) => {
+    const [slug, entry] = await newest();
+    await page.goto(`/blogs/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(entry.title);
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    const renamed = `${entry.title} (live)`;
+    await db.update("/", { [`blog/index/${slug}/title`]: renamed, [`blog/posts/${slug}/title`]: renamed });
+    try {
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
+      expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+    } finally {
+      await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
+    }
+  });
+});
+
+test.describe("composition on the server", () => {
+  test("a remote that is down renders its fallback; the rest of the page is intact and recovers", async ({ page, request }) => {
+    await setRemoteRunning("remote_blog", false);
+    try {
+      await expect.poll(async () => (await html(request, "/blogs/list")).body.includes("data-remote-fallback"), { timeout: 15_000 }).toBe(true);
+      const { status, body } = await html(request, "/blogs/list");
+      expect(status).toBe(200);
+      expect(body).toContain('aria-label="Main"');
+      expect(body).toContain("This part of the page could not be loaded.");
+      const errors = collectErrors(page);
+      await page.goto("/blogs/list");
+      await expect(page.getByRole("region", { name: /BlogListPage.*unavailable/ })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      expect(errors.filter((e) => e.includes("hydration"))).toEqual([]);
+    } finally {
+      await setRemoteRunning("remote_blog", true);
+    }
+    await expect.poll(async () => (await html(request, "/blogs/list")).body.includes("data-remote-fallback"), { timeout: 15_000 }).toBe(false);
+  });
+
+  test("repointing a remote in the runtime config changes the server-rendered HTML, without rebuilding anything", async ({ request }) => {
+    // A "new release" of remote-blog at another URL: its built files with one text changed.
+    const dir = await mkdtemp(join(tmpdir(), "remote-blog-next-"));
+    await cp(join(repoRoot, "remote-blog", "dist"), dir, { recursive: true });
+    let changed = 0;
+    for (const file of await readdir(join(dir, "server"))) {
+      const path = join(dir, "server", file);
+      const text = await readFile(path, "utf8");
+      if (text.includes("← All posts")) {
+        await writeFile(path, text.replaceAll("← All posts", "← Every post (next release)"));
+        changed += 1;
+      }
+    }
+    expect(changed, "remote-blog's server chunks hold the back link").toBeGreaterThan(0);
+    const server = await startStaticServer({ root: dir, port: 0, cors: true, name: "remote-blog-next" });
+    const [slug] = await newest();
+    const restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
+    try {
+      await expect.poll(async () => (await html(request, `/blogs/${slug}`)).body.includes("← Every post (next release)"), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await restore();
+      await server.close();
+    }
+    await expect.poll(async () => (await html(request, `/blogs/${slug}`)).body.includes("← All posts"), { timeout: 15_000 }).toBe(true);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
