@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { createServer } from "node:net";
 import { startStaticServer } from "../../scripts/lib/static-server.mjs";
-import { SITE_URL, db, expect, overrideRemoteUrl, setRemoteRunning, test } from "../fixtures";
+import { SITE_URL, db, expect, overrideRemoteUrl, setRemoteRunning, stackState, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;
 interface IndexEntry {
@@ -264,6 +265,38 @@ test.describe("hydration", () => {
       await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
     }
   });
+});
+
+/** A port nothing listens on (bound, then released). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+test("a database that cannot be reached answers 503 with the page saying so, the layout intact", async ({ request }) => {
+  const { configFile } = await stackState();
+  const before = await readFile(configFile, "utf8");
+  const config = JSON.parse(before) as { firebase: { databaseURL: string }; emulators: { database: { port: number } } };
+  const port = await closedPort();
+  config.firebase.databaseURL = config.firebase.databaseURL.replace(/:\d+\//, `:${port}/`);
+  config.emulators.database.port = port;
+  await writeFile(configFile, JSON.stringify(config, null, 2));
+  try {
+    await expect.poll(async () => (await html(request, "/")).status, { timeout: 15_000 }).toBe(503);
+    const response = await request.get("/");
+    expect(response.headers()["retry-after"]).toBeTruthy();
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = await response.text();
+    expect(body).toContain('aria-label="Main"');
+    expect(body).toContain("could not be loaded. Check your connection and try again.");
+  } finally {
+    await writeFile(configFile, before);
+  }
+  await expect.poll(async () => (await html(request, "/")).status, { timeout: 15_000 }).toBe(200);
 });
 
 test.describe("composition on the server", () => {

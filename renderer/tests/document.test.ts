@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { buildDocument, headTags, jsonForScript } from "../src/document";
+
+const TEMPLATE = `<!doctype html><html><head><meta name="description" content="Personal portfolio and blog" /><title>Portfolio</title></head><body><div id="root"></div></body></html>`;
+
+describe("the document of a server-rendered page", () => {
+  it("replaces the template's title and description and fills #root", () => {
+    const html = buildDocument(TEMPLATE, {
+      meta: { title: "A post", description: "About things" },
+      url: "https://example.com/blogs/a-post",
+      base: "https://example.com",
+      rootHtml: "<main>hello</main>",
+      pageDataScript: '<script type="application/json" id="page-data">{}</script>',
+      stylesheets: ["/assets/app.css"],
+      modulePreloads: ["/assets/app.js"],
+    });
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<title>A post · Portfolio</title>");
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="About things">');
+    expect(html).toContain('<div id="root"><main>hello</main></div><script type="application/json" id="page-data">{}</script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app.js">');
+  });
+
+  it("escapes stored text in every tag", () => {
+    const hostile = `"><script>alert(1)</script>`;
+    const head = headTags({ meta: { title: hostile, description: hostile, image: "/images/a.png" }, url: "https://example.com/x", base: "https://example.com" });
+    expect(head).not.toContain("<script>alert(1)");
+    expect(head).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(head).toContain('<meta property="og:image" content="https://example.com/images/a.png">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it("writes articles with their times, 404s as noindex, and JSON-LD with absolute links that cannot close the script", () => {
+    const head = headTags({
+      meta: { title: "T", type: "article", publishedTime: Date.UTC(2026, 0, 2), status: 404, jsonLd: { "@type": "BlogPosting", headline: "</script><b>", url: "/blogs/t", author: { image: "/me.png" } } },
+      url: "https://example.com/blogs/t",
+      base: "https://example.com",
+    });
+    expect(head).toContain('<meta property="article:published_time" content="2026-01-02T00:00:00.000Z">');
+    expect(head).toContain('<meta name="robots" content="noindex">');
+    expect(head).not.toContain("</script><b>");
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!);
+    expect(ld).toEqual({ "@type": "BlogPosting", headline: "</script><b>", url: "https://example.com/blogs/t", author: { image: "https://example.com/me.png" } });
+    expect(jsonForScript({ a: "<!-- & \u2028" })).toBe('{"a":"\\u003c!-- \\u0026 \\u2028"}');
+  });
+});

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+// A server-rendered page's store: each read performed once on the server and recorded (value
+// or error code); in the browser the hooks start from the recorded value (no "loading"), keep it
+// while the stream connects, and forget it once the stream answers.
+import { act, cleanup, render, renderHook } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ContentError } from "../errors";
+import type { LiveSource } from "../live/source";
+import { makeContentHooks } from "../hooks/content-hooks";
+import { Markdown } from "../markdown/markdown";
+import { RenderProvider, RenderStore, markdownKey } from "./render-store";
+
+const about = { headline: "Hi", bio: "B", rev: 1, updatedAt: 1 };
+
+afterEach(cleanup);
+
+describe("RenderStore on the server", () => {
+  it("reads each key once and records values and error codes", async () => {
+    const read = vi.fn(async (path: string) => {
+      if (path === "denied") throw new ContentError("permission-denied");
+      if (path === "down") throw new TypeError("fetch failed");
+      return { path };
+    });
+    const store = new RenderStore(undefined, { read, renderMarkdown: (s) => s });
+    await Promise.all([store.load("a", "a", undefined), store.load("a", "a", undefined), store.load("d", "denied", undefined), store.load("x", "down", undefined)]);
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(store.toSnapshot().reads).toEqual({ a: { value: { path: "a" } }, d: { error: "permission-denied" }, x: { error: "unavailable" } });
+    expect(store.failedReads().sort()).toEqual(["permission-denied", "unavailable"]);
+  });
+});
+
+describe("hooks on a server-rendered page", () => {
+  const listeners: { next: (v: unknown) => void; fail: (e: unknown) => void }[] = [];
+  const source: LiveSource = (_path, _query, next, fail) => {
+    listeners.push({ next, fail });
+    return () => undefined;
+  };
+  const { useAbout, useBlogPost } = makeContentHooks(source);
+  const wrapper = (store: RenderStore) =>
+    function Wrapper({ children }: { children: ReactNode }) {
+      return <RenderProvider store={store}>{children}</RenderProvider>;
+    };
+
+  it("start ready from the embedded value, keep it while the stream connects, then follow the stream", () => {
+    listeners.length = 0;
+    const store = new RenderStore({ reads: { "site/about": { value: about } }, markdown: {} });
+    const { result } = renderHook(() => useAbout(), { wrapper: wrapper(store) });
+    expect(result.current.status).toBe("ready");
+    expect(result.current.data?.headline).toBe("Hi");
+    expect(listeners).toHaveLength(1);
+    act(() => listeners[0]!.next({ ...about, headline: "Live" }));
+    expect(result.current.data?.headline).toBe("Live");
+    expect(store.reads.has("site/about")).toBe(false);
+  });
+
+  it("render a post's chained reads from the snapshot, and a missing post as ready null", () => {
+    const post = { title: "T", summary: "S", body: "B", tags: [], status: "published", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 };
+    const store = new RenderStore({ reads: { "listed:p": { value: { title: "T" } }, "public:blog/posts/p": { value: post }, "listed:gone": { value: null } }, markdown: {} });
+    const found = renderHook(() => useBlogPost("p"), { wrapper: wrapper(store) });
+    expect(found.result.current.status).toBe("ready");
+    expect(found.result.current.data?.title).toBe("T");
+    const missing = renderHook(() => useBlogPost("gone"), { wrapper: wrapper(store) });
+    expect(missing.result.current).toMatchObject({ status: "ready", data: null });
+  });
+
+  it("start from a server-side error as an error state, and recover from the stream", () => {
+    listeners.length = 0;
+    const store = new RenderStore({ reads: { "site/about": { error: "unavailable" } }, markdown: {} });
+    const { result } = renderHook(() => useAbout(), { wrapper: wrapper(store) });
+    expect(result.current.status).toBe("error");
+    expect(result.current.error?.code).toBe("unavailable");
+    act(() => listeners[0]!.next(about));
+    expect(result.current.status).toBe("ready");
+  });
+});
+
+describe("Markdown on a server-rendered page", () => {
+  it("renders on the server through the store and records the HTML; the browser reuses it without the renderer", () => {
+    const renderMarkdown = vi.fn((s: string) => `<p>${s.toUpperCase()}</p>`);
+    const server = new RenderStore(undefined, { read: async () => null, renderMarkdown });
+    const html = renderToString(
+      <RenderProvider store={server}>
+        <Markdown source="hello" />
+      </RenderProvider>,
+    );
+    expect(html).toContain("<p>HELLO</p>");
+    expect(server.toSnapshot().markdown).toEqual({ [markdownKey("hello")]: "<p>HELLO</p>" });
+    const browser = new RenderStore(server.toSnapshot());
+    const { container } = render(
+      <RenderProvider store={browser}>
+        <Markdown source="hello" />
+      </RenderProvider>,
+    );
+    expect(container.innerHTML).toContain("<p>HELLO</p>");
+    expect(container.querySelector("[aria-busy]")).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { localStackConfig } from "shared-auth";
+import { PAGE_DATA_ID, pageDataScript, readPageData, serializePageData, type PageData } from "./page-data";
+
+const data: PageData = {
+  config: localStackConfig(),
+  content: { reads: { "blog/index": { value: { t: { title: "</script><script>alert(1)</script> & \u2028" } } } }, markdown: { k: "<p>hi</p>" } },
+  failedSlots: ["remote_home/HomePage"],
+  slots: ["remote_home/HomePage"],
+};
+
+describe("page data", () => {
+  it("never contains a character that could end its script or start markup", () => {
+    const json = serializePageData(data);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(data);
+  });
+
+  it("round-trips through the document", () => {
+    document.body.innerHTML = pageDataScript(data);
+    expect(document.getElementById(PAGE_DATA_ID)?.getAttribute("type")).toBe("application/json");
+    expect(readPageData(document)).toEqual(data);
+  });
+
+  it("is null on a page rendered in the browser, or when the data is broken", () => {
+    document.body.innerHTML = "";
+    expect(readPageData(document)).toBeNull();
+    document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ID}">{not json</script>`;
+    expect(readPageData(document)).toBeNull();
+  });
+});
