@@ -1,5 +1,5 @@
 // One lint config for every workspace. Besides the usual TypeScript checks it enforces the
-// boundaries of DESIGN.md section 2: remotes never import each other, only shared-auth
+// boundaries in docs/architecture.md ("Boundaries"): remotes never import each other, only shared-auth
 // loads firebase (shared-content may import its types), only the shell creates a router, and routing comes from
 // shared-router (the one tree-shaken, federation-shared module that imports react-router).
 import js from "@eslint/js";
@@ -10,7 +10,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 const remotes = ["remote-home", "remote-blog", "remote-admin"];
 const firebaseBan = {
   group: ["firebase", "firebase/*", "@firebase/*"],
-  message: "Only shared-auth and shared-content import the Firebase SDK (DESIGN.md section 2).",
+  message: "Only shared-auth and shared-content import the Firebase SDK (docs/architecture.md, "Boundaries").",
 };
 const routerBan = {
   group: ["react-router", "react-router/*", "react-router-dom"],
@@ -31,7 +31,7 @@ const publicEntryInAdmin = { name: "shared-content", message: "remote-admin impo
 const routerFactories = {
   name: "shared-router",
   importNames: ["BrowserRouter", "HashRouter", "MemoryRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
-  message: "Only the shell creates a router (DESIGN.md section 2).",
+  message: "Only the shell creates a router (docs/architecture.md, "Boundaries").",
 };
 const remoteImportBan = {
   group: remotes.flatMap((r) => [r, `${r}/*`]),
@@ -39,7 +39,7 @@ const remoteImportBan = {
 };
 const otherRemotes = (self) => ({
   group: remotes.filter((r) => r !== self).flatMap((r) => [r, `${r}/*`, `**/${r}/**`]),
-  message: "Remotes never import each other; link with a plain path instead (DESIGN.md section 2).",
+  message: "Remotes never import each other; link with a plain path instead (docs/architecture.md, "Boundaries").",
 });
 
 export default tseslint.config(

@@ -1,4 +1,4 @@
-// The ONE list of Module Federation shared modules (DESIGN section 2), imported by the shell's
+// The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by the shell's
 // and every remote's vite config. Each is a singleton at one exact version, so a page holds
 // exactly one React (the plugin adds react/jsx-runtime, react-dom/client and zustand/* itself), one router, one zustand, one Firebase and one auth store.
 import { existsSync, readFileSync } from "node:fs";

@@ -17,7 +17,7 @@ import { publishedPosts, robotsTxt, rssXml, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 
 /** Shared caches may keep a page this long, then serve it stale while they fetch a fresh one. */
-export const CACHE_SECONDS = { fresh: 60, stale: 300 };
+export const CACHE_SECONDS = { fresh: 30, stale: 60 };
 const PUBLIC_CACHE = `public, max-age=0, s-maxage=${CACHE_SECONDS.fresh}, stale-while-revalidate=${CACHE_SECONDS.stale}`;
 
 export interface RendererOptions {

@@ -1,4 +1,4 @@
-// The one place the Firebase app, Auth and Database are created (DESIGN section 2). Being a
+// The one place the Firebase app, Auth and Database are created (docs/architecture.md, "Boundaries"). Being a
 // Module Federation singleton, every remote gets these same instances.
 // No firebase/* module is imported statically: a visitor's page reads through the REST stream
 // (shared-content) and never downloads the SDK. initFirebase only records the config;
@@ -88,7 +88,7 @@ function loadCore(): Promise<Core> {
     if (emulator) {
       sdk.connectDatabaseEmulator(db, emulator.host, emulator.port);
       // A browser that once saw a failed websocket falls back to long-polling, which the local
-      // server does not speak (DESIGN section 8).
+      // server does not speak (docs/architecture.md, "Local stack").
       sdk.forceWebSockets();
     }
     core = { app, db, sdk };

@@ -18,7 +18,7 @@ function publicRoutes(layout: PublicRoute["layout"]) {
 }
 
 /**
- * The route table of DESIGN section 4, as route objects for the shell's data router (a data
+ * The route table (docs/architecture.md, "Routes"), as route objects for the shell's data router (a data
  * router lets remotes use `useBlocker`, which also guards browser Back/Forward) and for the
  * server renderer's static router. Public pages come from the site map (site-map.ts). Admin
  * sections end in /* so screens may nest relative <Routes>. No route `lazy`: screens load in

@@ -14,7 +14,7 @@ const section = (slug: string, label: string, load: () => Promise<{ default: Com
   Component: lazy(load),
 });
 
-// Same paths as the shell's route table (DESIGN section 4). No guard here: sign in through the
+// Same paths as the shell's route table (docs/architecture.md, "Routes"). No guard here: sign in through the
 // shell or the Auth emulator; the database rules still refuse writes from non-admins.
 export const standaloneRoutes: StandaloneRoute[] = [
   { path: "/admin-panel", label: "Overview", Component: lazy(() => import("../pages/admin-overview")) },

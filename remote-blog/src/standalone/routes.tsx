@@ -7,7 +7,7 @@ export interface StandaloneRoute {
   Component: ComponentType;
 }
 
-// Same paths as the shell's route table (DESIGN section 4), so links behave alike.
+// Same paths as the shell's route table (docs/architecture.md, "Routes"), so links behave alike.
 export const standaloneRoutes: StandaloneRoute[] = [
   { path: "/blogs/list", label: "Blog", Component: lazy(() => import("../pages/blog-list-page")) },
   { path: "/blogs/:id", link: "/blogs/hello-world", label: "A post", Component: lazy(() => import("../pages/blog-post-page")) },

@@ -6,7 +6,7 @@ import { loginUrlFor } from "./redirect";
 import styles from "./require-auth.module.css";
 
 /**
- * The guard (DESIGN section 4): waits for the first auth state, never flashing the login page;
+ * The guard (docs/architecture.md, "Routes"): waits for the first auth state, never flashing the login page;
  * signed in proceeds; signed out (at first, or later when the session is lost) goes to
  * /login?redirect=<full path with query>.
  */

@@ -1,7 +1,7 @@
 import type { NavItem } from "./site-header";
 import type { ScreenOf } from "../remotes/screens";
 
-// The admin sections (DESIGN section 4) plus the account screen (issue 6).
+// The admin sections (docs/architecture.md, "Routes") plus the account screen (issue 6).
 export const ADMIN_SECTIONS: (NavItem & { module: ScreenOf<"remote_admin">; title: string; slug: string })[] = [
   { slug: "configure-about", to: "/admin-panel/configure-about", label: "About", module: "ConfigureAbout", title: "Configure about" },
   { slug: "configure-experience", to: "/admin-panel/configure-experience", label: "Experience", module: "ConfigureExperience", title: "Configure experience" },
