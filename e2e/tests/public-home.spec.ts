@@ -147,6 +147,8 @@ test.describe("home page", () => {
     if (config.emulators?.database) config.emulators.database.port = port;
     await writeFile(configFile, JSON.stringify(config, null, 2));
     try {
+      // The server renderer re-reads config.json every 2 s: wait until it renders with this one.
+      await expect.poll(async () => (await page.request.get("/")).status(), { timeout: 15_000 }).toBe(503);
       await page.goto("/");
       const slot = await expectRemoteScreen(page, "remote_home", "HomePage");
       // An error with Retry in every section.
@@ -165,6 +167,7 @@ test.describe("home page", () => {
       await writeFile(configFile, before);
     }
     // With the database back, the page works again.
+    await expect.poll(async () => (await page.request.get("/")).status(), { timeout: 15_000 }).toBe(200);
     await page.reload();
     const slot = await expectRemoteScreen(page, "remote_home", "HomePage");
     await expect(slot.getByRole("region", { name: "Experience" }).getByRole("article").first()).toBeVisible();

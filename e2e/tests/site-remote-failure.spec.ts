@@ -49,6 +49,8 @@ test("config.json pointing remote-blog at a second build on another port serves 
     });
     server = await startStaticServer({ root: outDir, port: 0, cors: true, name: "remote-blog-second" });
     restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
+    // The page carries the config it was rendered with; the renderer re-reads it every 2 s.
+    await expect.poll(async () => (await (await page.request.get("/blogs/list")).text()).includes(server!.url), { timeout: 15_000 }).toBe(true);
     const fromSecond: string[] = [];
     const fromFirst: string[] = [];
     page.on("request", (r) => {
@@ -66,6 +68,7 @@ test("config.json pointing remote-blog at a second build on another port serves 
     await rm(outDir, { recursive: true, force: true });
   }
   // And back on the original build once config.json is restored.
+  await expect.poll(async () => (await (await page.request.get("/blogs/list")).text()).includes(REMOTE_ORIGINS.remote_blog), { timeout: 15_000 }).toBe(true);
   await page.goto("/blogs/list");
   await expectRemoteScreen(page, "remote_blog", "BlogListPage");
 });
