@@ -1,5 +1,8 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config";
 
-export default defineConfig({
-  test: { include: ["tests/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 120_000 },
-});
+// The build's settings (the shared-versions define, JSX) apply to the tests too.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({ test: { include: ["tests/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 120_000 } }),
+);

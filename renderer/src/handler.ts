@@ -23,7 +23,12 @@ const PUBLIC_CACHE = `public, max-age=0, s-maxage=${CACHE_SECONDS.fresh}, stale-
 export interface RendererOptions {
   /** Folder with the shell's built app.html and .vite/manifest.json. */
   shellDir: string;
-  /** Where the runtime config is read (default: /config.json on the site that received the request). */
+  /**
+   * Where the runtime config is read. Required in production (RUNTIME_CONFIG_URL): the config
+   * names the remotes whose server code this process runs, so it must never come from a URL a
+   * request can choose. Without it, only a request to a loopback host (the local stack) reads
+   * /config.json from that same host.
+   */
   configUrl?: string;
   /** How long the config and the remotes' manifests are reused before they are read again. */
   maxAgeMs?: number;
@@ -75,9 +80,14 @@ export function createRenderer(options: RendererOptions) {
     const url = new URL(req.url ?? "/", origin);
     const path = url.pathname;
 
+    const configUrl = options.configUrl ?? (isLoopback(url.hostname) ? `${origin}/config.json` : null);
+    if (!configUrl) {
+      log("[renderer] RUNTIME_CONFIG_URL is not set: refusing to read the config from a host the request names");
+      return send(500, "text/html; charset=utf-8", unavailablePage("The site is not configured."), { "Cache-Control": "no-store" });
+    }
     let config: RuntimeConfig;
     try {
-      config = await configAt(options.configUrl ?? `${origin}/config.json`);
+      config = await configAt(configUrl);
     } catch (error) {
       log(`[renderer] runtime config unavailable: ${String(error)}`);
       return send(503, "text/html; charset=utf-8", unavailablePage("The site's configuration could not be loaded."), { "Cache-Control": "no-store", "Retry-After": "5" });
@@ -134,6 +144,8 @@ export function createRenderer(options: RendererOptions) {
     },
   };
 }
+
+const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 function compress(body: string, accept: string): { body: Buffer; encoding?: string } {
   const raw = Buffer.from(body, "utf8");
