@@ -10,7 +10,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 const remotes = ["remote-home", "remote-blog", "remote-admin"];
 const firebaseBan = {
   group: ["firebase", "firebase/*", "@firebase/*"],
-  message: "Only shared-auth and shared-content import the Firebase SDK (docs/architecture.md, "Boundaries").",
+  message: "Only shared-auth and shared-content import the Firebase SDK (docs/architecture.md, section Boundaries).",
 };
 const routerBan = {
   group: ["react-router", "react-router/*", "react-router-dom"],
@@ -31,7 +31,7 @@ const publicEntryInAdmin = { name: "shared-content", message: "remote-admin impo
 const routerFactories = {
   name: "shared-router",
   importNames: ["BrowserRouter", "HashRouter", "MemoryRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
-  message: "Only the shell creates a router (docs/architecture.md, "Boundaries").",
+  message: "Only the shell creates a router (docs/architecture.md, section Boundaries).",
 };
 const remoteImportBan = {
   group: remotes.flatMap((r) => [r, `${r}/*`]),
@@ -39,7 +39,7 @@ const remoteImportBan = {
 };
 const otherRemotes = (self) => ({
   group: remotes.filter((r) => r !== self).flatMap((r) => [r, `${r}/*`, `**/${r}/**`]),
-  message: "Remotes never import each other; link with a plain path instead (docs/architecture.md, "Boundaries").",
+  message: "Remotes never import each other; link with a plain path instead (docs/architecture.md, section Boundaries).",
 });
 
 export default tseslint.config(

@@ -18,7 +18,7 @@ function hasLazyRoute(routes: typeof appRoutes): boolean {
   return routes.some((r) => r.lazy !== undefined || (r.children ? hasLazyRoute(r.children) : false));
 }
 
-describe("appRoutes (data router table, docs/architecture.md, "Routes")", () => {
+describe("appRoutes (the data router table of docs/architecture.md, Routes)", () => {
   it("maps the public, blog and admin URLs to their screens", () => {
     expect(screenAt("/")).toBe("HomePage");
     expect(screenAt("/write-recommendation")).toBe("WriteRecommendationPage");
