@@ -50,7 +50,7 @@ async function call(url, { method = 'POST', token, body }) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json = null;
+  let json;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
