@@ -30,6 +30,8 @@ const turbo = ["turbo", "run"];
 const vitestArgs = ["--", "--reporter=default", "--reporter=json", "--outputFile.json=.reports/vitest.json"];
 
 stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrency=2"]);
+// Files outside every workspace (scripts, seed generator, root configs) are linted too.
+stage("lint of the root files", "npx", ["eslint", "scripts", "seed", "federation.remote.ts", "federation.shared.ts", "eslint.config.js"]);
 // Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time.
 stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", ...vitestArgs]);
 for (const ws of workspaces) {
