@@ -217,10 +217,9 @@ test.describe("hydration", () => {
       page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
       await page.goto(path);
       // Hydrated: the theme toggle responds (an event handler is attached).
-      const toggle = page.getByRole("button", { name: "Dark theme" });
-      await toggle.click();
+      await page.getByRole("button", { name: "Dark theme" }).click();
       await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-      await toggle.click();
+      await page.getByRole("button", { name: "Light theme" }).click();
       await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
       expect(errors, path).toEqual([]);
       expect(fetched, path).not.toContain("/config.json");

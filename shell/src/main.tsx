@@ -3,13 +3,13 @@
 // or render from scratch (the signed-in area, or a page served without the renderer).
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RenderStore } from "shared-content";
-import { applyTheme, readStoredTheme } from "./theme/theme";
+import { applyTheme, preferredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
 import { remoteRegistry } from "./remotes/remote-registry";
 import { readPageData } from "./ssr/page-data";
 
-applyTheme(readStoredTheme());
+applyTheme(preferredTheme());
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");

@@ -1,13 +1,38 @@
-// Light by default (spec section 9); the visitor's choice is remembered in localStorage.
+// Light by default (spec section 9), or the operating system's preference, until the visitor
+// chooses; the choice is remembered in localStorage. index.html applies the same rule before
+// first paint (keep the two in step).
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "portfolio-theme";
+const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-export function readStoredTheme(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): Theme {
+/** The visitor's own choice, or null when they have not chosen. */
+export function readStoredTheme(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): Theme | null {
   try {
-    return storage?.getItem(THEME_STORAGE_KEY) === "dark" ? "dark" : "light";
+    const value = storage?.getItem(THEME_STORAGE_KEY);
+    return value === "dark" || value === "light" ? value : null;
   } catch {
-    return "light";
+    return null;
   }
+}
+
+/** What the operating system prefers (light when it says nothing). */
+export function systemTheme(media: ((query: string) => { matches: boolean }) | undefined = globalThis.matchMedia?.bind(globalThis)): Theme {
+  return media?.(DARK_QUERY).matches ? "dark" : "light";
+}
+
+export function preferredTheme(): Theme {
+  return readStoredTheme() ?? systemTheme();
+}
+
+/** Follows the system's preference while the visitor has not chosen; returns the stop. */
+export function followSystemTheme(onChange: (theme: Theme) => void): () => void {
+  const query = globalThis.matchMedia?.(DARK_QUERY);
+  if (!query) return () => undefined;
+  const listener = () => {
+    if (readStoredTheme() === null) onChange(systemTheme());
+  };
+  query.addEventListener("change", listener);
+  return () => query.removeEventListener("change", listener);
 }
 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {

@@ -1,5 +1,5 @@
-import { useCallback, useSyncExternalStore } from "react";
-import { applyTheme, storeTheme, type Theme } from "./theme";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { applyTheme, followSystemTheme, storeTheme, type Theme } from "./theme";
 
 // The theme is the <html data-theme> attribute (set before first paint by index.html's inline
 // script). Read through useSyncExternalStore so a server-rendered page, which cannot know the
@@ -14,6 +14,8 @@ const onServer = (): Theme => "light";
 
 export function useTheme(): { theme: Theme; toggle: () => void } {
   const theme = useSyncExternalStore(subscribe, current, onServer);
+  // Until the visitor chooses, the page follows the system setting as it changes.
+  useEffect(() => followSystemTheme(applyTheme), []);
   const toggle = useCallback(() => {
     const next: Theme = current() === "dark" ? "light" : "dark";
     applyTheme(next);
