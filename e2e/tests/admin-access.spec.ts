@@ -4,7 +4,7 @@
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectDatabaseEmulator, getDatabase, ref, set, update } from "firebase/database";
-import { db, expect, fillLogin, stackState, test } from "../fixtures";
+import { db, expect, fillLogin, signInAsAdmin, stackState, test } from "../fixtures";
 
 async function createReader(request: import("@playwright/test").APIRequestContext) {
   const { authUrl } = await stackState();
@@ -55,4 +55,15 @@ test("a direct SDK write by a signed-in non-admin is denied", async ({ request }
   }
   expect(await db.get("site/about")).toEqual(before);
   expect(await db.get("quotes/evil")).toBeNull();
+});
+
+test("the admin area is one navigation: the data tool is in the sidebar, and the brand leads back to the overview", async ({ page }) => {
+  await signInAsAdmin(page, "/admin-panel/write-quote");
+  const sidebar = page.getByRole("navigation", { name: "Admin sections" });
+  await expect(sidebar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
+  await sidebar.getByRole("link", { name: "Data import and export" }).click();
+  await expect(page).toHaveURL("/create-realtime-data");
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Data import and export" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("link", { name: "Admin panel" }).click();
+  await expect(page).toHaveURL("/admin-panel");
 });

@@ -47,7 +47,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("AdminLayout", () => {
-  it("shows the overview, the nine sections and Account to an admin", () => {
+  it("shows the overview, the nine sections, Account and the data tool to an admin", () => {
     useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
     renderAdmin();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
@@ -64,8 +64,18 @@ describe("AdminLayout", () => {
       "/admin-panel/write-quote",
       "/admin-panel/configure-films",
       "/admin-panel/account",
+      "/create-realtime-data",
     ]);
     expect(screen.getByText("overview screen")).toBeTruthy();
+  });
+
+  it("marks the current screen in the sidebar, and the brand leads to the admin overview", () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
+    renderAdmin("/admin-panel/write-quote");
+    const nav = screen.getByRole("navigation", { name: "Admin sections" });
+    const current = Array.from(nav.querySelectorAll('[aria-current="page"]')).map((a) => a.textContent);
+    expect(current).toEqual(["Quotes"]);
+    expect(screen.getByRole("link", { name: "Admin panel" }).getAttribute("href")).toBe("/admin-panel");
   });
 
   it("waits for the admin check before showing any screen", () => {

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useNavigate } from "shared-router";
 import { useAuthStore } from "shared-auth";
 import { signOutOnPurpose } from "../auth/sign-out";
 import { SiteHeader, SkipLink } from "./site-header";
-import { ADMIN_SECTIONS } from "./admin-nav";
+import { ADMIN_NAV } from "./admin-nav";
 import styles from "./layout.module.css";
 
 function SignOutButton() {
@@ -25,6 +25,23 @@ function SignOutButton() {
 }
 
 const ADMIN_HEADER_NAV = [{ to: "/", label: "View site", end: true }];
+
+/** The admin sidebar: every admin screen, the current one marked (aria-current). */
+function AdminSidebar() {
+  return (
+    <nav aria-label="Admin sections" className={styles.sidebar}>
+      <ul>
+        {ADMIN_NAV.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** The signed-in admin area: section navigation, Sign out, and the admin check. */
 export function AdminLayout() {
@@ -51,22 +68,7 @@ export function AdminLayout() {
   } else {
     content = (
       <div className={styles.adminGrid}>
-        <nav aria-label="Admin sections" className={styles.sidebar}>
-          <ul>
-            <li>
-              <NavLink to="/admin-panel" end className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
-                Overview
-              </NavLink>
-            </li>
-            {ADMIN_SECTIONS.map((s) => (
-              <li key={s.to}>
-                <NavLink to={s.to} className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
-                  {s.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminSidebar />
         <div className={styles.adminContent}>
           <Outlet />
         </div>
@@ -78,6 +80,7 @@ export function AdminLayout() {
       <SkipLink />
       <SiteHeader
         brand="Admin panel"
+        brandTo="/admin-panel"
         nav={ADMIN_HEADER_NAV}
         navLabel="Site"
         actions={
@@ -97,17 +100,28 @@ export function AdminLayout() {
 /** Admin-styled, but public (the create-realtime-data tool): writing still needs admin rights. */
 export function AdminToolsLayout() {
   const status = useAuthStore((s) => s.status);
+  const isAdmin = useAuthStore((s) => s.isAdmin);
   return (
     <div className={styles.page} data-layout="admin-tools">
       <SkipLink />
       <SiteHeader
-        brand="Admin tools"
+        brand="Admin panel"
+        brandTo="/admin-panel"
         nav={ADMIN_HEADER_NAV}
         navLabel="Site"
         actions={status === "signedIn" ? <SignOutButton /> : <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">Sign in</Link>}
       />
       <main id="main" className={`${styles.main} ${styles.wide}`} tabIndex={-1}>
-        <Outlet />
+        {status === "signedIn" && isAdmin ? (
+          <div className={styles.adminGrid}>
+            <AdminSidebar />
+            <div className={styles.adminContent}>
+              <Outlet />
+            </div>
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
     </div>
   );

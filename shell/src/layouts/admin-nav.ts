@@ -14,3 +14,13 @@ export const ADMIN_SECTIONS: (NavItem & { module: ScreenOf<"remote_admin">; titl
   { slug: "configure-films", to: "/admin-panel/configure-films", label: "Films", module: "ConfigureFilms", title: "Configure films" },
   { slug: "account", to: "/admin-panel/account", label: "Account", module: "Account", title: "Account" },
 ];
+
+/**
+ * The admin area's one navigation: the overview, every section, the account screen and the data
+ * tool (a public route whose writes need admin rights), in the order the sidebar shows them.
+ */
+export const ADMIN_NAV: (NavItem & { end?: boolean })[] = [
+  { to: "/admin-panel", label: "Overview", end: true },
+  ...ADMIN_SECTIONS.map(({ to, label }) => ({ to, label })),
+  { to: "/create-realtime-data", label: "Data import and export" },
+];

@@ -25,11 +25,24 @@ export function SkipLink() {
   );
 }
 
-export function SiteHeader({ brand = "Portfolio", nav = PUBLIC_NAV, navLabel = "Main", actions }: { brand?: string; nav?: NavItem[]; navLabel?: string; actions?: ReactNode }) {
+export function SiteHeader({
+  brand = "Portfolio",
+  brandTo = "/",
+  nav = PUBLIC_NAV,
+  navLabel = "Main",
+  actions,
+}: {
+  brand?: string;
+  /** Where the brand link goes: the public home page, or the admin overview in the admin area. */
+  brandTo?: string;
+  nav?: NavItem[];
+  navLabel?: string;
+  actions?: ReactNode;
+}) {
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
-        <Link to="/" className={styles.brand}>
+        <Link to={brandTo} className={styles.brand}>
           {brand}
         </Link>
         {nav.length > 0 && (
