@@ -80,4 +80,27 @@ describe("BlogListView", () => {
     expect(document.querySelector("script, img, b")).toBeNull();
     expect(screen.getByRole("link", { name: "<script>alert(1)</script>" })).toBeTruthy();
   });
+
+  it("searches by the query it is given, says how many match, and offers to clear", () => {
+    const posts = [summary({ id: "a", title: "Sanitising markdown" }), summary({ id: "b", title: "Dark mode" })];
+    const onQueryChange = vi.fn();
+    const onClear = vi.fn();
+    const { rerender } = render(
+      <MemoryRouter>
+        <BlogListView list={paged(posts)} tag={null} onTagChange={vi.fn()} query="markdown" onQueryChange={onQueryChange} onClear={onClear} />
+      </MemoryRouter>,
+    );
+    expect(titles()).toEqual(["Sanitising markdown"]);
+    expect(screen.getByText("1 post matching “markdown”")).toBeTruthy();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search posts" }), { target: { value: "dark" } });
+    expect(onQueryChange).toHaveBeenCalledWith("dark");
+    rerender(
+      <MemoryRouter>
+        <BlogListView list={paged(posts)} tag={null} onTagChange={vi.fn()} query="nothing here" onQueryChange={onQueryChange} onClear={onClear} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/No posts are matching “nothing here”/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show all posts" }));
+    expect(onClear).toHaveBeenCalledOnce();
+  });
 });

@@ -6,7 +6,7 @@ import { loadMarkdownRenderer } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
 import type { AsyncState } from "../ui/async-state";
 import type { Post } from "../ui/types";
-import { failed, loading, post, ready } from "./fixtures";
+import { failed, loading, post, ready, summary } from "./fixtures";
 
 // The markdown renderer is its own chunk; load it first so the post body renders at once.
 beforeAll(async () => {
@@ -75,5 +75,28 @@ describe("BlogPostView", () => {
     rerender(view(failed(null, retry)));
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it("links the newer, older and related posts, and offers to share the post", async () => {
+    const newer = summary({ id: "newer-one", title: "Newer one" });
+    const older = summary({ id: "older-one", title: "Older one" });
+    const related = summary({ id: "related-one", title: "Related one" });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(
+      <MemoryRouter>
+        <BlogPostView state={ready(post())} slug="hello-world" more={{ newer, older, related: [related] }} />
+      </MemoryRouter>,
+    );
+    const pager = screen.getByRole("navigation", { name: "Newer and older posts" });
+    expect(pager.querySelector('a[href="/blogs/newer-one"]')?.textContent).toBe("Newer one");
+    expect(pager.querySelector('a[href="/blogs/older-one"]')?.textContent).toBe("Older one");
+    expect(screen.getByRole("link", { name: "Related one" }).getAttribute("href")).toBe("/blogs/related-one");
+    const share = screen.getByRole("region", { name: "Share this post" });
+    expect(share.querySelector('a[href^="mailto:"]')?.getAttribute("href")).toContain(encodeURIComponent("Hello world"));
+    for (const a of share.querySelectorAll('a[target="_blank"]')) expect(a.getAttribute("rel")).toBe("noopener noreferrer");
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(writeText).toHaveBeenCalledWith(window.location.origin + window.location.pathname);
+    expect(await screen.findByText("Link copied.")).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { useLastReady } from "../ui/use-last-ready";
 import { AsyncView } from "../ui/async-view";
 import { Skeleton, formatDay } from "shared-ui";
 import type { PostSummary } from "../ui/types";
-import { newestFirst, tagCounts, withTag } from "./blog-list-logic";
+import { matchingQuery, newestFirst, tagCounts, withTag } from "./blog-list-logic";
 import page from "../ui/page.module.css";
 import styles from "./blog-list-view.module.css";
 
@@ -13,14 +13,25 @@ interface Props {
   list: PagedState<PostSummary>;
   tag: string | null;
   onTagChange: (tag: string | null) => void;
+  /** Words to find in titles, summaries and tags ("" = no search). */
+  query?: string;
+  onQueryChange?: (query: string) => void;
+  /** Drops the tag and the search at once. */
+  onClear?: () => void;
 }
 
-export function BlogListView({ list: liveList, tag, onTagChange }: Props) {
+export function BlogListView({ list: liveList, tag, onTagChange, query = "", onQueryChange = () => {}, onClear = () => onTagChange(null) }: Props) {
   const list = useLastReady(liveList);
   return (
     <div className={page.page}>
       <h1 className={page.title}>Blog</h1>
       <p className={page.lead}>Notes on building for the web, the tools I rely on and things I learned the hard way.</p>
+      <form className={page.toolbar} role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className={page.control}>
+          <label htmlFor="post-search">Search posts</label>
+          <input id="post-search" type="search" value={query} placeholder="Title, summary or tag" onChange={(e) => onQueryChange(e.target.value)} />
+        </div>
+      </form>
       <AsyncView
         what="blog posts"
         state={list}
@@ -29,7 +40,16 @@ export function BlogListView({ list: liveList, tag, onTagChange }: Props) {
         emptyText="No posts have been published yet."
       >
         {(posts) => (
-          <PostList posts={posts} tag={tag} onTagChange={onTagChange} hasMore={list.hasMore || list.pending} pending={list.pending} loadMore={list.loadMore} />
+          <PostList
+            posts={posts}
+            tag={tag}
+            onTagChange={onTagChange}
+            query={query}
+            onClear={onClear}
+            hasMore={list.hasMore || list.pending}
+            pending={list.pending}
+            loadMore={list.loadMore}
+          />
         )}
       </AsyncView>
     </div>
@@ -40,16 +60,20 @@ interface ListProps {
   posts: PostSummary[];
   tag: string | null;
   onTagChange: (tag: string | null) => void;
+  query: string;
+  onClear: () => void;
   hasMore: boolean;
   pending: boolean;
   loadMore: () => void;
 }
 
-function PostList({ posts, tag, onTagChange, hasMore, pending, loadMore }: ListProps) {
+function PostList({ posts, tag, onTagChange, query, onClear, hasMore, pending, loadMore }: ListProps) {
+  const searching = query.trim() !== "";
   // Tags of the posts loaded so far (all of them once a tag is chosen), plus the chosen one.
   const tags = tagCounts(posts).map((t) => t.tag);
   if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.unshift(tag);
-  const visible = withTag(newestFirst(posts), tag);
+  const visible = matchingQuery(withTag(newestFirst(posts), tag), query);
+  const what = [tag ? `tagged “${tag}”` : "", searching ? `matching “${query.trim()}”` : ""].filter(Boolean).join(" and ");
 
   return (
     <>
@@ -66,12 +90,16 @@ function PostList({ posts, tag, onTagChange, hasMore, pending, loadMore }: ListP
         </div>
       ) : null}
       <p className={page.count} aria-live="polite">
-        {tag ? `${visible.length} post${visible.length === 1 ? "" : "s"} tagged “${tag}”` : `Showing ${visible.length} post${visible.length === 1 ? "" : "s"}`}
+        {what ? `${visible.length} post${visible.length === 1 ? "" : "s"} ${what}` : `Showing ${visible.length} post${visible.length === 1 ? "" : "s"}`}
       </p>
       {visible.length === 0 ? (
         <p className={styles.none}>
-          No posts are tagged “{tag}”.{" "}
-          <button type="button" className={styles.linkButton} onClick={() => onTagChange(null)}>
+          No posts are {what}.{" "}
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={onClear}
+          >
             Show all posts
           </button>
         </p>
@@ -84,7 +112,7 @@ function PostList({ posts, tag, onTagChange, hasMore, pending, loadMore }: ListP
           ))}
         </ol>
       )}
-      {hasMore && !tag ? (
+      {hasMore && !tag && !searching ? (
         <button type="button" className={page.more} onClick={loadMore} disabled={pending} aria-busy={pending}>
           {pending ? "Loading more posts…" : "Load more posts"}
         </button>

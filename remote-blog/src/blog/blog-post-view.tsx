@@ -1,17 +1,23 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
 import { errorText } from "../ui/async-view";
 import { usePageMeta } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
-import type { Post } from "../ui/types";
+import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
 import styles from "./blog-post-view.module.css";
 
+export interface MorePosts {
+  newer: PostSummary | null;
+  older: PostSummary | null;
+  related: PostSummary[];
+}
+
 /** One post by slug; `data: null` means no published post has that slug (unknown or draft). */
-export function BlogPostView({ state, slug }: { state: AsyncState<Post | null>; slug: string }) {
+export function BlogPostView({ state, slug, more = null }: { state: AsyncState<Post | null>; slug: string; more?: MorePosts | null }) {
   const post = state.status === "ready" ? state.data : undefined;
   usePageMeta(postMeta(post, slug));
 
@@ -37,7 +43,13 @@ export function BlogPostView({ state, slug }: { state: AsyncState<Post | null>; 
       </div>
     );
   } else {
-    content = <PostArticle post={post} />;
+    content = (
+      <>
+        <PostArticle post={post} />
+        {more ? <MoreFromTheBlog more={more} /> : null}
+        <ShareLinks title={post.title} />
+      </>
+    );
   }
 
   return (
@@ -91,5 +103,104 @@ function PostArticle({ post }: { post: Post }) {
         <Markdown source={post.body} className={styles.body} />
       </div>
     </article>
+  );
+}
+
+function PostLink({ post }: { post: PostSummary }) {
+  return <Link to={`/blogs/${encodeURIComponent(post.id)}`}>{post.title}</Link>;
+}
+
+/** Newer and older posts, and the ones that share this post's tags. */
+function MoreFromTheBlog({ more }: { more: MorePosts }) {
+  if (!more.newer && !more.older && more.related.length === 0) return null;
+  return (
+    <div className={styles.more}>
+      {more.newer || more.older ? (
+        <nav aria-label="Newer and older posts" className={styles.pager}>
+          {more.older ? (
+            <p className={styles.older}>
+              <span className={styles.pagerLabel}>← Older post</span>
+              <PostLink post={more.older} />
+            </p>
+          ) : null}
+          {more.newer ? (
+            <p className={styles.newer}>
+              <span className={styles.pagerLabel}>Newer post →</span>
+              <PostLink post={more.newer} />
+            </p>
+          ) : null}
+        </nav>
+      ) : null}
+      {more.related.length > 0 ? (
+        <section aria-labelledby="related-posts" className={styles.related}>
+          <h2 id="related-posts">Related posts</h2>
+          <ul>
+            {more.related.map((p) => (
+              <li key={p.id}>
+                <PostLink post={p} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * Share links: copy the address, or open a plain share URL (no third-party script). Shown once
+ * the page runs in the browser, where the address is known; the server renders nothing here.
+ */
+function ShareLinks({ title }: { title: string }) {
+  const url = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin + window.location.pathname,
+    () => null,
+  );
+  const [copied, setCopied] = useState<"" | "done" | "failed">("");
+  if (!url) return null;
+  const text = encodeURIComponent(title);
+  const at = encodeURIComponent(url);
+  const copy = () => {
+    if (!navigator.clipboard) return setCopied("failed");
+    navigator.clipboard.writeText(url).then(
+      () => setCopied("done"),
+      () => setCopied("failed"),
+    );
+  };
+  return (
+    <section aria-labelledby="share-post" className={styles.share}>
+      <h2 id="share-post">Share this post</h2>
+      <ul>
+        <li>
+          <button type="button" className={styles.shareButton} onClick={copy}>
+            Copy link
+          </button>
+        </li>
+        <li>
+          <a href={`mailto:?subject=${text}&body=${at}`}>Email</a>
+        </li>
+        <li>
+          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${at}`} target="_blank" rel="noopener noreferrer">
+            LinkedIn
+          </a>
+        </li>
+        <li>
+          <a href={`https://bsky.app/intent/compose?text=${text}%20${at}`} target="_blank" rel="noopener noreferrer">
+            Bluesky
+          </a>
+        </li>
+        <li>
+          <a href={`https://x.com/intent/post?text=${text}&url=${at}`} target="_blank" rel="noopener noreferrer">
+            X
+          </a>
+        </li>
+      </ul>
+      <p role="status" className={styles.copyStatus}>
+        {copied === "done" ? "Link copied." : copied === "failed" ? "The link could not be copied; copy it from the address bar." : ""}
+      </p>
+    </section>
   );
 }

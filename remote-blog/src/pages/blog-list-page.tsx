@@ -3,29 +3,33 @@ import { useSearchParams } from "shared-router";
 import { useBlogIndex, usePageMeta } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
 
-/** `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters. */
+/** `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters, `?q=` searches. */
 export default function BlogListPage() {
   const [params, setParams] = useSearchParams();
   const tag = params.get("tag");
-  // A tag filter needs every entry of the (small, body-less) index.
-  const list = useBlogIndex({ all: tag !== null });
+  const query = params.get("q") ?? "";
+  // A tag filter or a search needs every entry of the (small, body-less) index.
+  const list = useBlogIndex({ all: tag !== null || query.trim() !== "" });
   usePageMeta(
     tag === null
       ? { title: "Blog", description: "Notes on front-end engineering: micro-frontends, realtime data, testing and accessibility." }
       : { title: `Posts tagged #${tag}`, description: `Every post tagged #${tag}, newest first.` },
   );
-  const onTagChange = useCallback(
-    (next: string | null) =>
+  const setParam = useCallback(
+    (name: string, next: string | null) =>
       setParams(
         (p) => {
           const copy = new URLSearchParams(p);
-          if (next) copy.set("tag", next);
-          else copy.delete("tag");
+          if (next) copy.set(name, next);
+          else copy.delete(name);
           return copy;
         },
         { replace: true },
       ),
     [setParams],
   );
-  return <BlogListView list={list} tag={tag} onTagChange={onTagChange} />;
+  const onTagChange = useCallback((next: string | null) => setParam("tag", next), [setParam]);
+  const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
+  const onClear = useCallback(() => setParams({}, { replace: true }), [setParams]);
+  return <BlogListView list={list} tag={tag} onTagChange={onTagChange} query={query} onQueryChange={onQueryChange} onClear={onClear} />;
 }
