@@ -109,12 +109,15 @@ test.describe("admin routes (signed in)", () => {
     await expectRemoteScreen(page, "remote_admin", "AdminOverview");
     const noReload = await markNoReload(page);
     const nav = page.getByRole("navigation", { name: "Admin sections" });
-    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 1);
+    // The overview, every section, and the data tool.
+    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 2);
     for (const [slug, module] of adminSections) {
       await nav.locator(`a[href="/admin-panel/${slug}"]`).click();
       await expect(page).toHaveURL(new RegExp(`/admin-panel/${slug}$`));
       await expectRemoteScreen(page, "remote_admin", module);
     }
+    await nav.locator('a[href="/create-realtime-data"]').click();
+    await expectRemoteScreen(page, "remote_admin", "CreateRealtimeData");
     await nav.getByRole("link", { name: "Overview" }).click();
     await expectRemoteScreen(page, "remote_admin", "AdminOverview");
     await noReload();

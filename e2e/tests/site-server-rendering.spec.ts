@@ -344,4 +344,31 @@ test.describe("composition on the server", () => {
     await expect.poll(async () => (await html(request, `/blogs/${slug}`)).body.includes("← All posts"), { timeout: 15_000 }).toBe(true);
     await rm(dir, { recursive: true, force: true });
   });
+
+  test("a new release of a remote at the same URL reaches the server-rendered HTML", async ({ request }) => {
+    const dir = await mkdtemp(join(tmpdir(), "remote-blog-same-url-"));
+    await cp(join(repoRoot, "remote-blog", "dist"), dir, { recursive: true });
+    const server = await startStaticServer({ root: dir, port: 0, cors: true, name: "remote-blog-same-url" });
+    const [slug] = await newest();
+    const restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
+    try {
+      await expect.poll(async () => (await html(request, `/blogs/${slug}`)).body.includes(`${server.url}/`), { timeout: 15_000 }).toBe(true);
+      expect((await html(request, `/blogs/${slug}`)).body).toContain("← All posts");
+      // Deploy a new build over the old one: new server chunks and a new manifest, same URL.
+      for (const file of await readdir(join(dir, "server"))) {
+        const path = join(dir, "server", file);
+        const text = await readFile(path, "utf8");
+        if (text.includes("← All posts")) await writeFile(path, text.replaceAll("← All posts", "← All posts (same URL, new release)"));
+      }
+      const manifestPath = join(dir, "mf-manifest.json");
+      const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { metaData: { buildInfo: { buildVersion: string } } };
+      manifest.metaData.buildInfo.buildVersion = `release-${Date.now()}`;
+      await writeFile(manifestPath, JSON.stringify(manifest));
+      await expect.poll(async () => (await html(request, `/blogs/${slug}`)).body.includes("(same URL, new release)"), { timeout: 20_000 }).toBe(true);
+    } finally {
+      await restore();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

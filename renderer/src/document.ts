@@ -21,6 +21,8 @@ export interface DocumentParts {
   /** #root's markup and the script with the page data. */
   rootHtml: string;
   pageDataScript: string;
+  /** Stylesheets placed inline in <head> (a template's <link> to the same file is dropped). */
+  styles?: { href: string; css: string }[];
   stylesheets: string[];
   modulePreloads: string[];
 }
@@ -71,12 +73,16 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
 /** The template with the page filled in. The template's own title and description are replaced. */
 export function buildDocument(template: string, parts: DocumentParts): string {
   const links = [
+    // No stylesheet text may end the <style> element early.
+    ...(parts.styles ?? []).map(({ css }) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
     ...parts.modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join("");
-  return template
+  let page = template;
+  for (const { href } of parts.styles ?? []) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`), "");
+  return page
     .replace(/<title>[\s\S]*?<\/title>/, "")
     .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", `    ${headTags(parts)}\n    ${links}\n  </head>`)
+    .replace("</head>", () => `    ${headTags(parts)}\n    ${links}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${parts.rootHtml}</div>${parts.pageDataScript}`);
 }

@@ -109,10 +109,12 @@ export function createServerRemotes({ maxAgeMs = 5000 }: { maxAgeMs?: number } =
           const build = await buildOf(entry);
           const before = known.get(name);
           if (before?.entry === entry && before.build === build) return;
-          // A new URL or a new build: forget the old container and the loader's cached files.
-          if (before) revalidate(before.entry);
-          revalidate(entry);
+          // A new URL or a new build: forget the old container (re-registering removes it and its
+          // loading entry, so this comes first), then everything the loader cached (its entry
+          // resolution is keyed by the remote entry's URL, not the manifest's, so a scoped
+          // revalidate would leave a redeploy at the same URL serving the old build).
           instance.registerRemotes([{ name, entry }], { force: before !== undefined });
+          if (before) revalidate();
           known.set(name, { entry, build, manifest: parseManifest(build) });
         }),
       );

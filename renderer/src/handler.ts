@@ -44,6 +44,33 @@ export function createRenderer(options: RendererOptions) {
   // DOMPurify needs a DOM on the server; one window serves every render.
   const window = new JSDOM("").window as unknown as Window;
   const configs = new Map<string, { at: number; config: Promise<RuntimeConfig> }>();
+  // Stylesheets are hashed files that never change: each is read once and kept.
+  const styles = new Map<string, Promise<string | null>>();
+
+  function stylesheet(url: string): Promise<string | null> {
+    let text = styles.get(url);
+    if (!text) {
+      text = fetch(url, { signal: AbortSignal.timeout(3000) }).then(
+        async (r) => (r.ok ? await r.text() : null),
+        () => null,
+      );
+      void text.then((t) => t === null && styles.delete(url));
+      styles.set(url, text);
+    }
+    return text;
+  }
+
+  /**
+   * The page's stylesheets inlined, so the first paint waits for no other request (on a phone, a
+   * stylesheet from another origin costs a new connection). One that cannot be read stays a link.
+   */
+  async function inlineStyles(urls: string[], base: string): Promise<{ inline: { href: string; css: string }[]; links: string[] }> {
+    const texts = await Promise.all(urls.map((u) => stylesheet(new URL(u, base).href)));
+    return {
+      inline: urls.flatMap((href, i) => (texts[i] === null ? [] : [{ href, css: texts[i]! }])),
+      links: urls.filter((_, i) => texts[i] === null),
+    };
+  }
 
   function configAt(url: string): Promise<RuntimeConfig> {
     const cached = configs.get(url);
@@ -117,13 +144,15 @@ export function createRenderer(options: RendererOptions) {
       const [remote = "", module = ""] = s.split("/");
       return remotes.assetsOf(remote, module);
     });
+    const css = await inlineStyles([...shell.css, ...shown.flatMap((a) => a.css)], origin);
     const html = buildDocument(template, {
       meta: page.meta,
       url: `${base}${path}`,
       base,
       rootHtml: page.html,
       pageDataScript: pageDataScript({ config, content: store.toSnapshot(), failedSlots: page.failedSlots, slots: page.slots }),
-      stylesheets: [...shell.css, ...shown.flatMap((a) => a.css)],
+      styles: css.inline,
+      stylesheets: css.links,
       modulePreloads: [...shell.js, ...shown.flatMap((a) => a.js)],
     });
     send(status, "text/html; charset=utf-8", html, {

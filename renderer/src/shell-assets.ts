@@ -7,7 +7,8 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-const ENTRIES = ["src/app.tsx", "../shared-content/src/index.ts", "../shared-router/src/index.ts"];
+// index.html: the template's own stylesheet (inlined too, its link dropped).
+const ENTRIES = ["index.html", "src/app.tsx", "../shared-content/src/index.ts", "../shared-router/src/index.ts"];
 
 export function shellAssets(manifest: Record<string, ManifestChunk>): { css: string[]; js: string[] } {
   const css = new Set<string>();

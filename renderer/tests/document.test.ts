@@ -45,4 +45,24 @@ describe("the document of a server-rendered page", () => {
     expect(ld).toEqual({ "@type": "BlogPosting", headline: "</script><b>", url: "https://example.com/blogs/t", author: { image: "https://example.com/me.png" } });
     expect(jsonForScript({ a: "<!-- & \u2028" })).toBe('{"a":"\\u003c!-- \\u0026 \\u2028"}');
   });
+
+  it("inlines stylesheets in place of the template's links, safely", () => {
+    const html = buildDocument(`<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title></head><body><div id="root"></div></body></html>`, {
+      meta: {},
+      url: "https://example.com/",
+      base: "https://example.com",
+      rootHtml: "",
+      pageDataScript: "",
+      styles: [
+        { href: "/assets/index.css", css: "body{color:red}" },
+        { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
+      ],
+      stylesheets: [],
+      modulePreloads: [],
+    });
+    expect(html).not.toContain('href="/assets/index.css"');
+    expect(html).toContain("<style>body{color:red}</style>");
+    expect(html).toContain('<style>a::after{content:"$& <\\/style><script>x</script>"}</style>');
+    expect(html.match(/<\/style>/g)).toHaveLength(2);
+  });
 });

@@ -1,9 +1,10 @@
 // A small static file server for the built apps: each app on its own origin, CORS for the
-// remotes, SPA fallback for the shell, and the same cache headers as firebase.json.
+// remotes, SPA fallback for the shell, and the same cache headers and compression as Hosting.
 import { createServer } from "node:http";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { createBrotliCompress, createGzip, constants as zlib } from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -27,6 +28,16 @@ const TYPES = {
 const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html", "app.html"]);
 
 const GENERATED = new Set(["/robots.txt", "/sitemap.xml", "/feed.xml"]);
+// Compressed as Firebase Hosting compresses them (text types), by what the client accepts.
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt"]);
+
+function encodingFor(req, file) {
+  if (!COMPRESSIBLE.has(extname(file))) return null;
+  const accept = String(req.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return null;
+}
 
 export function cacheControlFor(relPath) {
   const base = relPath.split("/").pop() ?? "";
@@ -102,9 +113,10 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
         return;
       }
+      const encoding = encodingFor(req, file);
       res.writeHead(200, {
         "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
-        "Content-Length": info.size,
+        ...(encoding ? { "Content-Encoding": encoding, Vary: "Accept-Encoding" } : { "Content-Length": info.size }),
         "Cache-Control": cacheControlFor(relServed || "index.html"),
         "X-Content-Type-Options": "nosniff",
       });
@@ -112,7 +124,10 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         res.end();
         return;
       }
-      createReadStream(file).pipe(res);
+      const body = createReadStream(file);
+      if (encoding === "br") body.pipe(createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+      else if (encoding === "gzip") body.pipe(createGzip()).pipe(res);
+      else body.pipe(res);
     } catch (error) {
       console.error(`[${name}]`, error);
       if (!res.headersSent) res.writeHead(500);

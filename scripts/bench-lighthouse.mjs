@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// npm run bench:lighthouse: the public pages as a visitor on a phone sees them. It builds
+// (unless --skip-build), starts the local stack (scripts/lib/local-stack.mjs: emulators with the
+// demo seed, every app on its own origin, pages rendered by the renderer, compressed as Firebase
+// Hosting serves them), runs Lighthouse with its mobile preset (simulated slow 4G and a 4x slower
+// CPU) in Debian's Chromium on each page, and prints the performance score, FCP, LCP, TBT, CLS
+// and the bytes transferred. Then it times the renderer: 200 requests each for a post and for
+// `/` (p50 and p99 of the Server-Timing it reports, and of the whole request).
+// Exit code 1 when a page misses the goal: performance >= 95, LCP <= 1.8 s, CLS <= 0.05,
+// TBT <= 150 ms.
+//   --skip-build   use the existing dist/ folders
+//   --runs N       Lighthouse runs per page (the median by performance score is printed; default 1)
+//   --requests N   renderer timing requests per page (default 200)
+//   --json FILE    also write the figures as JSON
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+
+const GOAL = { score: 0.95, lcpMs: 1800, cls: 0.05, tbtMs: 150 };
+
+const { values } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    runs: { type: "string", default: "1" },
+    requests: { type: "string", default: "200" },
+    json: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 1);
+const requests = Math.max(1, Number(values.requests) || 200);
+
+if (!values["skip-build"]) {
+  console.log("Building every workspace (production; turbo reuses unchanged outputs)…");
+  const result = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: repoRoot, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const chromePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+// This machine reaches no network but loopback: nothing may phone home.
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions"];
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const ms = (v) => `${Math.round(v)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function audit(url, port) {
+  const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const a = lhr.audits;
+  return {
+    score: lhr.categories.performance.score ?? 0,
+    fcpMs: a["first-contentful-paint"].numericValue,
+    lcpMs: a["largest-contentful-paint"].numericValue,
+    tbtMs: a["total-blocking-time"].numericValue,
+    cls: a["cumulative-layout-shift"].numericValue,
+    bytes: a["total-byte-weight"].numericValue,
+    lcpElement: a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    error: lhr.runtimeError?.message ?? null,
+  };
+}
+
+async function timeRenderer(url) {
+  const server = [];
+  const wall = [];
+  for (let i = 0; i < requests; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+    await response.arrayBuffer();
+    wall.push(performance.now() - started);
+    const dur = /render;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+    if (dur) server.push(Number(dur[1]));
+  }
+  server.sort((a, b) => a - b);
+  wall.sort((a, b) => a - b);
+  return { p50: quantile(server, 0.5), p99: quantile(server, 0.99), wallP50: quantile(wall, 0.5), wallP99: quantile(wall, 0.99) };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), "bench-lighthouse-"));
+const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
+let stack;
+let chrome;
+let failed = false;
+try {
+  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
+  const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
+  const pages = [
+    { name: "/", path: "/" },
+    { name: "/blogs/list", path: "/blogs/list" },
+    { name: "a post", path: `/blogs/${slug}` },
+    { name: "/favorite-quotes", path: "/favorite-quotes" },
+    { name: "/list-of-seen-films", path: "/list-of-seen-films" },
+  ];
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const results = [];
+  for (const page of pages) {
+    const attempts = [];
+    for (let i = 0; i < runs; i += 1) attempts.push(await audit(`${stack.siteUrl}${page.path}`, chrome.port));
+    attempts.sort((a, b) => a.score - b.score);
+    const median = attempts[Math.floor(attempts.length / 2)];
+    const misses = [
+      median.score < GOAL.score && `score ${Math.round(median.score * 100)} < ${GOAL.score * 100}`,
+      median.lcpMs > GOAL.lcpMs && `LCP ${ms(median.lcpMs)} > ${ms(GOAL.lcpMs)}`,
+      median.cls > GOAL.cls && `CLS ${median.cls.toFixed(3)} > ${GOAL.cls}`,
+      median.tbtMs > GOAL.tbtMs && `TBT ${ms(median.tbtMs)} > ${ms(GOAL.tbtMs)}`,
+      median.error && `error: ${median.error}`,
+    ].filter(Boolean);
+    if (misses.length) failed = true;
+    results.push({ page: page.name, path: page.path, ...median, misses });
+  }
+
+  console.log("\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), demo seed");
+  console.log("| page | performance | FCP | LCP | TBT | CLS | bytes | goal |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    console.log(`| ${r.page} | ${Math.round(r.score * 100)} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kb(r.bytes)} | ${r.misses.length ? r.misses.join("; ") : "met"} |`);
+  }
+  for (const r of results) if (r.misses.length && r.lcpElement) console.log(`  ${r.page}: LCP element ${r.lcpElement}`);
+
+  const timing = {};
+  for (const [name, path] of [["a post", `/blogs/${slug}`], ["/", "/"]]) timing[name] = await timeRenderer(`${stack.siteUrl}${path}`);
+  console.log(`\nRenderer, ${requests} sequential requests per page (render = the Server-Timing it reports; request = the whole round trip on loopback)`);
+  console.log("| page | render p50 | render p99 | request p50 | request p99 |");
+  console.log("|---|---|---|---|---|");
+  for (const [name, t] of Object.entries(timing)) console.log(`| ${name} | ${t.p50.toFixed(1)} ms | ${t.p99.toFixed(1)} ms | ${t.wallP50.toFixed(1)} ms | ${t.wallP99.toFixed(1)} ms |`);
+
+  if (values.json) await writeFile(values.json, `${JSON.stringify({ goal: GOAL, results, timing }, null, 2)}\n`);
+  console.log(failed ? "\nSome pages miss the goal." : "\nEvery page meets the goal.");
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await chrome?.kill();
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
