@@ -20,7 +20,21 @@ describe("the document of a server-rendered page", () => {
     expect(html).toContain('<meta name="description" content="About things">');
     expect(html).toContain('<div id="root"><main>hello</main></div><script type="application/json" id="page-data">{}</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app.js">');
+    // No template script here, so no loader either; the preload goes with the scripts (below).
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("starts the template's scripts and the preloads after the first paint", () => {
+    const html = buildDocument(
+      `<html><head><script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"><title>x</title></head><body><div id="root"></div></body></html>`,
+      { meta: {}, url: "https://example.com/", base: "https://example.com", rootHtml: "<p>hi</p>", pageDataScript: "", stylesheets: [], modulePreloads: ["https://remote.example/b.js"] },
+    );
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const loader = /<div id="root"><p>hi<\/p><\/div><script>(.*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(loader).toContain("requestAnimationFrame");
+    expect(loader).toContain('["/assets/entry.js"]');
+    expect(loader).toContain('["/assets/a.js","https://remote.example/b.js"]');
   });
 
   it("escapes stored text in every tag", () => {
