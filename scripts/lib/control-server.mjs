@@ -1,5 +1,5 @@
 // Test-only control endpoint of the local stack (npm start -- --e2e): lets the Playwright
-// tests stop and restart a remote's server. Bound to 127.0.0.1.
+// tests take a remote down and bring it back (see serveSites in local-stack.mjs). Bound to 127.0.0.1.
 import { createServer } from "node:http";
 
 export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {}) {

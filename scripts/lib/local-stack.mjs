@@ -1,20 +1,21 @@
 // The local stack behind `npm start`, `npm run emulators` and the e2e tests: the Realtime
 // Database server (rtdb-emulator), the official Auth emulator, the demo content seed, a demo
 // admin, and (optionally) the built shell and remotes, each on its own origin.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createAuthUser, signInAuthUser, startAuthEmulator } from "./auth-emulator.mjs";
-import { startStaticServer } from "./static-server.mjs";
+import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const REMOTES = [
-  { name: "remote_home", dir: "remote-home", env: "REMOTE_HOME_PORT", port: 4174 },
-  { name: "remote_blog", dir: "remote-blog", env: "REMOTE_BLOG_PORT", port: 4175 },
-  { name: "remote_admin", dir: "remote-admin", env: "REMOTE_ADMIN_PORT", port: 4176 },
+  // In firebase.json's order: the Hosting emulator gives them the ports after the shell's.
+  { name: "remote_home", dir: "remote-home" },
+  { name: "remote_blog", dir: "remote-blog" },
+  { name: "remote_admin", dir: "remote-admin" },
 ];
 
 function envPort(name, fallback) {
@@ -22,16 +23,18 @@ function envPort(name, fallback) {
   if (raw === undefined || raw === "") return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name}=${raw} is not a port number`);
+  if (BAD_PORTS.has(port)) throw new Error(`${name}=${raw}: browsers and Node's fetch refuse to connect to port ${port} (a "bad port" in the Fetch standard); choose another`);
   return port;
 }
 
-/** Ports from the environment (README lists the variables), defaulting to contract 6. */
+// Ports a browser's fetch refuses to connect to (the Fetch standard's "bad ports"): a server
+// there would start, yet every page would fail with a bare "fetch failed".
+const BAD_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
+/** Ports from the environment (README lists the variables). */
 export function portsFromEnv() {
   return {
     site: envPort("SITE_PORT", 4173),
-    remote_home: envPort("REMOTE_HOME_PORT", 4174),
-    remote_blog: envPort("REMOTE_BLOG_PORT", 4175),
-    remote_admin: envPort("REMOTE_ADMIN_PORT", 4176),
     auth: envPort("AUTH_PORT", 9099),
     database: envPort("DATABASE_PORT", 9000),
   };
@@ -116,12 +119,14 @@ async function loadRtdbEmulator() {
  *   ports        see portsFromEnv()
  *   dataDir      persistent data directory (default .local-data); database under <dataDir>/db
  *   reset        wipe <dataDir>/db first, so the seed loads again
- *   serve        also serve shell/dist and each remote's dist
- *   snapshot     serve copies of the dist folders taken now (e2e: a concurrent rebuild in the
- *                working tree must not pull files from under a running test)
+ *   serve        also serve the four Hosting sites of firebase.json (shell and remotes) through
+ *                the Hosting emulator, with the renderer in the Functions emulator
+ *   snapshot     serve copies of the remotes' dist folders taken now (e2e: a concurrent rebuild
+ *                in the working tree must not pull files from under a running test)
  *   log          line logger
  *   signal       AbortSignal: when aborted during start-up, what has started is stopped
- * Returns { ports, urls, admin, configFile, remotes: Map(name -> {start, stop, running}), stop() }.
+ * Returns { ports, siteUrl, databaseUrl, authUrl, admin, configFile, remotes: Map(name -> {start,
+ * stop, running}), stop() }.
  */
 export async function startLocalStack(options = {}) {
   const host = "127.0.0.1";
@@ -160,30 +165,34 @@ export async function startLocalStack(options = {}) {
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
 
-    // Generous: on a busy 2-core machine the emulator (a JVM-free but heavy Node CLI) can take minutes.
-    const auth = await startAuthEmulator({ port: ports.auth, host, projectId: PROJECT_ID, quiet: true, timeoutMs: 240_000 });
-    stoppers.push(() => auth.stop());
+    // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
+    // limit: on a busy 2-core machine it can take minutes to start.
+    const sites = options.serve ? await stageSites({ dataDir, snapshot: options.snapshot }) : null;
+    if (sites) ports.site = await claimSitePort(host, ports.site);
+    const emulators = await startFirebaseEmulators({
+      only: sites ? ["auth", "hosting", "functions"] : ["auth"],
+      host,
+      projectId: PROJECT_ID,
+      ports: { auth: ports.auth, hosting: ports.site },
+      config: sites ? hostingConfig(sites) : {},
+      // The renderer reads the same config.json as the browser (production sets this too).
+      env: sites ? { RUNTIME_CONFIG_URL: `http://${host}:${ports.site}/config.json` } : {},
+      quiet: true,
+      timeoutMs: 240_000,
+      onOutput: options.verbose ? (text) => process.stdout.write(text) : undefined,
+    });
+    stoppers.push(() => emulators.stop());
     checkAborted();
-    ports.auth = auth.port;
-    log(`Auth emulator      ${auth.url}  (project ${PROJECT_ID})`);
+    ports.auth = emulators.ports.auth;
+    const authUrl = `http://${host}:${ports.auth}`;
+    log(`Auth emulator      ${authUrl}  (project ${PROJECT_ID})`);
 
-    const admin = await ensureDemoAdmin({ authUrl: auth.url, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
+    const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/)`);
 
     checkAborted();
-    const stack = { ports, host, databaseUrl, authUrl: auth.url, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
-    if (options.serve) {
-      const distOf = async (dir) => {
-        const source = join(repoRoot, dir, "dist");
-        if (!options.snapshot) return source;
-        const copy = join(dataDir, "dist", dir);
-        await rm(copy, { recursive: true, force: true });
-        await cp(source, copy, { recursive: true });
-        return copy;
-      };
-      await serveApps(stack, { log, configFile: options.configFile, onStop: (fn) => stoppers.push(fn), distOf });
-      checkAborted();
-    }
+    const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
+    if (sites) await serveSites(stack, sites, emulators, log);
     return stack;
   } catch (error) {
     await stop();
@@ -191,63 +200,96 @@ export async function startLocalStack(options = {}) {
   }
 }
 
-/** The server renderer built in `dir` (renderer/dist), or null when it is not built. */
-async function loadRenderer(dir) {
-  const entry = join(dir, "server.js");
-  if (!existsSync(entry)) return null;
-  const { createRenderer, SHELL_DIR } = await import(pathToFileURL(entry).href);
-  return createRenderer({ shellDir: SHELL_DIR, log: (line) => console.error(line) });
-}
-
-async function serveApps(stack, { log, configFile, onStop, distOf }) {
-  const { ports, host } = stack;
+/**
+ * The folders the Hosting emulator serves. The shell is always a copy: the generated
+ * config.json is written into it, and must never land in shell/dist, which is what deploys.
+ */
+async function stageSites({ dataDir, snapshot }) {
+  if (!existsSync(join(repoRoot, "shell", "dist", "app.html"))) throw new Error("shell is not built: run `npm run build`");
+  const copy = async (dir) => {
+    const target = join(dataDir, "hosting", dir);
+    await rm(target, { recursive: true, force: true });
+    await cp(join(repoRoot, dir, "dist"), target, { recursive: true });
+    return target;
+  };
+  const roots = { shell: await copy("shell") };
   for (const r of REMOTES) {
     if (!existsSync(join(repoRoot, r.dir, "dist", "mf-manifest.json"))) throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
-    const root = await distOf(r.dir);
-    let server = null;
+    roots[r.dir] = snapshot ? await copy(r.dir) : join(repoRoot, r.dir, "dist");
+  }
+  if (!existsSync(join(repoRoot, "renderer", "dist", "function.js"))) throw new Error("renderer is not built: run `npm run build`");
+  return { roots };
+}
+
+/**
+ * firebase.json's Hosting sites and functions as the emulators need them: each site by name
+ * (no .firebaserc targets locally) with its staged folder; the rewrites and headers unchanged.
+ */
+function hostingConfig({ roots }) {
+  const project = JSON.parse(readFileSync(join(repoRoot, "firebase.json"), "utf8"));
+  return {
+    hosting: project.hosting.map(({ target, ...site }) => ({ ...site, site: target, public: roots[target] })),
+    functions: project.functions.map((fn) => ({ ...fn, source: resolve(repoRoot, fn.source) })),
+  };
+}
+
+/** The Hosting emulator moves to the next free port silently; the renderer must know it first. */
+async function claimSitePort(host, port) {
+  if (!port) return freePort(host);
+  const free = await new Promise((done) => {
+    const probe = createServer();
+    probe.once("error", () => done(false));
+    probe.listen(port, host, () => probe.close(() => done(true)));
+  });
+  if (!free) throw new Error(`Port ${port} is in use: stop what holds it or set SITE_PORT to another port`);
+  return port;
+}
+
+/** How long the renderer reuses config.json (renderer/src/handler.ts, maxAgeMs). */
+const RENDERER_CONFIG_MAX_AGE_MS = 2000;
+
+/** After the emulators are up: the runtime config from the ports the sites took, and the remotes' switches. */
+async function serveSites(stack, sites, emulators, log) {
+  const { host, ports } = stack;
+  const [sitePort, ...remotePorts] = emulators.hostingPorts;
+  if (sitePort !== ports.site) throw new Error(`The Hosting emulator took port ${sitePort} instead of ${ports.site}`);
+  REMOTES.forEach((r, i) => (ports[r.name] = remotePorts[i]));
+  // Each site's port is checked by its manifest's name, since the emulator picks them itself.
+  for (const r of REMOTES) {
+    const manifest = await fetch(`http://${host}:${ports[r.name]}/mf-manifest.json`).then((res) => res.json()).catch(() => null);
+    const name = manifest?.name;
+    if (name !== r.name) throw new Error(`Expected ${r.name} on port ${ports[r.name]}, found ${name}`);
+  }
+  // The browser reads config.json on each page load and the renderer every 2 s, so a test (or a
+  // person) can repoint a remote without rebuilding anything.
+  const file = join(sites.roots.shell, "config.json");
+  const urls = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}/mf-manifest.json`]));
+  const writeConfig = () => writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
+  await writeConfig();
+  stack.configFile = file;
+  // A Hosting site cannot be stopped on its own; "stopping" a remote points the config at a
+  // port where nothing listens, which is what a browser or the renderer sees of a remote that
+  // is down. Each switch waits until the renderer has read the config again.
+  const switchTo = async (name, url) => {
+    urls[name] = url;
+    await writeConfig();
+    await new Promise((done) => setTimeout(done, RENDERER_CONFIG_MAX_AGE_MS + 200));
+  };
+  for (const r of REMOTES) {
     const control = {
-      get running() {
-        return server !== null;
-      },
-      async start(port = ports[r.name]) {
-        if (server) return;
-        server = await startStaticServer({ root, port, host, cors: true, name: r.dir });
-        ports[r.name] = server.port;
-      },
+      running: true,
       async stop() {
-        if (!server) return;
-        const s = server;
-        server = null;
-        await s.close();
+        control.running = false;
+        await switchTo(r.name, `http://${host}:${await freePort(host)}/mf-manifest.json`);
+      },
+      async start() {
+        control.running = true;
+        await switchTo(r.name, `http://${host}:${ports[r.name]}/mf-manifest.json`);
       },
     };
-    await control.start();
-    onStop(() => control.stop());
     stack.remotes.set(r.name, control);
     log(`${r.dir.padEnd(18)} http://${host}:${ports[r.name]}/mf-manifest.json`);
   }
-  // The shell's config.json is generated from the actual ports. It is read from a file on each
-  // request, so a test (or a person) can point a remote elsewhere without rebuilding anything.
-  const file = resolve(configFile ?? join(stack.dataDir, "config.json"));
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports }), null, 2)}\n`);
-  stack.configFile = file;
-  if (!existsSync(join(repoRoot, "shell", "dist", "app.html"))) throw new Error("shell is not built: run `npm run build`");
-  const shellRoot = await distOf("shell");
-  // Pages are rendered on the server (renderer/); it reads config.json from this same site.
-  // Loaded in place, not from a snapshot copy: its npm dependencies resolve from the repository.
-  const renderer = await loadRenderer(join(repoRoot, "renderer", "dist"));
-  const site = await startStaticServer({
-    root: shellRoot,
-    port: ports.site,
-    host,
-    spa: "app.html",
-    fallback: renderer ? (req, res) => renderer.handle(req, res) : null,
-    name: "shell",
-    overrides: { "/config.json": () => readFile(file) },
-  });
-  onStop(() => site.close());
-  ports.site = site.port;
-  stack.siteUrl = site.url;
-  log(`Site               ${site.url}  (config: ${file})`);
+  stack.siteUrl = `http://${host}:${ports.site}`;
+  log(`Site               ${stack.siteUrl}  (Hosting emulator; pages rendered by the Functions emulator; config: ${file})`);
 }

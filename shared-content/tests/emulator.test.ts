@@ -9,7 +9,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "fireba
 import { connectDatabaseEmulator, get, getDatabase, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/auth-emulator.mjs";
+import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/firebase-emulators.mjs";
 import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
 import { initFirebase, resetFirebaseForTests } from "../../shared-auth/src/firebase";
 import { setDatabaseForTests } from "../src/admin/db";

@@ -23,7 +23,30 @@ export interface AuthUser {
   idToken: string;
   refreshToken: string;
 }
+export interface StartFirebaseEmulatorsOptions {
+  only: ("auth" | "hosting" | "functions")[];
+  projectId?: string;
+  host?: string;
+  /** 0 or absent: a free port. Hosting's is the first site's. */
+  ports?: { auth?: number; hosting?: number; functions?: number };
+  /** firebase.json without `emulators`: hosting sites and functions (absolute sources allowed). */
+  config?: Record<string, unknown>;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  quiet?: boolean;
+  onOutput?: (text: string) => void;
+}
+export interface FirebaseEmulators {
+  host: string;
+  projectId: string;
+  ports: Record<string, number>;
+  /** Each Hosting site's port, in the order of config.hosting. */
+  hostingPorts: number[];
+  stop(): Promise<void>;
+  output(): string;
+}
 export function freePort(host?: string): Promise<number>;
+export function startFirebaseEmulators(options: StartFirebaseEmulatorsOptions): Promise<FirebaseEmulators>;
 export function startAuthEmulator(options?: StartAuthEmulatorOptions): Promise<AuthEmulator>;
 export function createAuthUser(args: { url: string; projectId?: string; email: string; password: string }): Promise<AuthUser>;
 export function signInAuthUser(args: { url: string; email: string; password: string }): Promise<AuthUser>;
