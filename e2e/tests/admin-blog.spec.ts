@@ -40,13 +40,14 @@ test("draft -> published -> unpublished -> deleted, seen by a visitor in another
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(page).toHaveURL(`/admin-panel/write-blog?edit=${slug}`);
-  const draft = (await db.get(`blog/posts/${slug}`)) as { status: string; readingMinutes: number };
+  const draft = (await db.get(`blog/drafts/${slug}`)) as { status: string; readingMinutes: number };
   expect(draft.status).toBe("draft");
   expect(draft.readingMinutes).toBe(3);
   expect(await db.get(`blog/index/${slug}`)).toBeNull();
+  // Drafts are stored apart from what visitors may read.
   const { databaseUrl } = await stackState();
-  const anonymousRead = await fetch(`${databaseUrl}/blog/posts/${slug}.json?ns=${NAMESPACE}`);
-  expect(anonymousRead.status).toBe(401);
+  expect((await fetch(`${databaseUrl}/blog/drafts/${slug}.json?ns=${NAMESPACE}`)).status).toBe(401);
+  expect(await (await fetch(`${databaseUrl}/blog/posts/${slug}.json?ns=${NAMESPACE}`)).json()).toBeNull();
   const draftPage = await visitorContext.newPage();
   await draftPage.goto(`/blogs/${slug}`);
   await expect(draftPage.getByRole("heading", { name: "Post not found" })).toBeVisible();
@@ -76,6 +77,7 @@ test("draft -> published -> unpublished -> deleted, seen by a visitor in another
   await dialog.getByRole("button", { name: "Delete post" }).click();
   await expect(page.getByText(`Deleted the post “${title}”.`)).toBeVisible();
   expect(await db.get(`blog/posts/${slug}`)).toBeNull();
+  expect(await db.get(`blog/drafts/${slug}`)).toBeNull();
   await visitorContext.close();
 });
 
@@ -90,5 +92,5 @@ test("the slug must be unique and stops following the title once edited", async 
   await expect(page.getByText(`Another post already uses the address /blogs/${existing}`)).toBeVisible();
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByLabel("Slug")).toHaveAttribute("aria-invalid", "true");
-  expect(Object.keys((await db.get("blog/posts")) as object).length).toBe(Object.keys(posts).length);
+  expect(Object.keys((await db.get("blog/posts")) as object).length + Object.keys(((await db.get("blog/drafts")) ?? {}) as object).length).toBe(Object.keys(posts).length);
 });

@@ -152,7 +152,8 @@ test("importing the older site's export produces the expected content", async ({
   expect(String(post.body)).not.toContain("alert(");
   const index = (await db.get("blog/index")) as Record<string, unknown>;
   expect(Object.keys(index)).toEqual(["moving-a-large-app-to-vue-3"]);
-  expect(await db.get("blog/posts/notes-on-accessible-forms")).toMatchObject({ status: "draft" });
+  expect(await db.get("blog/drafts/notes-on-accessible-forms")).toMatchObject({ status: "draft" });
+  expect(await db.get("blog/posts/notes-on-accessible-forms")).toBeNull();
 
   // A visitor sees the imported post.
   const visitor = await browser.newContext();

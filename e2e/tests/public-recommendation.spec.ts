@@ -1,20 +1,49 @@
-// Issue 4, /write-recommendation end to end: validation next to the fields, a submission lands
-// under recommendationSubmissions (not public), and the same visitor cannot write to
-// recommendations (or read the submissions) through the database's REST API.
+// /write-recommendation end to end: validation next to the fields, a submission lands under
+// recommendationSubmissions keyed by the visitor's anonymous uid (not public), one pending
+// submission per visitor, and no visitor can write to recommendations, read the submissions or
+// flood the queue through the database's REST API.
 import type { Page } from "@playwright/test";
 import { NAMESPACE, db, expect, expectRemoteScreen, stackState, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;
+
+/** A fresh anonymous account in the Auth emulator, as the form makes one. */
+async function anonymousVisitor(): Promise<{ uid: string; idToken: string }> {
+  const { authUrl } = await stackState();
+  const res = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, idToken: body.idToken };
+}
+
+const submission = (fullName: string) => ({
+  fullName,
+  role: "Tester",
+  relationship: "Colleague",
+  text: "Created through the REST API as an anonymous visitor.",
+  createdAt: { ".sv": "timestamp" },
+});
+
+async function fillForm(slot: ReturnType<Page["locator"]>, name: string) {
+  await slot.getByLabel("Your name").fill(name);
+  await slot.getByLabel("Your role").fill("Engineering manager at Example");
+  await slot.getByLabel("How we worked together").fill("Managed the team for two years");
+  await slot.getByLabel("Recommendation").fill("Thoughtful, fast and kind. Made every project she touched better.");
+  await slot.getByLabel("Link").fill("https://example.com/visitor");
+}
 
 async function openForm(page: Page) {
   await page.goto("/write-recommendation");
   return expectRemoteScreen(page, "remote_home", "WriteRecommendationPage");
 }
 
-/** The database REST API without credentials: what an anonymous visitor may do. */
-async function asVisitor(method: string, path: string, value?: unknown) {
+/** The database REST API as a visitor: signed out, or with an anonymous ID token. */
+async function asVisitor(method: string, path: string, value?: unknown, idToken?: string) {
   const { databaseUrl } = await stackState();
-  return fetch(`${databaseUrl}/${path}.json?ns=${NAMESPACE}`, {
+  return fetch(`${databaseUrl}/${path}.json?ns=${NAMESPACE}${idToken ? `&auth=${idToken}` : ""}`, {
     method,
     headers: { "Content-Type": "application/json" },
     body: value === undefined ? undefined : JSON.stringify(value),
@@ -42,11 +71,7 @@ test.describe("write a recommendation", () => {
   test("a submission awaits approval, is stored under recommendationSubmissions and is not public", async ({ page }) => {
     const name = `E2E Visitor ${Date.now()}`;
     const slot = await openForm(page);
-    await slot.getByLabel("Your name").fill(name);
-    await slot.getByLabel("Your role").fill("Engineering manager at Example");
-    await slot.getByLabel("How we worked together").fill("Managed the team for two years");
-    await slot.getByLabel("Recommendation").fill("Thoughtful, fast and kind. Made every project she touched better.");
-    await slot.getByLabel("Link").fill("https://example.com/visitor");
+    await fillForm(slot, name);
     await slot.getByRole("button", { name: "Send recommendation" }).click();
     await expect(slot.getByRole("status")).toContainText("awaits approval");
 
@@ -62,6 +87,9 @@ test.describe("write a recommendation", () => {
       const stored = (await db.get(`recommendationSubmissions/${id}`)) as Rec;
       expect(stored).toMatchObject({ fullName: name, role: "Engineering manager at Example", link: "https://example.com/visitor" });
       expect(typeof stored.createdAt).toBe("number");
+      // Keyed by the visitor's anonymous uid, which the browser keeps.
+      const visitor = await page.evaluate(() => JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid?: string });
+      expect(visitor.uid).toBe(id);
       // Not among the public recommendations, not on the home page.
       expect(JSON.stringify((await db.get("recommendations")) ?? {})).not.toContain(name);
       await page.goto("/");
@@ -73,7 +101,35 @@ test.describe("write a recommendation", () => {
     }
   });
 
-  test("the same visitor cannot publish a recommendation or read the submissions", async () => {
+  test("the same visitor cannot send a second one soon after; they are told why and keep their text; another visitor can send", async ({ page, browser }) => {
+    const slot = await openForm(page);
+    await fillForm(slot, `First ${Date.now()}`);
+    await slot.getByRole("button", { name: "Send recommendation" }).click();
+    await expect(slot.getByRole("status")).toContainText("awaits approval");
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid: string }).uid);
+    const again = await openForm(page);
+    await fillForm(again, "Second try");
+    await again.getByRole("button", { name: "Send recommendation" }).click();
+    await expect(again.getByRole("alert")).toContainText("You sent a recommendation a few minutes ago");
+    await expect(again.getByLabel("Your name")).toHaveValue("Second try");
+    // Another browser is another visitor.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    try {
+      const otherSlot = await openForm(otherPage);
+      await fillForm(otherSlot, `Other ${Date.now()}`);
+      await otherSlot.getByRole("button", { name: "Send recommendation" }).click();
+      await expect(otherSlot.getByRole("status")).toContainText("awaits approval");
+      const otherUid = await otherPage.evaluate(() => (JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid: string }).uid);
+      expect(otherUid).not.toBe(uid);
+      await db.remove(`recommendationSubmissions/${otherUid}`);
+    } finally {
+      await other.close();
+      await db.remove(`recommendationSubmissions/${uid}`);
+    }
+  });
+
+  test("no visitor can publish a recommendation, read the submissions or flood the queue", async () => {
     const record = {
       fullName: "Self Promoter",
       role: "Visitor",
@@ -91,27 +147,23 @@ test.describe("write a recommendation", () => {
     expect(post.status).toBe(401);
     expect(await db.get("recommendations/e2e-self")).toBeNull();
     expect((await asVisitor("GET", "recommendationSubmissions")).status).toBe(401);
-    // A submission may be created, but never overwritten by a visitor.
-    const created = await asVisitor("POST", "recommendationSubmissions", {
-      fullName: "Rest Visitor",
-      role: "Tester",
-      relationship: "Colleague",
-      text: "Created through the REST API as an anonymous visitor.",
-      createdAt: { ".sv": "timestamp" },
-    });
-    expect(created.status).toBe(200);
-    const { name } = (await created.json()) as { name: string };
+    // Signed out, nothing reaches the queue (the form signs in anonymously first).
+    expect((await asVisitor("POST", "recommendationSubmissions", submission("Signed Out"))).status).toBe(401);
+    // Signed in anonymously: only under one's own uid, together with the rate-limit marker.
+    const visitor = await anonymousVisitor();
+    expect((await asVisitor("POST", "recommendationSubmissions", submission("Push Id"), visitor.idToken)).status).toBe(401);
+    const flood = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`flood${i}`, submission(`Flood ${i}`)]));
+    expect((await asVisitor("PATCH", "recommendationSubmissions", flood, visitor.idToken)).status).toBe(401);
+    const mine = { [`recommendationSubmissions/${visitor.uid}`]: submission("Rest Visitor"), [`recommendationSubmitters/${visitor.uid}`]: { ".sv": "timestamp" } };
     try {
-      const overwrite = await asVisitor("PUT", `recommendationSubmissions/${name}`, {
-        fullName: "Changed",
-        role: "Tester",
-        relationship: "Colleague",
-        text: "Overwriting an existing submission must be refused.",
-        createdAt: { ".sv": "timestamp" },
-      });
+      expect((await asVisitor("PATCH", "", mine, visitor.idToken)).status).toBe(200);
+      // Never overwritten, and no second one.
+      const overwrite = await asVisitor("PUT", `recommendationSubmissions/${visitor.uid}`, { ...submission("Changed") }, visitor.idToken);
       expect(overwrite.status).toBe(401);
+      expect((await asVisitor("PATCH", "", mine, visitor.idToken)).status).toBe(401);
+      expect(Object.keys(((await db.get("recommendationSubmissions")) ?? {}) as object).filter((k) => k.startsWith("flood"))).toEqual([]);
     } finally {
-      await db.remove(`recommendationSubmissions/${name}`);
+      await db.remove(`recommendationSubmissions/${visitor.uid}`);
     }
   });
 });

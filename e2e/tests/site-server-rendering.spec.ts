@@ -122,8 +122,8 @@ test.describe("server-rendered HTML", () => {
   });
 
   test("unknown paths, unknown posts and drafts answer 404 with the not-found page", async ({ request }) => {
-    const posts = ((await db.get("blog/posts")) ?? {}) as Record<string, Rec>;
-    const draft = Object.keys(posts).find((k) => posts[k]?.status === "draft");
+    const posts = ((await db.get("blog/drafts")) ?? {}) as Record<string, Rec>;
+    const draft = Object.keys(posts)[0];
     expect(draft, "demo seed: a draft post").toBeTruthy();
     const unknown = await html(request, "/no/such/page");
     expect(unknown.status).toBe(404);
@@ -141,8 +141,8 @@ test.describe("server-rendered HTML", () => {
 
   test("the feed and the sitemap list exactly the published posts; robots.txt names the sitemap", async ({ request }) => {
     const published = await publishedIndex();
-    const posts = ((await db.get("blog/posts")) ?? {}) as Record<string, Rec>;
-    const drafts = Object.keys(posts).filter((k) => posts[k]?.status === "draft");
+    const drafts = Object.keys(((await db.get("blog/drafts")) ?? {}) as object);
+    expect(drafts.length).toBeGreaterThan(0);
     const feed = await request.get("/feed.xml");
     expect(feed.status()).toBe(200);
     expect(feed.headers()["content-type"]).toContain("rss+xml");

@@ -21,3 +21,4 @@ export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUr
 export function ownerWrite(databaseUrl: string, path: string, value: unknown, method?: string): Promise<unknown>;
 export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;
 export function startLocalStack(options?: Record<string, unknown>): Promise<Record<string, unknown> & { stop(): Promise<void> }>;
+export function moveDraftsApart(databaseUrl: string): Promise<string[]>;

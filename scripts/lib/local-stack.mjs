@@ -87,6 +87,21 @@ export async function ownerRead(databaseUrl, path) {
   return res.json();
 }
 
+/**
+ * Data kept from before drafts had their own node: drafts stored in blog/posts (which visitors
+ * may now read) move to blog/drafts, each in one owner update. Returns the slugs moved.
+ */
+export async function moveDraftsApart(databaseUrl) {
+  const posts = (await ownerRead(databaseUrl, "blog/posts")) ?? {};
+  const moved = [];
+  for (const [slug, post] of Object.entries(posts)) {
+    if (post?.status === "published") continue;
+    await ownerWrite(databaseUrl, "", { [`blog/posts/${slug}`]: null, [`blog/index/${slug}`]: null, [`blog/drafts/${slug}`]: post }, "PATCH");
+    moved.push(slug);
+  }
+  return moved;
+}
+
 /** Creates (or signs in) the demo admin and lists its uid under admins/. */
 export async function ensureDemoAdmin({ authUrl, databaseUrl, email, password, stateDir }) {
   let user;
@@ -164,6 +179,8 @@ export async function startLocalStack(options = {}) {
     ports.database = rtdb.port;
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
+    const moved = await moveDraftsApart(databaseUrl);
+    if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
 
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.

@@ -1,5 +1,6 @@
-// Pure helpers for posts: reading time, slugs, and the list-index entry derived from a post.
+// Pure helpers for posts: reading time, slugs, where a post is stored and the list-index entry derived from it.
 import { LIMITS } from "./limits";
+import { blogIndexPath, draftPath, postPath } from "./paths";
 import type { BlogIndexEntry, BlogPost, Skill, WithId } from "./schemas";
 
 const WORDS_PER_MINUTE = 200;
@@ -30,15 +31,50 @@ export function slugify(title: string): string {
 /** The list-index entry of a published post (null for a draft or a post never published). */
 export function indexEntryOf(post: BlogPost): BlogIndexEntry | null {
   if (post.status !== "published" || post.publishedAt === undefined) return null;
-  const entry: BlogIndexEntry = {
+  return indexFields(post) as BlogIndexEntry;
+}
+
+/** The fields a list-index entry copies from its post (timestamps may be server-value placeholders). */
+function indexFields<P extends StoredPost>(post: P) {
+  return {
     title: post.title,
     summary: post.summary,
     tags: post.tags,
     readingMinutes: post.readingMinutes,
     publishedAt: post.publishedAt,
+    ...(post.coverUrl !== undefined ? { coverUrl: post.coverUrl } : {}),
   };
-  if (post.coverUrl !== undefined) entry.coverUrl = post.coverUrl;
-  return entry;
+}
+
+/** A post as it is written: like BlogPost, but timestamps may be server-value placeholders. */
+export interface StoredPost {
+  title: string;
+  summary: string;
+  tags: readonly string[];
+  status: "draft" | "published";
+  readingMinutes: number;
+  publishedAt?: unknown;
+  coverUrl?: string;
+}
+
+/**
+ * The one multi-path update that stores a post where its status puts it: published posts in
+ * blog/posts with their list-index entry, drafts in blog/drafts with neither. Visitors can
+ * read only blog/posts, so unpublishing is a delete for every open listener. The rules refuse
+ * any write that leaves a post in both places or an entry without its post.
+ */
+export function postUpdates(slug: string, post: StoredPost): Record<string, unknown> {
+  const published = post.status === "published";
+  return {
+    [postPath(slug)]: published ? post : null,
+    [draftPath(slug)]: published ? null : post,
+    [blogIndexPath(slug)]: published ? indexFields(post) : null,
+  };
+}
+
+/** Removes a post from every place it may be, with its list-index entry. */
+export function postRemoval(slug: string): Record<string, null> {
+  return { [postPath(slug)]: null, [draftPath(slug)]: null, [blogIndexPath(slug)]: null };
 }
 
 /** Every tag used in a list of entries, most used first. */

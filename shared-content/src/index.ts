@@ -35,7 +35,7 @@ export { makeContentHooks } from "./hooks/content-hooks";
 export type { LiveSource, LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
-export { readingMinutes, slugify, indexEntryOf, tagsOf, groupSkillsByCategory } from "./blog";
+export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./render/render-store";

@@ -29,6 +29,8 @@ export const LIMITS = {
     relationship: { min: 2, max: 100 },
     text: { min: 20, max: 2000 },
     link: { max: 300 },
+    /** A visitor (one anonymous uid) may send again this long after their last submission. */
+    minIntervalMs: 10 * 60 * 1000,
   },
   quote: { text: { min: 1, max: 1000 }, author: { min: 1, max: 120 }, work: { max: 160 }, year: { min: -3000, max: 2100 } },
   film: {

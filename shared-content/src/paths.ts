@@ -7,7 +7,12 @@ export const PATHS = {
   projects: "projects",
   recommendations: "recommendations",
   submissions: "recommendationSubmissions",
+  /** When each visitor (anonymous uid) last submitted: the rules' rate limit. */
+  submitters: "recommendationSubmitters",
+  /** Published posts only: what visitors may read. */
   posts: "blog/posts",
+  /** Unpublished posts, admin only. A post lives in exactly one of posts and drafts. */
+  drafts: "blog/drafts",
   blogIndex: "blog/index",
   quotes: "quotes",
   films: "films",
@@ -24,6 +29,11 @@ export const ORDERED_KINDS: readonly OrderedKind[] = ["experience", "skills", "p
 
 export const recordPath = (kind: CollectionKind, id: string) => `${PATHS[kind]}/${id}`;
 export const postPath = (slug: string) => `${PATHS.posts}/${slug}`;
+export const draftPath = (slug: string) => `${PATHS.drafts}/${slug}`;
+/** Where a post is stored: published posts and drafts live apart, so unpublishing deletes it for visitors. */
+export const storedPostPath = (slug: string, status: "draft" | "published") => (status === "published" ? postPath(slug) : draftPath(slug));
 export const blogIndexPath = (slug: string) => `${PATHS.blogIndex}/${slug}`;
+/** A visitor's pending submission is keyed by their (anonymous) uid: one at a time each. */
 export const submissionPath = (id: string) => `${PATHS.submissions}/${id}`;
+export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;
 export const adminPath = (uid: string) => `${PATHS.admins}/${uid}`;

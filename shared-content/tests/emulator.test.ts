@@ -6,9 +6,9 @@
 import { fileURLToPath } from "node:url";
 import { deleteApp, initializeApp, setLogLevel, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
-import { connectDatabaseEmulator, get, getDatabase, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
+import { connectDatabaseEmulator, get, getDatabase, onValue, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/firebase-emulators.mjs";
 import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
 import { initFirebase, resetFirebaseForTests } from "../../shared-auth/src/firebase";
@@ -64,11 +64,17 @@ async function rest(method: "PUT" | "PATCH" | "DELETE" | "GET", path: string, bo
   return res.json();
 }
 
+/** "__me__" in a path: the acting user's uid. */
+function forActor(actor: Actor, changes: Record<string, unknown>): Record<string, unknown> {
+  const uid = actor === "admin" ? adminUid : actor === "stranger" ? strangerUid : "signed-out";
+  return Object.fromEntries(Object.entries(changes).map(([path, value]) => [path.replaceAll("__me__", uid), value]));
+}
+
 async function resetTo(setup?: Record<string, unknown>): Promise<void> {
   await rest("PUT", "", baseTree(adminUid));
   for (const [path, value] of Object.entries(setup ?? {})) {
     if (value === null) await rest("DELETE", path);
-    else await rest("PUT", path, value);
+    else await rest("PUT", path, value === "__now__" ? { ".sv": "timestamp" } : value);
   }
 }
 
@@ -85,20 +91,20 @@ function withServerTime(value: unknown): unknown {
 const isDenied = (error: unknown) => /permission[_ ]denied/i.test(`${(error as { code?: string }).code ?? ""} ${String(error)}`);
 
 async function decide(c: MatrixCase): Promise<Decision> {
-  await resetTo(c.setup);
+  await resetTo(c.setup && forActor(c.actor, c.setup));
   const db = dbs[c.actor];
   try {
     if ("read" in c.action) {
       await get(c.action.read === "" ? ref(db) : ref(db, c.action.read));
     } else {
-      const entries = Object.entries(c.action.write);
+      const entries = Object.entries(forActor(c.actor, c.action.write));
       const [first] = entries;
       if (entries.length === 1 && first) {
         const [path, value] = first;
         if (value === null) await remove(ref(db, path));
         else await set(ref(db, path), withServerTime(value));
       } else {
-        await update(ref(db), withServerTime(c.action.write) as Record<string, unknown>);
+        await update(ref(db), withServerTime(Object.fromEntries(entries)) as Record<string, unknown>);
       }
     }
     return "allow";
@@ -108,7 +114,24 @@ async function decide(c: MatrixCase): Promise<Decision> {
   }
 }
 
+/** The browser's localStorage, where the recommendation form keeps the visitor's identity (Node has none). */
+function installLocalStorage(): void {
+  const items = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, String(value)),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+    key: (i: number) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
+  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
+}
+
 beforeAll(async () => {
+  installLocalStorage();
   // Denied writes are expected here; keep the SDK's per-write warnings out of the output.
   setLogLevel("error");
   [auth, emu] = await Promise.all([
@@ -122,7 +145,7 @@ beforeAll(async () => {
   // The public write is a REST POST to the runtime config's database.
   initFirebase({
     firebase: { apiKey: "demo-api-key", authDomain: "", appId: "", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${NS}` },
-    emulators: { database: { host: emu.host, port: emu.port } },
+    emulators: { auth: auth.url, database: { host: emu.host, port: emu.port } },
     remotes: {},
   });
   dbs.stranger = await client("stranger", STRANGER);
@@ -194,17 +217,27 @@ describe("write functions against the rules", () => {
     expect(await rest("GET", "skills/s1")).toMatchObject({ order: 1, rev: 2 });
   });
 
-  it("lets a visitor submit a recommendation but not an admin-only write; admin approves in one write", async () => {
+  it("lets a visitor submit one recommendation (anonymously) but not an admin-only write; admin approves in one write", async () => {
     await resetTo();
+    localStorage.clear();
     setDatabaseForTests(dbs.visitor);
     await expect(submitRecommendation({ fullName: "", role: "r", relationship: "c", text: "t" })).rejects.toMatchObject({ code: "invalid" });
-    const subId = await submitRecommendation({
+    const ada = {
       fullName: "Ada Lovelace",
       role: "Analyst",
       relationship: "Colleague",
       text: "Maya explains hard things with great clarity.",
       link: "https://example.com/ada",
-    });
+    };
+    const subId = await submitRecommendation(ada);
+    // Keyed by the visitor's anonymous uid, with the rate-limit marker stamped by the server.
+    expect(await rest("GET", `recommendationSubmitters/${subId}`)).toEqual((await rest("GET", `recommendationSubmissions/${subId}`) as { createdAt: number }).createdAt);
+    // The same browser again: told why, in plain words.
+    await expect(submitRecommendation(ada)).rejects.toThrow(/You sent a recommendation a few minutes ago/);
+    // Another visitor (another browser) can still submit.
+    localStorage.clear();
+    const otherId = await submitRecommendation({ ...ada, fullName: "Grace Hopper" });
+    expect(otherId).not.toBe(subId);
     const { rev: _rev, updatedAt: _updatedAt, ...fields } = fx.recommendation;
     await expect(createRecord("recommendations", { ...fields, order: 5 })).rejects.toMatchObject({ code: "permission-denied" });
     setDatabaseForTests(dbs.admin);
@@ -219,6 +252,19 @@ describe("write functions against the rules", () => {
     });
   });
 
+  it("tells a visitor whose submission is still pending after the interval that it is waiting", async () => {
+    await resetTo();
+    localStorage.clear();
+    const uid = await submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Great to work with, always helpful." });
+    // As if the interval had passed: the marker (owner write) and the browser's memory both say long ago.
+    await rest("PUT", `recommendationSubmitters/${uid}`, 0);
+    const stored = JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as Record<string, unknown>;
+    localStorage.setItem("portfolio.visitor", JSON.stringify({ ...stored, lastSubmittedAt: 0 }));
+    await expect(submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Another try, still long enough." })).rejects.toThrow(
+      /already have a recommendation waiting for approval/,
+    );
+  });
+
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
@@ -230,11 +276,14 @@ describe("write functions against the rules", () => {
     const published = (await rest("GET", "blog/posts/new-post")) as { publishedAt: number; status: string; rev: number };
     expect(published).toMatchObject({ status: "published", rev: 2 });
     expect(await rest("GET", "blog/index/new-post")).toMatchObject({ title: "New post", publishedAt: published.publishedAt, readingMinutes: 1 });
-    // The visitor now reads it; after unpublishing it is denied again.
+    expect(await rest("GET", "blog/drafts/new-post")).toBeNull();
+    // The visitor now reads it; after unpublishing it is gone from where visitors read.
     expect((await get(ref(dbs.visitor, "blog/posts/new-post"))).exists()).toBe(true);
     await unpublishPost("new-post", 2);
     expect(await rest("GET", "blog/index/new-post")).toBeNull();
-    await expect(get(ref(dbs.visitor, "blog/posts/new-post"))).rejects.toThrow(/permission/i);
+    expect((await get(ref(dbs.visitor, "blog/posts/new-post"))).exists()).toBe(false);
+    expect(await rest("GET", "blog/drafts/new-post")).toMatchObject({ status: "draft", rev: 3 });
+    await expect(get(ref(dbs.visitor, "blog/drafts/new-post"))).rejects.toThrow(/permission/i);
     // Renaming moves the post (and its entry) in one write; a taken slug is refused.
     await publishPost("new-post", 3);
     await expect(savePost({ ...input, slug: "hello", status: "published" }, 4, { previousSlug: "new-post" })).rejects.toMatchObject({ code: "conflict" });
@@ -245,6 +294,35 @@ describe("write functions against the rules", () => {
     await deletePost("renamed-post");
     expect(await rest("GET", "blog/posts/renamed-post")).toBeNull();
     expect(await rest("GET", "blog/index/renamed-post")).toBeNull();
+  });
+
+  it("an open listener on a published post, SDK or REST stream, loses it on unpublish and never sees the draft", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const seen: unknown[] = [];
+    const stop = onValue(ref(dbs.visitor, "blog/posts/hello"), (snap) => seen.push(snap.val()));
+    const stream = new AbortController();
+    const streamed: string[] = [];
+    const res = await fetch(`${emu.url}/blog/posts/hello.json?ns=${NS}`, { headers: { accept: "text/event-stream" }, signal: stream.signal });
+    const reader = res.body!.getReader();
+    void (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) break;
+        streamed.push(decoder.decode(value));
+      }
+    })();
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    await unpublishPost("hello", 1);
+    await savePost({ slug: "hello", title: "Hello", summary: "First post", body: "SECRET DRAFT EDIT", tags: ["intro"], status: "draft" }, 2);
+    await vi.waitFor(() => expect(seen.at(-1)).toBeNull());
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    stream.abort();
+    expect(JSON.stringify(seen)).not.toContain("SECRET DRAFT EDIT");
+    expect(streamed.join("")).not.toContain("SECRET DRAFT EDIT");
+    expect(streamed.join("")).toMatch(/"data":null/);
   });
 
   it("exports, re-imports as a no-op, imports changes in one write, refuses an invalid import", async () => {

@@ -113,7 +113,7 @@ describe("admin entry live hooks with the real SDK", () => {
 describe("the demo seed through the wire", () => {
   it("decodes completely for a visitor (no record left out) and hides the drafts", async () => {
     const seed = JSON.parse(readFileSync(resolve(process.cwd(), "..", "seed", "demo-content.json"), "utf8")) as {
-      blog: { posts: Record<string, { status: string }> };
+      blog: { drafts: Record<string, { status: string }> };
     };
     await rest("PUT", "", seed);
     const warn = vi.spyOn(console, "warn");
@@ -142,11 +142,12 @@ describe("the demo seed through the wire", () => {
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
 
-    const draft = Object.keys(seed.blog.posts).find((slug) => seed.blog.posts[slug]?.status === "draft") as string;
+    const draft = Object.keys(seed.blog.drafts)[0] as string;
     const published = r.index.data[0]?.id as string;
     const posts = renderHook(() => ({ draft: useBlogPost(draft), published: useBlogPost(published) }));
     await waitFor(() => expect(posts.result.current.published.data?.body.length).toBeGreaterThan(100));
     expect(posts.result.current.draft).toMatchObject({ status: "ready", data: null });
-    await expect(get(ref(getDatabase(app), `blog/posts/${draft}`))).rejects.toThrow(/permission/i);
+    expect((await get(ref(getDatabase(app), `blog/posts/${draft}`))).exists()).toBe(false);
+    await expect(get(ref(getDatabase(app), `blog/drafts/${draft}`))).rejects.toThrow(/permission/i);
   });
 });

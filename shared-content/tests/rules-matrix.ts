@@ -1,7 +1,8 @@
 // The rules matrix as data: every node x {visitor, signed-in non-admin, admin} x
 // {read, create, overwrite, delete, invalid shape, unknown field}, plus named cases for the
 // cross-node rules (publishing, compare-and-set, approval, admins). The expectation is written
-// next to each case. tests/emulator.test.ts runs it against rtdb-emulator.
+// next to each case. tests/emulator.test.ts runs it against rtdb-emulator. "__me__" in a path
+// stands for the acting user's uid, "__now__" in a value for the server's time.
 
 export type Actor = "visitor" | "stranger" | "admin";
 export type Op = "read" | "create" | "overwrite" | "delete" | "invalid" | "unknown";
@@ -23,6 +24,11 @@ export interface MatrixCase {
 
 export const T = Date.parse("2026-01-10T12:00:00Z");
 const long = (n: number, c = "x") => c.repeat(n);
+/** The same post as a draft, as published (it moves between blog/drafts and blog/posts), and its list entry. */
+const draftOf = (p: { rev: number } & Record<string, unknown>) => ({ ...without(p, "publishedAt"), status: "draft", rev: p.rev });
+const publishedOf = (p: { rev: number } & Record<string, unknown>) => ({ ...p, status: "published", publishedAt: T });
+const entryOf = (p: Record<string, unknown>) => Object.fromEntries(["title", "summary", "tags", "readingMinutes", "publishedAt"].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+
 /** A copy without one key (the SDK refuses undefined values). */
 const without = <V extends Record<string, unknown>>(value: V, key: keyof V): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
@@ -83,7 +89,8 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     projects: { p1: fx.project },
     recommendations: { r1: fx.recommendation },
     recommendationSubmissions: { sub1: fx.submission },
-    blog: { posts: { hello: fx.publishedPost, "draft-one": fx.draftPost }, index: { hello: fx.indexEntry } },
+    recommendationSubmitters: { sub1: T },
+    blog: { posts: { hello: fx.publishedPost }, drafts: { "draft-one": fx.draftPost }, index: { hello: fx.indexEntry } },
     quotes: { q1: fx.quote },
     films: { f1: fx.film },
   };
@@ -97,6 +104,8 @@ interface NodeSpec {
   createSetup?: Record<string, unknown>;
   create: Record<string, unknown>;
   overwrite: Record<string, unknown>;
+  /** The delete (default: the existing record alone). */
+  remove?: Record<string, unknown>;
   invalid: Record<string, unknown>;
   unknown: Record<string, unknown>;
   /** Per actor, in the order read, create, overwrite, delete, invalid, unknown. */
@@ -157,16 +166,18 @@ export const NODES: NodeSpec[] = [
   collectionNode("quotes", fx.quote, { author: 42 }, { year: 1974 }),
   collectionNode("films", fx.film, { rating: 3.3 }, { rating: 5 }),
   {
-    node: "recommendationSubmissions/{id}",
+    node: "recommendationSubmissions/{uid}",
     existing: "recommendationSubmissions/sub1",
-    fresh: "recommendationSubmissions/new1",
-    create: { "recommendationSubmissions/new1": { ...fx.submission, createdAt: "__now__" } },
+    fresh: "recommendationSubmissions/__me__",
+    // A submission goes with its sender's rate-limit marker, both stamped now.
+    create: { "recommendationSubmissions/__me__": { ...fx.submission, createdAt: "__now__" }, "recommendationSubmitters/__me__": "__now__" },
     overwrite: { "recommendationSubmissions/sub1": { ...fx.submission, text: "Changed text that is long enough.", createdAt: "__now__" } },
-    invalid: { "recommendationSubmissions/new1": { ...fx.submission, text: "short", createdAt: "__now__" } },
-    unknown: { "recommendationSubmissions/new1": { ...fx.submission, approved: true, createdAt: "__now__" } },
+    invalid: { "recommendationSubmissions/__me__": { ...fx.submission, text: "short", createdAt: "__now__" }, "recommendationSubmitters/__me__": "__now__" },
+    unknown: { "recommendationSubmissions/__me__": { ...fx.submission, approved: true, createdAt: "__now__" }, "recommendationSubmitters/__me__": "__now__" },
     expect: {
       //         read     create   overwrite delete  invalid  unknown field
-      visitor: ["deny", "allow", "deny", "deny", "deny", "deny"],
+      // Signed out, nobody submits: visitors sign in anonymously first.
+      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
       stranger: ["deny", "allow", "deny", "deny", "deny", "deny"],
       admin: ["allow", "allow", "deny", "allow", "deny", "deny"],
     },
@@ -178,18 +189,19 @@ export const NODES: NodeSpec[] = [
     // Publishing writes the post and its list-index entry together.
     create: { "blog/posts/second": fx.publishedPost, "blog/index/second": fx.indexEntry },
     overwrite: { "blog/posts/hello": bump(fx.publishedPost, { title: "Hello again" }), "blog/index/hello": { ...fx.indexEntry, title: "Hello again" } },
+    remove: { "blog/posts/hello": null, "blog/index/hello": null },
     invalid: { "blog/posts/second": { ...fx.publishedPost, status: "scheduled" }, "blog/index/second": fx.indexEntry },
     unknown: { "blog/posts/second": { ...fx.publishedPost, author: "me" }, "blog/index/second": fx.indexEntry },
     expect: PUBLIC_ADMIN_WRITE,
   },
   {
-    node: "blog/posts/{slug} (draft)",
-    existing: "blog/posts/draft-one",
-    fresh: "blog/posts/draft-two",
-    create: { "blog/posts/draft-two": fx.draftPost },
-    overwrite: { "blog/posts/draft-one": bump(fx.draftPost, { body: "Longer now." }) },
-    invalid: { "blog/posts/draft-two": { ...fx.draftPost, readingMinutes: 0 } },
-    unknown: { "blog/posts/draft-two": { ...fx.draftPost, html: "<b>x</b>" } },
+    node: "blog/drafts/{slug}",
+    existing: "blog/drafts/draft-one",
+    fresh: "blog/drafts/draft-two",
+    create: { "blog/drafts/draft-two": fx.draftPost },
+    overwrite: { "blog/drafts/draft-one": bump(fx.draftPost, { body: "Longer now." }) },
+    invalid: { "blog/drafts/draft-two": { ...fx.draftPost, readingMinutes: 0 } },
+    unknown: { "blog/drafts/draft-two": { ...fx.draftPost, html: "<b>x</b>" } },
     expect: {
       //         read     create   overwrite delete  invalid  unknown field
       visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
@@ -202,7 +214,8 @@ export const NODES: NodeSpec[] = [
     existing: "blog/index/hello",
     fresh: "blog/index/second",
     create: { "blog/posts/second": fx.publishedPost, "blog/index/second": fx.indexEntry },
-    overwrite: { "blog/index/hello": { ...fx.indexEntry, summary: "Updated summary" } },
+    overwrite: { "blog/posts/hello": bump(fx.publishedPost, { summary: "Updated summary" }), "blog/index/hello": { ...fx.indexEntry, summary: "Updated summary" } },
+    remove: { "blog/posts/hello": null, "blog/index/hello": null },
     invalid: { "blog/posts/second": fx.publishedPost, "blog/index/second": { ...fx.indexEntry, tags: "intro" } },
     unknown: { "blog/posts/second": fx.publishedPost, "blog/index/second": { ...fx.indexEntry, body: "# Hi" } },
     expect: PUBLIC_ADMIN_WRITE,
@@ -211,13 +224,20 @@ export const NODES: NodeSpec[] = [
 
 /** Named cases for what the six operations do not show. */
 export function extraCases(ids: { adminUid: string; strangerUid: string }): MatrixCase[] {
-  const c = (name: string, actor: Actor, action: Action, expect: Decision): MatrixCase => ({ name, actor, action, expect });
+  const c = (name: string, actor: Actor, action: Action & { setup?: Record<string, unknown> }, expect: Decision): MatrixCase => {
+    const { setup, ...rest } = action as { setup?: Record<string, unknown> } & Record<string, unknown>;
+    return { name, actor, action: rest as Action, expect, ...(setup ? { setup } : {}) };
+  };
   const post = fx.publishedPost;
+  const mine = (value: unknown) => ({ "recommendationSubmissions/__me__": value });
+  const submit = (patch: Record<string, unknown> = {}) => ({ ...mine({ ...fx.submission, ...patch, createdAt: "__now__" }), "recommendationSubmitters/__me__": "__now__" });
+  const submitted = (at: number) => ({ ...mine({ ...fx.submission, createdAt: at }), "recommendationSubmitters/__me__": at });
   return [
     // Whole lists
-    c("list blog/posts (bodies, drafts)", "visitor", { read: "blog/posts" }, "deny"),
-    c("list blog/posts (bodies, drafts)", "stranger", { read: "blog/posts" }, "deny"),
-    c("list blog/posts (bodies, drafts)", "admin", { read: "blog/posts" }, "allow"),
+    c("list blog/posts (published only)", "visitor", { read: "blog/posts" }, "allow"),
+    c("list blog/drafts", "visitor", { read: "blog/drafts" }, "deny"),
+    c("list blog/drafts", "stranger", { read: "blog/drafts" }, "deny"),
+    c("list blog/drafts", "admin", { read: "blog/drafts" }, "allow"),
     c("list blog/index", "visitor", { read: "blog/index" }, "allow"),
     c("list recommendationSubmissions", "visitor", { read: "recommendationSubmissions" }, "deny"),
     c("list recommendationSubmissions", "stranger", { read: "recommendationSubmissions" }, "deny"),
@@ -225,13 +245,28 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("list films", "visitor", { read: "films" }, "allow"),
     c("read the root", "visitor", { read: "" }, "deny"),
     c("read the root", "admin", { read: "" }, "deny"),
-    // Publishing consistency
-    c("a draft that keeps its index entry", "admin", { write: { "blog/posts/hello": bump(post, { status: "draft" }) } }, "deny"),
-    c("unpublish: draft + index entry removed together", "admin", { write: { "blog/posts/hello": bump(post, { status: "draft" }), "blog/index/hello": null } }, "allow"),
+    // Publishing: a post lives in blog/posts (with its entry) or in blog/drafts, never both
+    c("unpublish: to drafts with rev + 1, entry removed, one update", "admin", { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": bump(draftOf(post), {}) } }, "allow"),
+    c("unpublish that leaves the published copy", "admin", { write: { "blog/index/hello": null, "blog/drafts/hello": bump(draftOf(post), {}) } }, "deny"),
+    c("unpublish that restarts rev at 5", "admin", { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": { ...draftOf(post), rev: 5 } } }, "deny"),
+    c("publish: from drafts with rev + 1 and an entry, one update", "admin", { write: { "blog/drafts/draft-one": null, "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}), "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)) } }, "allow"),
+    c("publish that leaves the draft in place", "admin", { write: { "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}), "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)) } }, "deny"),
+    c("publish without a list entry", "admin", { write: { "blog/drafts/draft-one": null, "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}) } }, "deny"),
+    c("a draft stored in blog/posts", "admin", { write: { "blog/posts/hello": bump(post, { status: "draft" }), "blog/index/hello": null } }, "deny"),
     c("an index entry for a draft", "admin", { write: { "blog/index/draft-one": fx.indexEntry } }, "deny"),
-    c("a published post without publishedAt", "admin", { write: { "blog/posts/second": without(post, "publishedAt") } }, "deny"),
-    c("a post under a slug with capitals", "admin", { write: { "blog/posts/Hello-World": fx.draftPost } }, "deny"),
-    c("delete a post and its index entry together", "admin", { write: { "blog/posts/hello": null, "blog/index/hello": null } }, "allow"),
+    c("an index entry that differs from its post", "admin", { write: { "blog/index/hello": { ...fx.indexEntry, title: "Clickbait" } } }, "deny"),
+    c("a post edit that leaves its entry stale", "admin", { write: { "blog/posts/hello": bump(post, { title: "Renamed" }) } }, "deny"),
+    c("a published post without publishedAt", "admin", { write: { "blog/posts/second": without(post, "publishedAt"), "blog/index/second": fx.indexEntry } }, "deny"),
+    c("a post under a slug with capitals", "admin", { write: { "blog/drafts/Hello-World": fx.draftPost } }, "deny"),
+    c("delete a post, keep its entry", "admin", { write: { "blog/posts/hello": null } }, "deny"),
+    c("delete an entry, keep its post", "admin", { write: { "blog/index/hello": null } }, "deny"),
+    // Whole records: no field changes without its rev
+    c("PUT one field of a post", "admin", { write: { "blog/posts/hello/body": "Changed" } }, "deny"),
+    c("PATCH fields of a post without rev", "admin", { write: { "blog/posts/hello/body": "Changed", "blog/posts/hello/updatedAt": T } }, "deny"),
+    c("PATCH fields of a post with rev + 1", "admin", { write: { "blog/posts/hello/body": "Changed", "blog/posts/hello/rev": 2, "blog/posts/hello/updatedAt": T } }, "allow"),
+    c("PUT one field of a draft", "admin", { write: { "blog/drafts/draft-one/body": "Changed" } }, "deny"),
+    c("PUT one field of a film", "admin", { write: { "films/f1/rating": 1 } }, "deny"),
+    c("PUT one field of about", "admin", { write: { "site/about/headline": "Changed" } }, "deny"),
     // Compare-and-set by rev
     c("save with a stale rev (same rev as stored)", "admin", { write: { "experience/e1": { ...fx.experience, role: "Lead" } } }, "deny"),
     c("save skipping a rev", "admin", { write: { "experience/e1": { ...fx.experience, rev: 3 } } }, "deny"),
@@ -239,15 +274,25 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("reorder: order + rev + updatedAt", "admin", { write: { "skills/s1/order": 3, "skills/s1/rev": 2, "skills/s1/updatedAt": T } }, "allow"),
     c("reorder with a stale rev", "admin", { write: { "skills/s1/order": 3, "skills/s1/rev": 1 } }, "deny"),
     c("updatedAt in the future", "admin", { write: { "quotes/q1": { ...fx.quote, rev: 2, updatedAt: Date.parse("2999-01-01") } } }, "deny"),
-    // Moderation
+    // Moderation queue: one pending submission per (anonymous) uid, a minimum interval, no floods
     c("approve: recommendation created + submission deleted", "admin", { write: { "recommendations/r2": fx.recommendation, "recommendationSubmissions/sub1": null } }, "allow"),
     c("approve attempted by a non-admin", "stranger", { write: { "recommendations/r2": fx.recommendation, "recommendationSubmissions/sub1": null } }, "deny"),
-    c("submission with createdAt in the past", "visitor", { write: { "recommendationSubmissions/new2": fx.submission } }, "deny"),
-    c("submission with a javascript: link", "visitor", { write: { "recommendationSubmissions/new2": { ...fx.submission, link: "javascript:alert(1)", createdAt: "__now__" } } }, "deny"),
-    c("submission with an https link", "visitor", { write: { "recommendationSubmissions/new2": { ...fx.submission, link: "https://example.com/me", createdAt: "__now__" } } }, "allow"),
-    c("submission with a 2001-character text", "visitor", { write: { "recommendationSubmissions/new2": { ...fx.submission, text: long(2001), createdAt: "__now__" } } }, "deny"),
-    c("submission straight into recommendations", "visitor", { write: { "recommendations/r9": fx.recommendation } }, "deny"),
-    c("wipe all submissions at once", "visitor", { write: { recommendationSubmissions: null } }, "deny"),
+    c("submission with createdAt in the past", "stranger", { write: { ...mine(fx.submission), "recommendationSubmitters/__me__": "__now__" } }, "deny"),
+    c("submission without its rate-limit marker", "stranger", { write: mine({ ...fx.submission, createdAt: "__now__" }) }, "deny"),
+    c("submission under someone else's uid", "stranger", { write: { "recommendationSubmissions/someone": { ...fx.submission, createdAt: "__now__" }, "recommendationSubmitters/someone": "__now__" } }, "deny"),
+    c("submission under a push id (REST POST)", "stranger", { write: { "recommendationSubmissions/-NpushId123": { ...fx.submission, createdAt: "__now__" } } }, "deny"),
+    c("flood: many submissions in one PATCH", "stranger", { write: { ...submit(), ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`recommendationSubmissions/flood${i}`, { ...fx.submission, createdAt: "__now__" }])) } }, "deny"),
+    c("a second pending submission", "stranger", { setup: { ...submitted(0) }, write: submit() }, "deny"),
+    c("again too soon after the first was handled", "stranger", { setup: { "recommendationSubmitters/__me__": "__now__" }, write: submit() }, "deny"),
+    c("again after the interval", "stranger", { setup: { "recommendationSubmitters/__me__": 0 }, write: submit() }, "allow"),
+    c("delete one's own rate-limit marker", "stranger", { setup: { "recommendationSubmitters/__me__": 0 }, write: { "recommendationSubmitters/__me__": null } }, "deny"),
+    c("a marker without a submission", "stranger", { write: { "recommendationSubmitters/__me__": "__now__" } }, "deny"),
+    c("submission with a javascript: link", "stranger", { write: submit({ link: "javascript:alert(1)" }) }, "deny"),
+    c("submission with an https link", "stranger", { write: submit({ link: "https://example.com/me" }) }, "allow"),
+    c("submission with a 2001-character text", "stranger", { write: submit({ text: long(2001) }) }, "deny"),
+    c("submission straight into recommendations", "stranger", { write: { "recommendations/r9": fx.recommendation } }, "deny"),
+    c("wipe all submissions at once", "stranger", { write: { recommendationSubmissions: null } }, "deny"),
+    c("bulk reject: several submissions deleted in one update", "admin", { setup: { "recommendationSubmissions/sub2": fx.submission }, write: { "recommendationSubmissions/sub1": null, "recommendationSubmissions/sub2": null } }, "allow"),
     // Field validation details
     c("experience ending before it starts", "admin", { write: { "experience/new1": { ...fx.experience, start: "2022-01", end: "2021-12" } } }, "deny"),
     c("a list with 31 items", "admin", { write: { "projects/new1": { ...fx.project, technologies: Array.from({ length: 31 }, (_, i) => `t${i}`) } } }, "deny"),
@@ -298,7 +343,7 @@ export function allCases(ids: { adminUid: string; strangerUid: string }): Matrix
             action = { write: spec.overwrite };
             break;
           case "delete":
-            action = { write: { [spec.existing]: null } };
+            action = { write: spec.remove ?? { [spec.existing]: null } };
             break;
           case "invalid":
             action = { write: spec.invalid };

@@ -16,9 +16,8 @@ async function submit(draft: RecommendationDraft) {
 
 function describeError(error: unknown): string {
   const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
-  if (code === "permission-denied") {
-    return "The site refused this recommendation (permission denied). Nothing was saved; your text is still here.";
-  }
+  // submitRecommendation says which limit refused it (one waiting for approval, or sent too recently).
+  if (code === "permission-denied") return contentErrorMessage(error);
   if (code === "invalid") return "Some fields are not valid; please check the messages next to them. Nothing was saved.";
   return `Your recommendation could not be sent. ${contentErrorMessage(error)} Your text is still here.`;
 }

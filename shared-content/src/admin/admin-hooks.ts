@@ -7,6 +7,7 @@ import {
   RecommendationSubmissionSchema,
   decodeCollection,
   decodeOne,
+  draftPath,
   postPath,
   useLiveQuery,
   type BlogPost,
@@ -24,24 +25,51 @@ const at =
   (next, fail) =>
     sdkSource(path, undefined, next, fail);
 
+/** Published posts and drafts together: { published, drafts } once both have arrived. */
+const publishedAndDraft =
+  (published: string, drafts: string): Subscribe =>
+  (next, fail) => {
+    const values: { published?: unknown; drafts?: unknown } = {};
+    // A move (publish, unpublish) changes both in one update: report once, not the moment between.
+    let queued = false;
+    const emit = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        if ("published" in values && "drafts" in values) next({ ...values });
+      });
+    };
+    const stops = [
+      sdkSource(published, undefined, (value) => ((values.published = value), emit()), fail),
+      sdkSource(drafts, undefined, (value) => ((values.drafts = value), emit()), fail),
+    ];
+    return () => stops.forEach((stop) => stop());
+  };
+
 /** Every post with its body, drafts included, most recently updated first. Admin only. */
 export function useAllPosts(): LiveResult<WithId<BlogPost>[]> {
   return useLiveQuery<WithId<BlogPost>[]>(
-    PATHS.posts,
-    at(PATHS.posts),
-    (value) => decodeCollection(BlogPostSchema, value, PATHS.posts).sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id)),
+    "admin:posts",
+    publishedAndDraft(PATHS.posts, PATHS.drafts),
+    (value) => {
+      const { published, drafts } = value as { published: unknown; drafts: unknown };
+      return [...decodeCollection(BlogPostSchema, published, PATHS.posts), ...decodeCollection(BlogPostSchema, drafts, PATHS.drafts)].sort(
+        (a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id),
+      );
+    },
     [],
   );
 }
 
 /** One post in any status (drafts too); null when absent. Admin only. */
 export function useAdminPost(slug: string): LiveResult<WithId<BlogPost> | null> {
-  const path = postPath(slug);
   return useLiveQuery<WithId<BlogPost> | null>(
-    `admin:${path}`,
-    at(path),
+    `admin:post:${slug}`,
+    publishedAndDraft(postPath(slug), draftPath(slug)),
     (value) => {
-      const post = decodeOne(BlogPostSchema, value, path);
+      const { published, drafts } = value as { published: unknown; drafts: unknown };
+      const post = published !== null ? decodeOne(BlogPostSchema, published, postPath(slug)) : decodeOne(BlogPostSchema, drafts, draftPath(slug));
       return post ? { ...post, id: slug } : null;
     },
     null,

@@ -43,16 +43,33 @@ describe("analyseImport", () => {
 
   it("rebuilds the list index from imported posts and removes it with a removed post", () => {
     const file = clone();
-    const posts = (file.blog as Record<string, Record<string, Record<string, unknown>>>).posts as Record<string, Record<string, unknown>>;
-    const draftSlug = Object.keys(posts).find((s) => posts[s]?.status === "draft") as string;
-    posts[draftSlug] = { ...posts[draftSlug], status: "published", readingMinutes: undefined, rev: undefined };
-    const removedSlug = Object.keys(posts).find((s) => posts[s]?.status === "published" && s !== draftSlug) as string;
+    const blog = file.blog as Record<string, Record<string, Record<string, unknown>>>;
+    const posts = blog.posts as Record<string, Record<string, unknown>>;
+    const drafts = blog.drafts as Record<string, Record<string, unknown>>;
+    const draftSlug = Object.keys(drafts)[0] as string;
+    // Published in the file: it moves from blog/drafts to blog/posts with a list entry.
+    posts[draftSlug] = { ...drafts[draftSlug], status: "published", readingMinutes: undefined, rev: undefined };
+    delete drafts[draftSlug];
+    const removedSlug = Object.keys(posts).find((s) => s !== draftSlug) as string;
     delete posts[removedSlug];
     const plan = analyseImport(JSON.parse(JSON.stringify(file)), content);
     expect(plan.summary.changed).toEqual([`blog/posts/${draftSlug}`]);
     expect(plan.updates[`blog/index/${draftSlug}`]).toMatchObject({ title: posts[draftSlug]?.title });
+    expect(plan.updates[`blog/posts/${draftSlug}`]).toMatchObject({ status: "published" });
+    expect(plan.updates[`blog/drafts/${draftSlug}`]).toBeNull();
     expect(plan.updates[`blog/posts/${removedSlug}`]).toBeNull();
     expect(plan.updates[`blog/index/${removedSlug}`]).toBeNull();
+  });
+
+  it("moves a draft found in blog/posts (data from before drafts had their node) even when unchanged", () => {
+    const blog = content.blog as Record<string, Record<string, unknown>>;
+    const [slug, draft] = Object.entries(blog.drafts as Record<string, unknown>)[0] as [string, Record<string, unknown>];
+    const old = { ...content, blog: { ...blog, posts: { ...(blog.posts as object), [slug]: draft }, drafts: {} } };
+    // An export of the old data, imported back: nothing differs, yet the draft must leave blog/posts.
+    const plan = analyseImport(JSON.parse(JSON.stringify(old)), old);
+    expect(plan.summary.changed).toEqual([`blog/posts/${slug}`]);
+    expect(plan.updates[`blog/posts/${slug}`]).toBeNull();
+    expect(plan.updates[`blog/drafts/${slug}`]).toMatchObject({ status: "draft" });
   });
 
   it("skips pending submissions and admins with a note", () => {

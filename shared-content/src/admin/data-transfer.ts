@@ -11,8 +11,10 @@ import {
   LIMITS,
   COLLECTION_KINDS,
   PATHS,
-  blogIndexPath,
+  postRemoval,
+  postUpdates,
   type CollectionKind,
+  type StoredPost,
   AboutFieldsSchema,
   BlogPostSchema,
   COLLECTION_FIELD_SCHEMAS,
@@ -119,14 +121,17 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     else if (!(TOP_LEVEL as readonly string[]).includes(key)) summary.invalid.push({ path: key, reason: "Unknown node: not part of the site's content." });
   }
 
+  // Drafts still in blog/posts (data from before drafts had their own node, which visitors can
+  // now read): importing them, even unchanged, moves them to blog/drafts.
+  const misplaced = new Set<string>();
   // Each unit is compared and written on its own; `present` = the file holds its parent node.
   const handle = (unit: Unit, incomingRaw: unknown, currentRaw: unknown) => {
     const cur = splitMeta(currentRaw);
     if (incomingRaw === undefined || incomingRaw === null) {
       if (currentRaw !== undefined && currentRaw !== null) {
         summary.removed.push(unit.path);
-        updates[unit.path] = null;
-        if (unit.kind === "posts") updates[blogIndexPath(unit.path.slice(PATHS.posts.length + 1))] = null;
+        if (unit.kind === "posts") Object.assign(updates, postRemoval(slugOf(unit.path)));
+        else updates[unit.path] = null;
       }
       return;
     }
@@ -139,7 +144,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     const value = cleanForWrite(checked.value) as Record<string, unknown>;
     const currentChecked = currentRaw === undefined || currentRaw === null ? null : validate(unit.schema, cur.fields);
     const currentValue = currentChecked?.ok ? (cleanForWrite(currentChecked.value) as Record<string, unknown>) : null;
-    if (currentValue !== null && canonical(currentValue) === canonical(value)) {
+    if (currentValue !== null && canonical(currentValue) === canonical(value) && !(unit.kind === "posts" && misplaced.has(slugOf(unit.path)))) {
       summary.unchanged += 1;
       return;
     }
@@ -148,31 +153,20 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     const rev = (cur.rev ?? 0) + 1;
     checks.push({ path: unit.path, expectedRev: exists ? cur.rev : null });
     if (unit.kind === "posts") {
-      const slug = unit.path.slice(PATHS.posts.length + 1);
-      const published = value.status === "published";
-      const body = typeof value.body === "string" ? value.body : "";
+      // Validated against ImportPostSchema just above.
+      const fields = value as v.InferOutput<typeof ImportPostSchema>;
       const previous = isObject(cur.fields) ? cur.fields : {};
-      const publishedAt = value.publishedAt ?? previous.publishedAt ?? (published ? SERVER_TIME : undefined);
-      const post: Record<string, unknown> = {
-        ...value,
-        readingMinutes: value.readingMinutes ?? readingMinutes(body),
-        createdAt: value.createdAt ?? previous.createdAt ?? SERVER_TIME,
+      const publishedAt = fields.publishedAt ?? previous.publishedAt ?? (fields.status === "published" ? SERVER_TIME : undefined);
+      const post: StoredPost & Record<string, unknown> = {
+        ...fields,
+        readingMinutes: fields.readingMinutes ?? readingMinutes(fields.body),
+        createdAt: fields.createdAt ?? previous.createdAt ?? SERVER_TIME,
         ...(publishedAt === undefined ? {} : { publishedAt }),
         rev,
         updatedAt: SERVER_TIME,
       };
-      updates[unit.path] = post;
-      updates[blogIndexPath(slug)] = published
-        ? cleanForWrite({
-            title: post.title,
-            summary: post.summary,
-            tags: post.tags,
-            coverUrl: post.coverUrl,
-            readingMinutes: post.readingMinutes,
-            publishedAt,
-          })
-        : null;
-    } else {
+      // Stored where its status puts it (moved if the status changed), with its list entry.
+      Object.assign(updates, postUpdates(slugOf(unit.path), post));    } else {
       updates[unit.path] = { ...value, rev, updatedAt: SERVER_TIME };
     }
   };
@@ -220,14 +214,25 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       const b = blog ?? {};
       for (const key of Object.keys(b)) {
         // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
-        if (key !== "posts" && key !== "index") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
+        if (key !== "posts" && key !== "drafts" && key !== "index") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
       }
       const curBlog = isObject(current.blog) ? current.blog : {};
-      collection("posts", PATHS.posts, b.posts, curBlog.posts, slugSchema);
+      for (const [slug, post] of records(curBlog.posts)) if (isObject(post) && post.status !== "published") misplaced.add(slug);
+      // Published posts and drafts are one set of posts keyed by slug; each record's status says
+      // where it is stored (an export made before drafts had their own node has them in posts).
+      collection("posts", PATHS.posts, allPosts(b), allPosts(curBlog), slugSchema);
     }
   }
   return { summary, updates, checks };
 }
+
+/** blog/posts and blog/drafts as one object of posts keyed by slug. */
+function allPosts(blog: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (blog.posts === undefined && blog.drafts === undefined) return undefined;
+  return { ...Object.fromEntries(records(blog.drafts)), ...Object.fromEntries(records(blog.posts)) };
+}
+
+const slugOf = (postUnitPath: string) => postUnitPath.slice(PATHS.posts.length + 1);
 
 async function readNode({ db, sdk }: Connection, path: string): Promise<unknown> {
   return (await sdk.get(sdk.ref(db, path))).val();
@@ -237,10 +242,11 @@ async function readNode({ db, sdk }: Connection, path: string): Promise<unknown>
 export async function exportAll(): Promise<ContentTree> {
   try {
     const db = await connection();
-    const [about, contact, posts, index, ...collections] = await Promise.all([
+    const [about, contact, posts, drafts, index, ...collections] = await Promise.all([
       readNode(db, PATHS.about),
       readNode(db, PATHS.contact),
       readNode(db, PATHS.posts),
+      readNode(db, PATHS.drafts),
       readNode(db, PATHS.blogIndex),
       ...COLLECTION_KINDS.map((kind) => readNode(db, PATHS[kind])),
     ]);
@@ -250,7 +256,7 @@ export async function exportAll(): Promise<ContentTree> {
     COLLECTION_KINDS.forEach((kind, i) => {
       tree[kind] = collections[i] ?? {};
     });
-    tree.blog = { posts: posts ?? {}, index: index ?? {} };
+    tree.blog = { posts: posts ?? {}, drafts: drafts ?? {}, index: index ?? {} };
     return tree;
   } catch (error) {
     throw toContentError(error);

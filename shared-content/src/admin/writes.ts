@@ -5,6 +5,8 @@
 // The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
   indexEntryOf,
+  postRemoval,
+  postUpdates,
   readingMinutes,
   decodeOne,
   ConflictError,
@@ -15,9 +17,10 @@ import {
   stripEmpty,
   ORDERED_KINDS,
   PATHS,
-  blogIndexPath,
+  draftPath,
   postPath,
   recordPath,
+  storedPostPath,
   submissionPath,
   type CollectionKind,
   type OrderedKind,
@@ -232,41 +235,40 @@ export interface SavePostOptions {
   previousSlug?: string;
 }
 
-/**
- * Save a post and its list-index entry together (the entry exists only while published).
- * `expectedRev`: the rev you loaded, or null for a new post. A new post whose slug is taken
- * fails with ConflictError. Computes readingMinutes and the timestamps.
- */
-export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<void> {
-  const fields = parseInput(BlogPostInputSchema, input);
-  const { db, sdk } = await connection();
-  const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
-  const sourceSlug = renamed ? (options.previousSlug as string) : fields.slug;
-  let existingRaw: unknown;
+/** A post wherever it is stored (published or draft), with the path it was read from. */
+async function readPost(c: Connection, slug: string): Promise<{ raw: unknown; path: string } | null> {
   try {
-    existingRaw = (await withTimeout(sdk.get(sdk.ref(db, postPath(sourceSlug))))).val();
+    const [published, draft] = await Promise.all([postPath(slug), draftPath(slug)].map((path) => withTimeout(c.sdk.get(c.sdk.ref(c.db, path)))));
+    if (published!.exists()) return { raw: published!.val(), path: postPath(slug) };
+    if (draft!.exists()) return { raw: draft!.val(), path: draftPath(slug) };
+    return null;
   } catch (error) {
     throw toContentError(error);
   }
-  const existing = decodeOne(BlogPostSchema, existingRaw, postPath(sourceSlug));
-  if (renamed) {
-    let targetTaken: boolean;
-    try {
-      targetTaken = (await withTimeout(sdk.get(sdk.ref(db, postPath(fields.slug))))).exists();
-    } catch (error) {
-      throw toContentError(error);
-    }
-    if (targetTaken) throw new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
-  }
-  if (expectedRev === null && existingRaw !== null) {
-    throw new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
-  }
-  if (expectedRev !== null && existingRaw === null) throw new ConflictError(postPath(sourceSlug), null);
-  if (expectedRev !== null && existing !== null && existing.rev !== expectedRev) throw new ConflictError(postPath(sourceSlug), existing.rev);
+}
+
+/**
+ * Save a post where its status puts it, with its list-index entry, in one write (see
+ * postUpdates). `expectedRev`: the rev you loaded, or null for a new post. A new post whose
+ * slug is taken fails with ConflictError. Computes readingMinutes and the timestamps.
+ */
+export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<void> {
+  const fields = parseInput(BlogPostInputSchema, input);
+  const c = await connection();
+  const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
+  const sourceSlug = renamed ? (options.previousSlug as string) : fields.slug;
+  const stored = await readPost(c, sourceSlug);
+  const existing = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
+  const sourcePath = stored?.path ?? storedPostPath(sourceSlug, fields.status);
+  const taken = () => new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
+  if (renamed && (await readPost(c, fields.slug)) !== null) throw taken();
+  if (expectedRev === null && stored !== null) throw taken();
+  if (expectedRev !== null && stored === null) throw new ConflictError(sourcePath, null);
+  if (expectedRev !== null && existing !== null && existing.rev !== expectedRev) throw new ConflictError(sourcePath, existing.rev);
 
   const publishing = fields.status === "published";
   const publishedAt = existing?.publishedAt ?? (publishing ? SERVER_TIME : undefined);
-  const post: Record<string, unknown> = {
+  const post = stripEmpty({
     title: fields.title,
     summary: fields.summary,
     body: fields.body,
@@ -276,53 +278,30 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     createdAt: existing?.createdAt ?? SERVER_TIME,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),
-  };
-  const rev = renamed ? 1 : nextRev(expectedRev);
-  const updates: Record<string, unknown> = {
-    [postPath(fields.slug)]: stripEmpty({ ...post, ...stamp(rev) }),
-    [blogIndexPath(fields.slug)]: publishing
-      ? stripEmpty({
-          title: post.title,
-          summary: post.summary,
-          tags: post.tags,
-          readingMinutes: post.readingMinutes,
-          publishedAt,
-          ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
-        })
-      : null,
-  };
-  const checks = [{ path: postPath(fields.slug), expectedRev: renamed ? null : expectedRev }];
-  if (renamed) {
-    updates[postPath(sourceSlug)] = null;
-    updates[blogIndexPath(sourceSlug)] = null;
-  }
-  await sendChecked({ db, sdk }, updates, checks);
+    // Moving between published and draft keeps counting: the rules accept the other place's rev + 1.
+    ...stamp(renamed ? 1 : nextRev(expectedRev)),
+  });
+  const updates = { ...(renamed ? postRemoval(sourceSlug) : {}), ...postUpdates(fields.slug, post) };
+  await sendChecked(c, updates, [{ path: sourcePath, expectedRev }]);
 }
 
 async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<void> {
-  const { db, sdk } = await connection();
-  const path = postPath(slug);
-  let raw: unknown;
-  try {
-    raw = (await withTimeout(sdk.get(sdk.ref(db, path)))).val();
-  } catch (error) {
-    throw toContentError(error);
-  }
-  const post = decodeOne(BlogPostSchema, raw, path);
-  if (post === null) throw new ConflictError(path, null);
+  const stored = await readPost(await connection(), slug);
+  const post = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
+  if (post === null) throw new ConflictError(postPath(slug), null);
   await savePost({ slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, status }, expectedRev);
 }
 
-/** Publish a post (writes the post and its list-index entry together). */
+/** Publish a post: it moves to blog/posts with its list-index entry, in one write. */
 export const publishPost = (slug: string, expectedRev: number) => setStatus(slug, expectedRev, "published");
-/** Back to draft: the list-index entry is removed in the same write. */
+/** Back to draft: it moves to blog/drafts and its list-index entry goes, in one write. */
 export const unpublishPost = (slug: string, expectedRev: number) => setStatus(slug, expectedRev, "draft");
 
-/** Delete a post and its list-index entry in one write. */
+/** Delete a post (wherever it is) and its list-index entry in one write. */
 export async function deletePost(slug: string): Promise<void> {
   const { db, sdk } = await connection();
   try {
-    await withTimeout(sdk.update(sdk.ref(db), { [postPath(slug)]: null, [blogIndexPath(slug)]: null }));
+    await withTimeout(sdk.update(sdk.ref(db), postRemoval(slug)));
   } catch (error) {
     throw toContentError(error);
   }

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE } from "../limits";
 import type { LiveQuerySpec, LiveSource } from "../live/source";
-import { PATHS, blogIndexPath, postPath } from "../paths";
+import { PATHS, postPath } from "../paths";
 import {
   AboutSchema,
   BlogIndexEntrySchema,
@@ -168,13 +168,9 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
       return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE);
     },
     useBlogPost: (slug) => {
+      // blog/posts holds published posts only (drafts live apart), so a missing post is null.
       const path = postPath(slug);
-      const indexPath = blogIndexPath(slug);
-      const listed = useLiveQuery<boolean>(`listed:${slug}`, at(indexPath), (value) => value !== null && value !== undefined, false, {
-        read: { path: indexPath },
-      });
-      const isListed = listed.status === "ready" && listed.data;
-      const post = useLiveQuery<WithId<BlogPost> | null>(
+      return useLiveQuery<WithId<BlogPost> | null>(
         `public:${path}`,
         at(path),
         (value) => {
@@ -182,10 +178,8 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
           return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
         },
         null,
-        { deniedMeansEmpty: true, enabled: isListed, read: { path } },
+        { read: { path } },
       );
-      if (listed.status !== "ready") return { status: listed.status, data: null, error: listed.error, retry: listed.retry };
-      return post;
     },
   };
 }

@@ -29,13 +29,18 @@ const INT = (min: number, max: number): Rule => validate(num(min, max, true));
 const ORDER: Rule = INT(LIMITS.order.min, LIMITS.order.max);
 const TIMESTAMP: Rule = validate(and("newData.isNumber()", "newData.val() >= 0", "newData.val() <= now"));
 const NOW: Rule = validate(and("newData.isNumber()", "newData.val() === now"));
-/** Compare-and-set: a new record starts at 1, every later write adds exactly 1. */
-const REV: Rule = validate(
-  and(
-    "newData.isNumber()",
-    "((!data.exists() && newData.val() === 1) || (data.exists() && newData.val() === data.val() + 1))",
-  ),
-);
+/**
+ * Compare-and-set, checked on the whole record so that no write (a field alone, a PATCH)
+ * changes it without its revision: a new record starts at 1, every later write adds exactly
+ * 1. `movedFrom`: where the record may come from in the same update (a post moving between
+ * published and draft), whose rev it then continues.
+ */
+const revChecked = (movedFrom = ""): string => {
+  const rev = "newData.child('rev').val()";
+  const fresh = movedFrom ? `(${rev} === 1 || ${rev} === ${movedFrom}.child('rev').val() + 1)` : `${rev} === 1`;
+  return `((data.exists() && ${rev} === data.child('rev').val() + 1) || (!data.exists() && ${fresh}))`;
+};
+const REV: Rule = validate("newData.isNumber()");
 const DENY_OTHERS: Rule = { $other: { ".validate": false } };
 
 /** A regex accepting list indexes 0 .. max-1 (max between 2 and 100). */
@@ -72,8 +77,8 @@ const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(ke
 const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
 
 /** A record with the bookkeeping fields, a required-field check and no unknown fields. */
-const record = (keyCheck: string, required: string[], fields: Record<string, Rule>, extra = ""): Rule => ({
-  ".validate": and(keyCheck, hasChildren([...required, "rev", "updatedAt"]), extra),
+const record = (keyCheck: string, required: string[], fields: Record<string, Rule>, extra = "", movedFrom = ""): Rule => ({
+  ".validate": and(keyCheck, hasChildren([...required, "rev", "updatedAt"]), revChecked(movedFrom), extra),
   ...fields,
   rev: REV,
   updatedAt: TIMESTAMP,
@@ -97,6 +102,8 @@ const postFields = {
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
+/** The fields a list-index entry copies from its post (tags are checked by the writers). */
+const INDEXED_FIELDS = ["title", "summary", "readingMinutes", "publishedAt", "coverUrl"];
 const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
 
 export function buildRules(): Rule {
@@ -182,10 +189,16 @@ export function buildRules(): Rule {
       recommendationSubmissions: {
         ".read": IS_ADMIN,
         ".indexOn": ["createdAt"],
-        $id: {
-          // Anyone creates; nobody overwrites; only an admin deletes (reject or approve).
-          ".write": `(!data.exists() && newData.exists()) || (!newData.exists() && ${IS_ADMIN})`,
-          ".validate": and(ID_OK, hasChildren(["fullName", "role", "relationship", "text", "createdAt"])),
+        // Keyed by the visitor's (anonymous) uid: one pending submission each. No rule at this
+        // level, so a write here (a PATCH of many records) is refused as a whole.
+        $uid: {
+          ".write": `(auth != null && auth.uid === $uid && !data.exists() && newData.exists()) || (!newData.exists() && ${IS_ADMIN})`,
+          ".validate": and(
+            ID_OK.replaceAll("$id", "$uid"),
+            hasChildren(["fullName", "role", "relationship", "text", "createdAt"]),
+            // Sent together with the visitor's rate-limit marker (below), stamped now.
+            "newData.parent().parent().child('recommendationSubmitters').child($uid).val() === now",
+          ),
           fullName: S(sub.fullName),
           role: S(sub.role),
           relationship: S(sub.relationship),
@@ -195,41 +208,81 @@ export function buildRules(): Rule {
           ...DENY_OTHERS,
         },
       },
+      recommendationSubmitters: {
+        // When each visitor last submitted. Never deleted from a client, so the interval holds
+        // after the admin approves or rejects.
+        $uid: {
+          ".write": "auth != null && auth.uid === $uid && newData.exists()",
+          ".validate": and(
+            "newData.isNumber()",
+            "newData.val() === now",
+            `(!data.exists() || now - data.val() >= ${sub.minIntervalMs})`,
+            "newData.parent().parent().child('recommendationSubmissions').child($uid).exists()",
+          ),
+        },
+      },
       blog: {
+        // Published posts: readable by everyone. A post is either here or in drafts, never both;
+        // publishing and unpublishing move it in one update (shared-content's postUpdates), so a
+        // visitor's open listener sees an unpublished post as deleted.
         posts: {
-          ".read": IS_ADMIN,
-          ".write": IS_ADMIN,
+          ".read": true,
           ".validate": "newData.hasChildren()",
-          ".indexOn": ["updatedAt", "status"],
+          ".indexOn": ["updatedAt"],
           $slug: {
-            // Visitors read published posts only; drafts stay admin-only.
-            ".read": "data.child('status').val() === 'published'",
+            // Deleting a post deletes its list-index entry in the same update.
+            ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('index').child($slug).exists())"),
             ...record(
               SLUG_OK,
-              ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
+              ["title", "summary", "body", "status", "readingMinutes", "createdAt", "publishedAt"],
               {
                 ...postFields,
                 body: S(LIMITS.postBody),
-                status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
+                status: validate("newData.val() === 'published'"),
                 createdAt: TIMESTAMP,
               },
-              // A published post has a publication time; a draft has no list-index entry.
-              "(newData.child('status').val() !== 'published' || newData.child('publishedAt').exists()) && " +
-                "(newData.child('status').val() === 'published' || !newData.parent().parent().child('index').child($slug).exists())",
+              and(
+                "!newData.parent().parent().child('drafts').child($slug).exists()",
+                // Its list-index entry exists and says what the post says.
+                ...INDEXED_FIELDS.map(
+                  (f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`,
+                ),
+              ),
+              "root.child('blog').child('drafts').child($slug)",
             ),
           },
         },
+        drafts: {
+          ".read": IS_ADMIN,
+          ".write": IS_ADMIN,
+          ".validate": "newData.hasChildren()",
+          ".indexOn": ["updatedAt"],
+          $slug: record(
+            SLUG_OK,
+            ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
+            {
+              ...postFields,
+              body: S(LIMITS.postBody),
+              status: validate("newData.val() === 'draft'"),
+              createdAt: TIMESTAMP,
+            },
+            "!newData.parent().parent().child('posts').child($slug).exists()",
+            "root.child('blog').child('posts').child($slug)",
+          ),
+        },
         index: {
           ".read": true,
-          ".write": IS_ADMIN,
           ".validate": "newData.hasChildren()",
           ".indexOn": ["publishedAt"],
           $slug: {
+            // An entry goes only with its post (a post without an entry would be unlisted).
+            ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())"),
             // An entry exists only for a published post (checked against the same update).
             ".validate": and(
               SLUG_OK,
               hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
-              "newData.parent().parent().child('posts').child($slug).child('status').val() === 'published'",
+              "newData.parent().parent().child('posts').child($slug).exists()",
+              ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
             ),
             ...postFields,
             ...DENY_OTHERS,
