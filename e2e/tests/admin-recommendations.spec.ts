@@ -60,3 +60,31 @@ test("approve one submission and reject another", async ({ page, browser }) => {
   await noReload();
   await visitorContext.close();
 });
+
+test("a flood of submissions is rejected in one step, after confirming", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const names = Array.from({ length: 3 }, (_, i) => `Flood ${i} ${stamp}`);
+  const ids: string[] = [];
+  for (const fullName of names) {
+    const { name } = await db.push("recommendationSubmissions", {
+      fullName,
+      role: "Bot",
+      relationship: "None at all",
+      text: `${fullName}: buy cheap followers now, limited offer!`,
+      createdAt: Date.now(),
+    });
+    ids.push(name);
+  }
+  await signInAsAdmin(page, "/admin-panel/configure-recommendations");
+  await expectRemoteScreen(page, "remote_admin", "ConfigureRecommendations");
+  const pending = Object.keys(((await db.get("recommendationSubmissions")) ?? {}) as object).length;
+  await page.getByRole("checkbox", { name: `Select all (${pending})` }).check();
+  await page.getByRole("checkbox", { name: `Select the submission by ${names[0]}` }).uncheck();
+  await page.getByRole("button", { name: `Reject selected (${pending - 1})` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Reject ${pending - 1} submissions?` });
+  await dialog.getByRole("button", { name: "Reject and delete" }).click();
+  await expect(page.getByText(`Rejected ${pending - 1} submissions.`)).toBeVisible();
+  const left = ((await db.get("recommendationSubmissions")) ?? {}) as Record<string, unknown>;
+  expect(Object.keys(left)).toEqual([ids[0]]);
+  await expect(page.getByRole("list", { name: "Pending submissions" }).getByRole("article")).toHaveCount(1);
+});

@@ -117,6 +117,8 @@ test.describe("write a recommendation", () => {
     const otherPage = await other.newPage();
     try {
       const otherSlot = await openForm(otherPage);
+      // Outside the fixture's page: wait for hydration before typing, as a person waits for the page to respond.
+      await otherPage.locator("html[data-interactive]").waitFor({ state: "attached" });
       await fillForm(otherSlot, `Other ${Date.now()}`);
       await otherSlot.getByRole("button", { name: "Send recommendation" }).click();
       await expect(otherSlot.getByRole("status")).toContainText("awaits approval");

@@ -139,7 +139,7 @@ test.describe("server-rendered HTML", () => {
     expect(redirect.status).toBe(301);
   });
 
-  test("the feed and the sitemap list exactly the published posts; robots.txt names the sitemap", async ({ request }) => {
+  test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin; pages link the sitemap", async ({ request }) => {
     const published = await publishedIndex();
     const drafts = Object.keys(((await db.get("blog/drafts")) ?? {}) as object);
     expect(drafts.length).toBeGreaterThan(0);
@@ -158,8 +158,9 @@ test.describe("server-rendered HTML", () => {
       expect(feedText).not.toContain(draft);
     }
     const robots = await (await request.get("/robots.txt")).text();
-    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
     expect(robots).toContain("Disallow: /admin-panel");
+    expect(robots).toContain("User-agent: *");
+    expect((await html(request, "/blogs/list")).body).toContain('<link rel="sitemap" type="application/xml" title="Sitemap" href="/sitemap.xml"');
   });
 
   test("an edit through the database shows in the next server-rendered response", async ({ request }) => {

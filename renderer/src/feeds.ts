@@ -1,4 +1,4 @@
-// robots.txt, sitemap.xml and the RSS feed, generated from the current content on each request
+// sitemap.xml and the RSS feed, generated from the current content on each request
 // (never from a build-time snapshot), read as a visitor: only published posts are listed.
 import { BlogIndexEntrySchema, PATHS, byPublishedDesc, decodeCollection, formatTitle, type BlogIndexEntry, type WithId } from "shared-content";
 import { readAsVisitor } from "shared-content/server";
@@ -9,10 +9,6 @@ import { escapeHtml } from "./document";
 export async function publishedPosts(config: RuntimeConfig): Promise<WithId<BlogIndexEntry>[]> {
   const value = await readAsVisitor(config, PATHS.blogIndex);
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
-}
-
-export function robotsTxt(base: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin-panel", "Disallow: /login", "Disallow: /create-realtime-data", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

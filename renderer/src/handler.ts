@@ -1,6 +1,7 @@
 // The renderer's HTTP handler (Node req/res: Cloud Functions, or the local server in server.ts).
 // Public pages are rendered from the shell and the remotes' server entries with the current
-// content; feeds, the sitemap and robots.txt are generated; the signed-in area and the sign-in
+// content; the feed and the sitemap are generated (robots.txt is a static file of the shell:
+// Cloud Functions answer that path with a 404 before any function runs); the signed-in area and the sign-in
 // page get the shell's template and render in the browser. Responses are compressed here, since
 // Hosting passes a function's response through as it is.
 import { readFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
 import { buildDocument, escapeHtml } from "./document";
 import { createServerRemotes } from "./federation";
-import { publishedPosts, robotsTxt, rssXml, sitemapXml } from "./feeds";
+import { publishedPosts, rssXml, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 
 /** Shared caches may keep a page this long, then serve it stale while they fetch a fresh one. */
@@ -122,7 +123,6 @@ export function createRenderer(options: RendererOptions) {
     const base = (config.site?.url ?? origin).replace(/\/+$/, "");
 
     try {
-      if (path === "/robots.txt") return send(200, "text/plain; charset=utf-8", robotsTxt(base), { "Cache-Control": PUBLIC_CACHE });
       if (path === "/sitemap.xml") return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
       if (path === "/feed.xml") return send(200, "application/rss+xml; charset=utf-8", rssXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
     } catch (error) {

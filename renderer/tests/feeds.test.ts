@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, rssXml, sitemapXml } from "../src/feeds";
+import { rssXml, sitemapXml } from "../src/feeds";
 
 const posts = [
   { id: "newer", title: "Newer & better", summary: "S <1>", tags: ["a"], readingMinutes: 1, publishedAt: Date.UTC(2026, 1, 2) },
@@ -21,11 +21,5 @@ describe("feeds", () => {
     for (const path of ["/", "/blogs/list", "/favorite-quotes", "/list-of-seen-films", "/write-recommendation"]) expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     expect(xml).toContain("<url><loc>https://example.com/blogs/older</loc><lastmod>2025-06-01</lastmod></url>");
     expect(xml.match(/<url>/g)).toHaveLength(7);
-  });
-
-  it("robots.txt keeps crawlers out of the admin and names the sitemap", () => {
-    const txt = robotsTxt("https://example.com");
-    expect(txt).toContain("Disallow: /admin-panel");
-    expect(txt).toContain("Sitemap: https://example.com/sitemap.xml");
   });
 });

@@ -22,3 +22,4 @@ export function ownerWrite(databaseUrl: string, path: string, value: unknown, me
 export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;
 export function startLocalStack(options?: Record<string, unknown>): Promise<Record<string, unknown> & { stop(): Promise<void> }>;
 export function moveDraftsApart(databaseUrl: string): Promise<string[]>;
+export function remotePortsFor(sitePort: number): Record<string, number>;

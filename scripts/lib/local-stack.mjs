@@ -250,15 +250,30 @@ function hostingConfig({ roots }) {
   };
 }
 
-/** The Hosting emulator moves to the next free port silently; the renderer must know it first. */
-async function claimSitePort(host, port) {
-  if (!port) return freePort(host);
-  const free = await new Promise((done) => {
+/** The Hosting emulator serves the remotes on the shell's port + 5, + 6, + 7 (when free). */
+export const remotePortsFor = (sitePort) => Object.fromEntries(REMOTES.map((r, i) => [r.name, sitePort + 5 + i]));
+
+const isFree = (host, port) =>
+  new Promise((done) => {
     const probe = createServer();
     probe.once("error", () => done(false));
     probe.listen(port, host, () => probe.close(() => done(true)));
   });
-  if (!free) throw new Error(`Port ${port} is in use: stop what holds it or set SITE_PORT to another port`);
+
+/**
+ * The Hosting emulator moves a site to the next free port silently; the renderer (and the
+ * tests) must know the ports first, so they must all be free.
+ */
+async function claimSitePort(host, port) {
+  if (!port) {
+    for (;;) {
+      const candidate = await freePort(host);
+      if (candidate + 7 <= 65535 && (await Promise.all(Object.values(remotePortsFor(candidate)).map((p) => isFree(host, p)))).every(Boolean)) return candidate;
+    }
+  }
+  for (const p of [port, ...Object.values(remotePortsFor(port))]) {
+    if (!(await isFree(host, p))) throw new Error(`Port ${p} is in use (the site takes SITE_PORT and the remotes SITE_PORT + 5 to + 7): stop what holds it or set SITE_PORT to another port`);
+  }
   return port;
 }
 
@@ -269,7 +284,10 @@ const RENDERER_CONFIG_MAX_AGE_MS = 2000;
 async function serveSites(stack, sites, emulators, log) {
   const { host, ports } = stack;
   const [sitePort, ...remotePorts] = emulators.hostingPorts;
-  if (sitePort !== ports.site) throw new Error(`The Hosting emulator took port ${sitePort} instead of ${ports.site}`);
+  const expected = remotePortsFor(ports.site);
+  if (sitePort !== ports.site || REMOTES.some((r, i) => remotePorts[i] !== expected[r.name])) {
+    throw new Error(`The Hosting emulator took ports ${[sitePort, ...remotePorts].join(", ")} instead of ${[ports.site, ...Object.values(expected)].join(", ")}`);
+  }
   REMOTES.forEach((r, i) => (ports[r.name] = remotePorts[i]));
   // Each site's port is checked by its manifest's name, since the emulator picks them itself.
   for (const r of REMOTES) {

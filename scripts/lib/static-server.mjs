@@ -27,7 +27,7 @@ const TYPES = {
 
 const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html", "app.html"]);
 
-const GENERATED = new Set(["/robots.txt", "/sitemap.xml", "/feed.xml"]);
+const GENERATED = new Set(["/sitemap.xml", "/feed.xml"]);
 // Compressed as Firebase Hosting compresses them (text types), by what the client accepts.
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt"]);
 
@@ -98,7 +98,7 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         info = await stat(file).catch(() => null);
       }
       let relServed = rel;
-      // Pages and the generated files (feed, sitemap, robots) go to the fallback, as the
+      // Pages and the generated files (feed, sitemap) go to the fallback, as the
       // Hosting rewrites send them to the renderer; a missing asset stays a plain 404.
       if ((!info || info.isDirectory()) && fallback && (!extname(rel) || GENERATED.has(pathname))) {
         await fallback(req, res);

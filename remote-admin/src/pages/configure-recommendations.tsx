@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import {
   approveSubmission,
   rejectSubmission,
+  rejectSubmissions,
   useRecommendations,
   useSubmissions,
   type Recommendation,
@@ -103,6 +104,37 @@ function ModerationQueue() {
   const { confirm, dialog } = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pending = queue.data;
+  // Only what is still waiting counts (another tab may have handled some).
+  const chosen = pending.filter((s) => selected.has(s.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const rejectChosen = async () => {
+    const ok = await confirm({
+      title: `Reject ${chosen.length} submission${chosen.length === 1 ? "" : "s"}?`,
+      message: `Reject and delete ${chosen.length === 1 ? "the selected submission" : `all ${chosen.length} selected submissions`}? They will not be published and cannot be restored.`,
+      confirmLabel: "Reject and delete",
+    });
+    if (!ok) return;
+    setBusyId("selected");
+    setMessage(null);
+    try {
+      await rejectSubmissions(chosen.map((s) => s.id));
+      setSelected(new Set());
+      setMessage({ kind: "success", text: `Rejected ${chosen.length} submission${chosen.length === 1 ? "" : "s"}.` });
+    } catch (e) {
+      setMessage({ kind: "error", text: `Could not reject the selected submissions. ${describeWriteError(e)}` });
+    } finally {
+      setBusyId(null);
+    }
+  };
 
   const approve = async (s: WithId<RecommendationSubmission>) => {
     setBusyId(s.id);
@@ -147,11 +179,33 @@ function ModerationQueue() {
         </StatusMessage>
       ) : null}
       {queue.status === "ready" && queue.data.length === 0 ? <p className={styles.meta}>No submissions are waiting.</p> : null}
+      {pending.length > 1 ? (
+        <div className={styles.actions}>
+          <label>
+            <input
+              type="checkbox"
+              checked={chosen.length === pending.length}
+              onChange={(e) => setSelected(new Set(e.target.checked ? pending.map((s) => s.id) : []))}
+            />{" "}
+            Select all ({pending.length})
+          </label>
+          <Button variant="danger" disabled={busyId !== null || chosen.length === 0} onClick={() => void rejectChosen()}>
+            Reject selected ({chosen.length})
+          </Button>
+        </div>
+      ) : null}
       <ul className={styles.queue} aria-label="Pending submissions">
         {queue.data.map((s) => (
           <li key={s.id} className={styles.submission}>
             <article aria-label={`Submission by ${s.fullName}`}>
-              <div className={styles.name}>{s.fullName}</div>
+              <div className={styles.name}>
+                {pending.length > 1 ? (
+                  <>
+                    <input type="checkbox" aria-label={`Select the submission by ${s.fullName}`} checked={selected.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />{" "}
+                  </>
+                ) : null}
+                {s.fullName}
+              </div>
               <p className={styles.meta}>
                 {s.role} · {s.relationship} · sent {new Date(s.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
               </p>

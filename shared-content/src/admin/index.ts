@@ -17,6 +17,7 @@ export {
   reorderRecords,
   approveSubmission,
   rejectSubmission,
+  rejectSubmissions,
   savePost,
   publishPost,
   unpublishPost,

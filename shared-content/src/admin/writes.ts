@@ -218,6 +218,17 @@ export async function approveSubmission(id: string, overrides: Partial<Recommend
   return newId;
 }
 
+/** Reject (delete) several pending submissions in one write: a flood is cleared in one step. */
+export async function rejectSubmissions(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { db, sdk } = await connection();
+  try {
+    await withTimeout(sdk.update(sdk.ref(db), Object.fromEntries(ids.map((id) => [submissionPath(id), null]))));
+  } catch (error) {
+    throw toContentError(error);
+  }
+}
+
 /** Reject (delete) a pending submission. */
 export async function rejectSubmission(id: string): Promise<void> {
   const { db, sdk } = await connection();
