@@ -265,7 +265,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
     return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
   };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving" });
+  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed });
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
 
   const submit = async (e: React.FormEvent) => {

@@ -9,6 +9,11 @@ export interface RecordFormOptions<R extends { rev: number }, F extends object> 
   validate: (values: F) => FieldErrors;
   /** True while a write of this form runs (live updates are then not applied). */
   saving: boolean;
+  /**
+   * A save reported as not confirmed (the connection was down: the SDK keeps the write and
+   * sends it when it can) has reached the database after all: the form adopted it.
+   */
+  onLanded?: () => void;
 }
 
 export interface RecordForm<F> extends FormState<F> {
@@ -71,22 +76,30 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
   toForm,
   validate,
   saving,
+  onLanded,
 }: RecordFormOptions<R, F>): RecordForm<F> {
   const form = useForm<F>(toForm(record), validate);
   const [baseRev, setBaseRev] = useState<number | null>(record?.rev ?? null);
   const toFormRef = useRef(toForm);
   toFormRef.current = toForm;
-  const { dirty, reset } = form;
+  const onLandedRef = useRef(onLanded);
+  onLandedRef.current = onLanded;
+  const { dirty, reset, values } = form;
+  // The next revision holding exactly what the form holds is this form's own save arriving late
+  // (sent again after the connection came back), not a change made elsewhere.
+  const ownSaveLanded =
+    dirty && record !== null && (record.rev === (baseRev ?? 0) + 1) && JSON.stringify(toFormRef.current(record)) === JSON.stringify(values);
 
   useEffect(() => {
     if (saving || !record || record.rev === baseRev) return;
-    if (!dirty) {
+    if (!dirty || ownSaveLanded) {
       reset(toFormRef.current(record));
       setBaseRev(record.rev);
+      if (ownSaveLanded) onLandedRef.current?.();
     }
-  }, [record, baseRev, dirty, saving, reset]);
+  }, [record, baseRev, dirty, saving, reset, ownSaveLanded]);
 
-  const changedElsewhere = !saving && record !== null && baseRev !== null && record.rev !== baseRev && dirty;
+  const changedElsewhere = !saving && !ownSaveLanded && record !== null && baseRev !== null && record.rev !== baseRev && dirty;
   const loadLatest = () => {
     reset(toFormRef.current(record));
     setBaseRev(record?.rev ?? null);

@@ -12,6 +12,8 @@ export interface SaveState {
    */
   run: (write: () => Promise<unknown>) => Promise<boolean>;
   reset: () => void;
+  /** Marks as saved a write that was reported as failed but reached the database later. */
+  landed: () => void;
 }
 
 /** Tracks the progress of a save. `describeError` turns a thrown error into a plain message. */
@@ -45,7 +47,13 @@ export function useSaveState(describeError: (error: unknown) => string = default
     setError(null);
   }, []);
 
-  return { status, error, run, reset };
+  /** A write reported as failed reached the database after all (see useRecordForm's onLanded). */
+  const landed = useCallback(() => {
+    setStatus("saved");
+    setError(null);
+  }, []);
+
+  return { status, error, run, reset, landed };
 }
 
 function defaultDescribe(error: unknown): string {

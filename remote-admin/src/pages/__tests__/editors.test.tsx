@@ -114,6 +114,27 @@ describe("ConfigureAbout", () => {
     expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Mine");
   });
 
+  it("a save reported as not confirmed that reaches the database later is shown as saved, not as a change made elsewhere", async () => {
+    state.about = about;
+    vi.mocked(content.saveAbout).mockRejectedValue(new content.ContentError("unavailable", "The database did not confirm the change."));
+    const view = renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Sent while offline" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(screen.getByRole("alert").textContent).toMatch(/did not confirm/);
+    // The SDK sends the kept write when the connection returns: the next revision, with these values.
+    state.about = { ...(about as object), headline: "Sent while offline", rev: (about as { rev: number }).rev + 1 };
+    view.rerender(
+      <MemoryRouter>
+        <ConfigureAbout />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/was changed elsewhere while you were editing/)).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: /Save/ }).closest("form")?.textContent).toMatch(/Saved/);
+  });
+
   it("flags a newer version that arrives while the form has edits", () => {
     const view = renderAt(<ConfigureAbout />);
     fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Editing" } });
