@@ -3,6 +3,7 @@ import { useSearchParams } from "shared-router";
 import {
   createRecord,
   deleteRecord,
+  matchesSearch,
   reorderRecords,
   updateRecord,
   validate,
@@ -88,11 +89,7 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
   const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
   const filtered = useMemo(() => {
     if (!searchFields || !query.trim()) return items;
-    const words = normalise(query).split(/\s+/).filter(Boolean);
-    return items.filter((r) => {
-      const hay = normalise(searchFields(r).filter((x) => x !== undefined).join(" "));
-      return words.every((w) => hay.includes(w));
-    });
+    return items.filter((r) => matchesSearch(query, searchFields(r)));
   }, [items, query, searchFields]);
   const paged = pageSize ? paginate(filtered, page, pageSize) : { items: filtered, page: 1, pageCount: 1 };
 
@@ -365,9 +362,7 @@ export function replaceGroup<R>(items: readonly R[], groupBy: (r: R) => string, 
   return groupsOf(items, groupBy).flatMap((g) => (g.name === name ? [...reordered] : g.items));
 }
 
-function normalise(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
+
 
 export function pluralise(noun: string): string {
   if (/y$/.test(noun) && !/[aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useCollection, type Film, type WithId } from "shared-content/admin";
+import { byWatchedDesc, useCollection, type Film, type WithId } from "shared-content/admin";
 import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
@@ -49,8 +49,7 @@ export const filmToFields = (f: FilmForm) => ({
   watchedOn: f.watchedOn.trim(),
 });
 
-const byWatchedDesc = (items: WithId<Film>[]) =>
-  [...items].sort((a, b) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title));
+const newestWatchedFirst = (items: WithId<Film>[]) => [...items].sort(byWatchedDesc);
 
 export const ratingText = (rating: number) => `${"★".repeat(Math.floor(rating))}${rating % 1 ? "½" : ""}`;
 
@@ -89,7 +88,7 @@ export default function ConfigureFilms() {
       description="The public list of seen films. Newest watched first."
       noun="film"
       live={live}
-      sort={byWatchedDesc}
+      sort={newestWatchedFirst}
       toForm={filmToForm}
       toFields={filmToFields}
       renderForm={renderForm}

@@ -41,14 +41,5 @@ export function SearchBox({ value, onChange, label, placeholder, resultSummary }
   );
 }
 
-/** Case- and accent-insensitive match of every word of `query` against any of `fields`. */
-export function matchesSearch(query: string, fields: ReadonlyArray<string | number | null | undefined>): boolean {
-  const words = normalise(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = normalise(fields.filter((f) => f !== null && f !== undefined).join(" "));
-  return words.every((w) => haystack.includes(w));
-}
-
-function normalise(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
+/** Case- and accent-insensitive match of every word of `query` against any of `fields` (shared-content). */
+export { matchesSearch } from "shared-content/admin";

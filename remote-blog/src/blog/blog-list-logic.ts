@@ -1,5 +1,5 @@
+import { matchesSearch } from "shared-content";
 import type { PostSummary } from "../ui/types";
-import { matches } from "../ui/text-search";
 
 export function newestFirst<T extends PostSummary>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => b.publishedAt - a.publishedAt || a.id.localeCompare(b.id));
@@ -20,7 +20,7 @@ export function withTag<T extends PostSummary>(posts: readonly T[], tag: string 
 
 /** Posts whose title, summary or tags hold every word of `query` (case and accents ignored). */
 export function matchingQuery<T extends PostSummary>(posts: readonly T[], query: string): T[] {
-  return posts.filter((p) => matches(query, [p.title, p.summary, ...(p.tags ?? [])]));
+  return posts.filter((p) => matchesSearch(query, [p.title, p.summary, ...(p.tags ?? [])]));
 }
 
 /** The posts around `slug` in publication order, and up to `max` others that share its tags. */

@@ -1,4 +1,4 @@
-import { matches } from "../ui/text-search";
+import { FILM_ORDERS, matchesSearch } from "shared-content";
 import type { Film } from "../ui/types";
 
 export type FilmSort = "watched" | "rating" | "year";
@@ -10,19 +10,12 @@ export const SORT_LABELS: Record<FilmSort, string> = {
 };
 
 export function filterFilms(films: readonly Film[], query: string): Film[] {
-  return films.filter((f) => matches(query, [f.title, ...f.directors]));
+  return films.filter((f) => matchesSearch(query, [f.title, ...f.directors]));
 }
 
-/** Same order as shared-content's useFilms, so a re-sort of loaded windows never reshuffles. */
+/** The orders of shared-content's useFilms, so a re-sort of loaded windows never reshuffles. */
 export function sortFilms(films: readonly Film[], by: FilmSort): Film[] {
-  const byWatched = (a: Film, b: Film) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title);
-  const cmp =
-    by === "rating"
-      ? (a: Film, b: Film) => b.rating - a.rating || byWatched(a, b)
-      : by === "year"
-        ? (a: Film, b: Film) => b.year - a.year || a.title.localeCompare(b.title)
-        : byWatched;
-  return [...films].sort(cmp);
+  return [...films].sort(FILM_ORDERS[by === "watched" ? "watchedOn" : by]);
 }
 
 export interface Ranked {

@@ -1,9 +1,9 @@
+import { matchesSearch } from "shared-content";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "shared-router";
 import type { AsyncState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
 import { Skeleton } from "shared-ui";
-import { matches } from "../ui/text-search";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
 import styles from "./quotes-view.module.css";
@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function filterQuotes(quotes: readonly Quote[], query: string): Quote[] {
-  return quotes.filter((q) => matches(query, [q.text, q.author, q.work]));
+  return quotes.filter((q) => matchesSearch(query, [q.text, q.author, q.work]));
 }
 
 export function sortQuotes(quotes: readonly Quote[]): Quote[] {

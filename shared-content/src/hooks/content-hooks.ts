@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE } from "../limits";
 import type { LiveQuerySpec, LiveSource } from "../live/source";
+import { FILM_ORDERS } from "../films";
 import { PATHS, postPath } from "../paths";
 import {
   AboutSchema,
@@ -51,12 +52,8 @@ export interface PageOptions {
   all?: boolean;
 }
 
-export type FilmOrder = "watchedOn" | "rating" | "year";
-const filmCompare: Record<FilmOrder, (a: WithId<Film>, b: WithId<Film>) => number> = {
-  watchedOn: (a, b) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title),
-  rating: (a, b) => b.rating - a.rating || b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title),
-  year: (a, b) => b.year - a.year || a.title.localeCompare(b.title),
-};
+export type FilmOrder = keyof typeof FILM_ORDERS;
+const filmCompare: Record<FilmOrder, (a: WithId<Film>, b: WithId<Film>) => number> = FILM_ORDERS;
 
 /** How many children a plain value has (object keys or array items). */
 const sizeOf = (value: unknown): number => (value !== null && typeof value === "object" ? Object.keys(value).length : 0);

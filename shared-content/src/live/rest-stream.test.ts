@@ -148,7 +148,8 @@ describe("streamValue", () => {
     await vi.waitFor(() => expect(l.values.length).toBeGreaterThanOrEqual(2));
     expect(l.values.slice(0, 2)).toEqual([{ v: 1 }, { v: 2 }]);
     expect(l.errors).toEqual([]);
-    expect(srv.closed()).toBeGreaterThanOrEqual(1);
+    // The server hears of the dropped connection a moment later (on a busy machine, later still).
+    await vi.waitFor(() => expect(srv.closed()).toBeGreaterThanOrEqual(1));
     l.stop();
   });
 
