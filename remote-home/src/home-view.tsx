@@ -1,4 +1,4 @@
-import type { AsyncState } from "./ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AboutSection } from "./sections/about-section";
 import { ContactSection } from "./sections/contact-section";
 import { ExperienceSection } from "./sections/experience-section";
@@ -9,12 +9,12 @@ import type { About, Contact, Experience, Project, Recommendation, Skill } from 
 import styles from "./home-view.module.css";
 
 export interface HomeData {
-  about: AsyncState<About | null>;
-  experience: AsyncState<Experience[]>;
-  recommendations: AsyncState<Recommendation[]>;
-  skills: AsyncState<Skill[]>;
-  projects: AsyncState<Project[]>;
-  contact: AsyncState<Contact | null>;
+  about: LoadState<About | null>;
+  experience: LoadState<Experience[]>;
+  recommendations: LoadState<Recommendation[]>;
+  skills: LoadState<Skill[]>;
+  projects: LoadState<Project[]>;
+  contact: LoadState<Contact | null>;
 }
 
 /** The home page from its six live reads; each section handles its own states. */

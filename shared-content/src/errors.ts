@@ -74,6 +74,16 @@ export function toContentError(error: unknown): ContentError {
   return new ContentError("unknown", undefined, { cause: error });
 }
 
+/**
+ * The sentence for a read that failed, e.g. loadFailureMessage("The blog posts", error):
+ * "The blog posts could not be loaded: access was denied." Every screen words it this way.
+ */
+export function loadFailureMessage(what: string, error: unknown): string {
+  return toContentError(error).code === "permission-denied"
+    ? `${what} could not be loaded: access was denied.`
+    : `${what} could not be loaded. Check your connection and try again.`;
+}
+
 /** A plain message for any error from this package or the SDK. */
 export function contentErrorMessage(error: unknown): string {
   return toContentError(error).message;

@@ -11,6 +11,7 @@ export {
   isConflictError,
   toContentError,
   contentErrorMessage,
+  loadFailureMessage,
   type ContentErrorCode,
 } from "./errors";
 export { decodeOne, decodeCollection, byOrder, byPublishedDesc, resetDecodeWarnings } from "./decode";

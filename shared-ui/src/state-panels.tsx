@@ -30,3 +30,30 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
     </div>
   );
 }
+
+/** The state of one live read, as shared-content's hooks return it (LiveResult fits). */
+export interface LoadState<T> {
+  status: "loading" | "ready" | "error";
+  data: T | null | undefined;
+  error: unknown;
+  retry: () => void;
+}
+
+interface StateViewProps<T> {
+  state: LoadState<T>;
+  /** Shown while loading. */
+  skeleton: React.ReactNode;
+  isEmpty: (data: T) => boolean;
+  emptyText: React.ReactNode;
+  /** The sentence for a failure (shared-content's loadFailureMessage). */
+  describeError: (error: unknown) => string;
+  children: (data: T) => React.ReactNode;
+}
+
+/** Loading, error (with Retry), empty and ready: the one view of a live read's states. */
+export function StateView<T>({ state, skeleton, isEmpty, emptyText, describeError, children }: StateViewProps<T>) {
+  if (state.status === "error") return <ErrorState message={describeError(state.error)} onRetry={state.retry} />;
+  if (state.status === "loading" || state.data === undefined) return <>{skeleton}</>;
+  if (state.data === null || isEmpty(state.data)) return <EmptyState>{emptyText}</EmptyState>;
+  return <>{children(state.data)}</>;
+}

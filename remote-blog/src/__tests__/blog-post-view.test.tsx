@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { loadMarkdownRenderer } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import type { Post } from "../ui/types";
 import { failed, loading, post, ready, summary } from "./fixtures";
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const view = (state: AsyncState<Post | null>, slug = "hello-world") => (
+const view = (state: LoadState<Post | null>, slug = "hello-world") => (
   <MemoryRouter>
     <BlogPostView state={state} slug={slug} />
   </MemoryRouter>

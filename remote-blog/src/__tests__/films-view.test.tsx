@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { FilmsView } from "../films/films-view";
 import type { FilmSort } from "../films/films-logic";
-import type { AsyncState, PagedState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
+import type { PagedState } from "../ui/async-state";
 import type { Film } from "../ui/types";
 import { failed, film, loading, paged, ready } from "./fixtures";
 
 afterEach(cleanup);
 
-function view(list: PagedState<Film>, all: AsyncState<Film[]> = loading([]), sort: FilmSort = "watched", onSortChange = vi.fn()) {
+function view(list: PagedState<Film>, all: LoadState<Film[]> = loading([]), sort: FilmSort = "watched", onSortChange = vi.fn()) {
   return <FilmsView list={list} all={all} sort={sort} onSortChange={onSortChange} />;
 }
 const titles = () => screen.queryAllByRole("article").map((a) => within(a).getByRole("heading").textContent?.split(" (")[0]);

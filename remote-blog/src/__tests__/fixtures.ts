@@ -1,9 +1,10 @@
-import type { AsyncState, PagedState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
+import type { PagedState } from "../ui/async-state";
 import type { Film, Post, PostSummary, Quote } from "../ui/types";
 
-export const ready = <T>(data: T): AsyncState<T> => ({ status: "ready", data, error: null, retry: () => {} });
-export const loading = <T>(data: T): AsyncState<T> => ({ status: "loading", data, error: null, retry: () => {} });
-export const failed = <T>(data: T, retry: () => void, code = "unavailable"): AsyncState<T> => ({
+export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
+export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });
+export const failed = <T>(data: T, retry: () => void, code = "unavailable"): LoadState<T> => ({
   status: "error",
   data,
   error: Object.assign(new Error("The database cannot be reached right now."), { code }),

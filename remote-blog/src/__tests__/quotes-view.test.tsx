@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { QuotesView } from "../quotes/quotes-view";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import type { Quote } from "../ui/types";
 import { failed, loading, quote, ready } from "./fixtures";
 
@@ -14,7 +14,7 @@ const quotes = [
   quote({ id: "b", text: "The unexamined life is not worth living.", author: "Socrates", year: -399 }),
   quote({ id: "c", text: "Simplicity is prerequisite for reliability.", author: "Edsger W. Dijkstra" }),
 ];
-const view = (state: AsyncState<Quote[]>, highlightId?: string, copy = vi.fn(async () => {})) => (
+const view = (state: LoadState<Quote[]>, highlightId?: string, copy = vi.fn(async () => {})) => (
   <MemoryRouter>
     <QuotesView state={state} highlightId={highlightId} copy={copy} />
   </MemoryRouter>

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "shared-router";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
-import { errorText } from "../ui/async-view";
-import { usePageMeta } from "shared-content";
+import { loadFailureMessage, usePageMeta } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
@@ -17,13 +16,13 @@ export interface MorePosts {
 }
 
 /** One post by slug; `data: null` means no published post has that slug (unknown or draft). */
-export function BlogPostView({ state, slug, more = null }: { state: AsyncState<Post | null>; slug: string; more?: MorePosts | null }) {
+export function BlogPostView({ state, slug, more = null }: { state: LoadState<Post | null>; slug: string; more?: MorePosts | null }) {
   const post = state.status === "ready" ? state.data : undefined;
   usePageMeta(postMeta(post, slug));
 
   let content;
   if (state.status === "error") {
-    content = <ErrorState message={errorText("post", state.error)} onRetry={state.retry} />;
+    content = <ErrorState message={loadFailureMessage("The post", state.error)} onRetry={state.retry} />;
   } else if (post === undefined) {
     content = (
       <div className={styles.loading}>

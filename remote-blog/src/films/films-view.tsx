@@ -1,6 +1,8 @@
+import { loadFailureMessage } from "shared-content";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AsyncState, PagedState } from "../ui/async-state";
-import { AsyncView, errorText } from "../ui/async-view";
+import type { LoadState } from "shared-ui";
+import type { PagedState } from "../ui/async-state";
+import { AsyncView } from "../ui/async-view";
 import { ErrorState, Skeleton, formatDay } from "shared-ui";
 import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
@@ -14,7 +16,7 @@ interface Props {
   /** The list in windows, already in `sort` order (the database sorts). */
   list: PagedState<Film>;
   /** Every film, for the stats panel and for search; loaded after the first window. */
-  all: AsyncState<Film[]>;
+  all: LoadState<Film[]>;
   sort: FilmSort;
   onSortChange: (sort: FilmSort) => void;
 }
@@ -140,7 +142,7 @@ function MoreFilms({ loadMore, shown, busy }: { loadMore: () => void; shown: num
   );
 }
 
-function StatsPanel({ all }: { all: AsyncState<Film[]> }) {
+function StatsPanel({ all }: { all: LoadState<Film[]> }) {
   const films = all.status === "ready" ? all.data : null;
   const stats = useMemo(() => (films ? filmStats(films) : null), [films]);
   return (
@@ -149,7 +151,7 @@ function StatsPanel({ all }: { all: AsyncState<Film[]> }) {
         In numbers
       </h2>
       {all.status === "error" ? (
-        <ErrorState message={errorText("film statistics", all.error)} onRetry={all.retry} />
+        <ErrorState message={loadFailureMessage("The film statistics", all.error)} onRetry={all.retry} />
       ) : stats ? (
         <StatsFigures stats={stats} />
       ) : (

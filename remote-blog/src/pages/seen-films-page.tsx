@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { useFilms, usePageMeta, type FilmOrder } from "shared-content";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import type { Film } from "../ui/types";
 import type { FilmSort } from "../films/films-logic";
 import { FilmsView } from "../films/films-view";
 
 const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rating", year: "year" };
-const NOT_YET: AsyncState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
+const NOT_YET: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
 /**
  * `/list-of-seen-films`: the list arrives in windows of FILMS_PAGE_SIZE in the chosen order;
@@ -17,7 +17,7 @@ export default function SeenFilmsPage() {
   const list = useFilms({ orderBy: ORDER[sort] });
   usePageMeta({ title: "Seen films", description: "Every film I have seen, with my rating, newest first." });
   const [wantAll, setWantAll] = useState(false);
-  const [all, setAll] = useState<AsyncState<Film[]>>(NOT_YET);
+  const [all, setAll] = useState<LoadState<Film[]>>(NOT_YET);
   // After the first window shows, in the browser only: a server-rendered page carries one window.
   const firstShown = list.status !== "loading";
   useEffect(() => {
@@ -32,7 +32,7 @@ export default function SeenFilmsPage() {
 }
 
 /** Holds the every-film listener; renders nothing. */
-function AllFilms({ onChange }: { onChange: (state: AsyncState<Film[]>) => void }) {
+function AllFilms({ onChange }: { onChange: (state: LoadState<Film[]>) => void }) {
   const all = useFilms({ orderBy: "watchedOn", all: true });
   const { status, data, error, retry } = all;
   useEffect(() => onChange({ status, data, error, retry }), [onChange, status, data, error, retry]);

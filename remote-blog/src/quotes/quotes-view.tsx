@@ -1,7 +1,7 @@
 import { matchesSearch } from "shared-content";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "shared-router";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncView } from "../ui/async-view";
 import { Skeleton } from "shared-ui";
 import type { Quote } from "../ui/types";
@@ -9,7 +9,7 @@ import page from "../ui/page.module.css";
 import styles from "./quotes-view.module.css";
 
 interface Props {
-  state: AsyncState<Quote[]>;
+  state: LoadState<Quote[]>;
   /** The `:id` route parameter: highlight and scroll to this quote. */
   highlightId?: string | undefined;
   /** Copies text to the clipboard; injectable for tests. */

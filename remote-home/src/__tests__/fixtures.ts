@@ -1,10 +1,10 @@
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import type { HomeData } from "../home-view";
 import type { About, Contact, Experience, Project, Recommendation, Skill } from "../sections/types";
 
-export const ready = <T>(data: T): AsyncState<T> => ({ status: "ready", data, error: null, retry: () => {} });
-export const loading = <T>(data: T): AsyncState<T> => ({ status: "loading", data, error: null, retry: () => {} });
-export const failed = <T>(data: T, retry: () => void, code = "unavailable"): AsyncState<T> => ({
+export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
+export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });
+export const failed = <T>(data: T, retry: () => void, code = "unavailable"): LoadState<T> => ({
   status: "error",
   data,
   error: Object.assign(new Error("The database cannot be reached right now."), { code }),

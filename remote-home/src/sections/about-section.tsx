@@ -1,6 +1,6 @@
+import { loadFailureMessage } from "shared-content";
 import { Link } from "shared-router";
-import type { AsyncState } from "../ui/async-state";
-import { errorText } from "../ui/async-section";
+import type { LoadState } from "shared-ui";
 import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";
 import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { About } from "./types";
@@ -10,10 +10,10 @@ import styles from "./about-section.module.css";
  * The page's h1 lives here: the headline once loaded, a visually hidden "About me" before
  * that (loading, empty or error), so the page always has exactly one h1.
  */
-export function AboutSection({ state }: { state: AsyncState<About | null> }) {
+export function AboutSection({ state }: { state: LoadState<About | null> }) {
   const about = state.status === "ready" ? state.data : undefined;
   let body;
-  if (state.status === "error") body = <ErrorState message={errorText("About me", state.error)} onRetry={state.retry} />;
+  if (state.status === "error") body = <ErrorState message={loadFailureMessage("About me", state.error)} onRetry={state.retry} />;
   else if (about === undefined) body = <Skeleton label="Loading about…" lines={4} block />;
   else if (about === null) body = <EmptyState>Nothing about me has been written yet.</EmptyState>;
   return (

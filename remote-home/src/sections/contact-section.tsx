@@ -1,4 +1,4 @@
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import { hostOf } from "shared-ui";
@@ -10,7 +10,7 @@ function isEmptyContact(c: Contact | null): boolean {
   return !c || (!c.email && !c.phone && !c.location && (!c.links || c.links.length === 0));
 }
 
-export function ContactSection({ state }: { state: AsyncState<Contact | null> }) {
+export function ContactSection({ state }: { state: LoadState<Contact | null> }) {
   return (
     <AsyncSection id="contact" title="Get in touch" state={state} isEmpty={isEmptyContact} emptyText="Contact details have not been published yet.">
       {(c) => (c ? <ContactView contact={c} /> : null)}

@@ -1,4 +1,4 @@
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
@@ -12,7 +12,7 @@ export function sortExperience(items: readonly Experience[]): Experience[] {
   return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || b.start.localeCompare(a.start));
 }
 
-export function ExperienceSection({ state }: { state: AsyncState<Experience[]> }) {
+export function ExperienceSection({ state }: { state: LoadState<Experience[]> }) {
   return (
     <AsyncSection id="experience" title="Experience" state={state} isEmpty={(l) => l.length === 0} emptyText="No experience has been added yet.">
       {(items) => (

@@ -1,4 +1,4 @@
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
@@ -13,7 +13,7 @@ export function sortProjects(items: readonly Project[]): Project[] {
   );
 }
 
-export function ProjectsSection({ state }: { state: AsyncState<Project[]> }) {
+export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {
   return (
     <AsyncSection
       id="projects"

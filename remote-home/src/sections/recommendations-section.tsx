@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "shared-router";
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import { safeImageUrl } from "../ui/shared";
@@ -13,7 +13,7 @@ export function sortRecommendations(items: readonly Recommendation[]): Recommend
   );
 }
 
-export function RecommendationsSection({ state }: { state: AsyncState<Recommendation[]> }) {
+export function RecommendationsSection({ state }: { state: LoadState<Recommendation[]> }) {
   return (
     <AsyncSection
       id="recommendations"

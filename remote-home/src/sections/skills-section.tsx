@@ -1,4 +1,4 @@
-import type { AsyncState } from "../ui/async-state";
+import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import type { Skill } from "./types";
 import styles from "./skills-section.module.css";
@@ -21,7 +21,7 @@ export function groupSkills(skills: readonly Skill[]): SkillGroup[] {
   return [...groups].map(([category, list]) => ({ category, skills: list }));
 }
 
-export function SkillsSection({ state }: { state: AsyncState<Skill[]> }) {
+export function SkillsSection({ state }: { state: LoadState<Skill[]> }) {
   return (
     <AsyncSection id="skills" title="Skills" state={state} isEmpty={(l) => l.length === 0} emptyText="No skills have been listed yet.">
       {(skills) => (
