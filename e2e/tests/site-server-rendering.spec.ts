@@ -32,6 +32,8 @@ function metaOf(body: string, key: string): string | null {
   return m ? decode(m[1]!) : null;
 }
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+/** The site's name: the owner's, from the about section. */
+const ownerName = async () => String(((await db.get("site/about")) as Rec).name);
 const titleOf = (body: string) => decode(/<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "");
 function jsonLdOf(body: string): Rec {
   const m = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(body);
@@ -72,7 +74,7 @@ test.describe("server-rendered HTML", () => {
     const firstParagraph = String(post.body).split("\n\n").find((p) => p && !p.startsWith("#"))!;
     expect(body).toContain(firstParagraph.slice(0, 40));
     const url = `${SITE_URL}/blogs/${slug}`;
-    expect(titleOf(body)).toBe(`${entry.title} · Portfolio`);
+    expect(titleOf(body)).toBe(`${entry.title} · ${await ownerName()}`);
     expect(metaOf(body, "description")).toBe(entry.summary);
     expect(body).toContain(`<link rel="canonical" href="${url}">`);
     expect(metaOf(body, "og:title")).toBe(entry.title);
@@ -93,7 +95,8 @@ test.describe("server-rendered HTML", () => {
     const about = (await db.get("site/about")) as Rec;
     const home = await html(request, "/");
     expect(home.status).toBe(200);
-    expect(titleOf(home.body)).toBe(`${String(about.name)} · Portfolio`);
+    // The site carries its owner's name: the home page's title is the name alone.
+    expect(titleOf(home.body)).toBe(String(about.name));
     expect(metaOf(home.body, "description")).toBe(about.headline);
     expect(metaOf(home.body, "og:image")).toBe(new URL(String(about.avatarUrl), SITE_URL).href);
     expect(home.body).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
@@ -101,10 +104,10 @@ test.describe("server-rendered HTML", () => {
     expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image: new URL(String(about.avatarUrl), SITE_URL).href });
 
     const pages: [string, string][] = [
-      ["/blogs/list", "Blog · Portfolio"],
-      ["/favorite-quotes", "Favourite quotes · Portfolio"],
-      ["/list-of-seen-films", "Seen films · Portfolio"],
-      ["/write-recommendation", "Write a recommendation · Portfolio"],
+      ["/blogs/list", `Blog · ${String(about.name)}`],
+      ["/favorite-quotes", `Favourite quotes · ${String(about.name)}`],
+      ["/list-of-seen-films", `Seen films · ${String(about.name)}`],
+      ["/write-recommendation", `Write a recommendation · ${String(about.name)}`],
     ];
     const descriptions = new Set<string>();
     for (const [path, title] of pages) {
@@ -168,7 +171,7 @@ test.describe("server-rendered HTML", () => {
     const renamed = `${entry.title} (edited ${Date.now()})`;
     await db.update("/", { [`blog/index/${slug}/title`]: renamed, [`blog/posts/${slug}/title`]: renamed });
     try {
-      await expect.poll(async () => titleOf((await html(request, `/blogs/${slug}`)).body), { timeout: 10_000 }).toBe(`${renamed} · Portfolio`);
+      await expect.poll(async () => titleOf((await html(request, `/blogs/${slug}`)).body), { timeout: 10_000 }).toBe(`${renamed} · ${await ownerName()}`);
       expect((await html(request, "/blogs/list")).body).toContain(renamed);
     } finally {
       await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
@@ -263,6 +266,26 @@ test.describe("hydration", () => {
       expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
     } finally {
       await db.update("/", { [`blog/index/${slug}/title`]: entry.title, [`blog/posts/${slug}/title`]: entry.title });
+    }
+  });
+
+  test("the site carries its owner's name (header, footer, titles, feed), and follows a rename", async ({ page, request }) => {
+    const name = await ownerName();
+    await page.goto("/blogs/list");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(name);
+    await expect(page).toHaveTitle(`Blog · ${name}`);
+    expect(await (await request.get("/feed.xml")).text()).toContain(`<title>Blog · ${name}</title>`);
+    const renamed = `${name} Studio`;
+    await db.update("/", { "site/about/name": renamed });
+    try {
+      // Live in the open page, and in the next server-rendered response.
+      await expect(header.getByRole("link", { name: renamed, exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`Blog · ${renamed}`);
+      await expect.poll(async () => titleOf((await html(request, "/favorite-quotes")).body)).toBe(`Favourite quotes · ${renamed}`);
+    } finally {
+      await db.update("/", { "site/about/name": name });
     }
   });
 });

@@ -46,7 +46,7 @@ function absoluteUrls(value: unknown, base: string): unknown {
 }
 
 export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url" | "base">): string {
-  const title = formatTitle(meta.title);
+  const title = formatTitle(meta.title, meta.siteName);
   const tags: string[] = [`<title>${escapeHtml(title)}</title>`, `<link rel="canonical" href="${escapeHtml(url)}">`];
   const property = (name: string, content: string) => tags.push(`<meta property="${name}" content="${escapeHtml(content)}">`);
   const named = (name: string, content: string) => tags.push(`<meta name="${name}" content="${escapeHtml(content)}">`);
@@ -54,7 +54,7 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   property("og:title", meta.title ?? title);
   property("og:type", meta.type ?? "website");
   property("og:url", url);
-  property("og:site_name", formatTitle(undefined));
+  property("og:site_name", formatTitle(undefined, meta.siteName));
   if (meta.description) property("og:description", meta.description);
   if (meta.image) property("og:image", absolute(meta.image, base));
   if (meta.type === "article") {

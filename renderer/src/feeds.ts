@@ -23,8 +23,14 @@ export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-export function rssXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
-  const title = formatTitle("Blog");
+/** The site's name as the pages show it (the owner's name from the about section). */
+export async function siteName(config: RuntimeConfig): Promise<string | undefined> {
+  const about = (await readAsVisitor(config, PATHS.about)) as { name?: unknown } | null;
+  return typeof about?.name === "string" ? about.name : undefined;
+}
+
+export function rssXml(base: string, posts: WithId<BlogIndexEntry>[], site?: string): string {
+  const title = formatTitle("Blog", site);
   const items = posts.map((p) => {
     const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
     const categories = (p.tags ?? []).map((t) => `<category>${escapeHtml(t)}</category>`).join("");

@@ -14,7 +14,7 @@ import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
 import { buildDocument, escapeHtml } from "./document";
 import { createServerRemotes } from "./federation";
-import { publishedPosts, rssXml, sitemapXml } from "./feeds";
+import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 
 /** Shared caches may keep a page this long, then serve it stale while they fetch a fresh one. */
@@ -124,7 +124,7 @@ export function createRenderer(options: RendererOptions) {
 
     try {
       if (path === "/sitemap.xml") return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
-      if (path === "/feed.xml") return send(200, "application/rss+xml; charset=utf-8", rssXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
+      if (path === "/feed.xml") return send(200, "application/rss+xml; charset=utf-8", rssXml(base, ...(await Promise.all([publishedPosts(config), siteName(config)]))), { "Cache-Control": PUBLIC_CACHE });
     } catch (error) {
       log(`[renderer] ${path}: ${String(error)}`);
       return send(503, "text/plain; charset=utf-8", "The database cannot be reached right now. Try again in a moment.", { "Cache-Control": "no-store", "Retry-After": "5" });

@@ -24,6 +24,14 @@ describe("the document of a server-rendered page", () => {
     expect(html).not.toContain("modulepreload");
   });
 
+  it("carries the owner's name as the site's name, and the home page's title is the name alone", () => {
+    const page = headTags({ meta: { title: "Blog", siteName: "Maya Lindqvist" }, url: "https://example.com/blogs/list", base: "https://example.com" });
+    expect(page).toContain("<title>Blog · Maya Lindqvist</title>");
+    expect(page).toContain('<meta property="og:site_name" content="Maya Lindqvist">');
+    const home = headTags({ meta: { title: "Maya Lindqvist", siteName: "Maya Lindqvist" }, url: "https://example.com/", base: "https://example.com" });
+    expect(home).toContain("<title>Maya Lindqvist</title>");
+  });
+
   it("starts the template's scripts and the preloads after the first paint", () => {
     const html = buildDocument(
       `<html><head><script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"><title>x</title></head><body><div id="root"></div></body></html>`,

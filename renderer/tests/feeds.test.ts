@@ -14,6 +14,8 @@ describe("feeds", () => {
     expect(xml).toContain("<description>S &lt;1&gt;</description>");
     expect(xml).toContain("<pubDate>Mon, 02 Feb 2026 00:00:00 GMT</pubDate>");
     expect(xml).toContain('<atom:link href="https://example.com/feed.xml" rel="self"');
+    expect(xml).toContain("<title>Blog · Portfolio</title>");
+    expect(rssXml("https://example.com", posts, "Maya Lindqvist")).toContain("<title>Blog · Maya Lindqvist</title>");
   });
 
   it("the sitemap lists the public pages and every post with its date", () => {

@@ -18,6 +18,7 @@ export { decodeOne, decodeCollection, byOrder, byPublishedDesc, resetDecodeWarni
 export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
 export {
   useAbout,
+  useSiteName,
   useContact,
   useExperience,
   useSkills,

@@ -144,7 +144,8 @@ describe("streamValue", () => {
       sse(res);
       send(res, "put", { path: "/", data: { v: n } });
     });
-    const l = listen(srv.url, 50);
+    // Long enough for the first answer to arrive on a busy machine, short enough to keep the test quick.
+    const l = listen(srv.url, 400);
     await vi.waitFor(() => expect(l.values.length).toBeGreaterThanOrEqual(2));
     expect(l.values.slice(0, 2)).toEqual([{ v: 1 }, { v: 2 }]);
     expect(l.errors).toEqual([]);

@@ -6,7 +6,7 @@
 // does) and retried with a capped backoff.
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { ContentError } from "../errors";
-import type { LiveQuerySpec, LiveSource } from "./source";
+import { sharedSource, type LiveQuerySpec, type LiveSource } from "./source";
 
 type Tree = Record<string, unknown>;
 
@@ -217,8 +217,8 @@ export function streamValue(
   };
 }
 
-/** The public pages' source: the REST stream at the runtime config's database. */
-export const restSource: LiveSource = (path, query, next, fail) => {
+/** The public pages' source: the REST stream at the runtime config's database, one per path and query. */
+export const restSource: LiveSource = sharedSource((path, query, next, fail) => {
   let url: string;
   try {
     url = restUrl(getRuntimeConfig(), path, query);
@@ -227,4 +227,4 @@ export const restSource: LiveSource = (path, query, next, fail) => {
     return () => undefined;
   }
   return streamValue(url, next, fail);
-};
+});

@@ -15,3 +15,57 @@ export type LiveSource = (
   next: (value: unknown) => void,
   fail: (error: unknown) => void,
 ) => () => void;
+
+interface Feed {
+  listeners: Set<{ next: (value: unknown) => void; fail: (error: unknown) => void }>;
+  last: { value: unknown } | { error: unknown } | undefined;
+  stop: () => void;
+}
+
+/**
+ * One subscription of `source` per path and query, however many components listen (the page's
+ * layout and its screen may both read the about section): each REST stream holds a connection,
+ * and a browser opens at most six per host over HTTP/1.1. A listener that joins late gets the
+ * last value at once. A failed feed is not reused: the next listener starts afresh.
+ */
+export function sharedSource(source: LiveSource): LiveSource {
+  const feeds = new Map<string, Feed>();
+  return (path, query, next, fail) => {
+    const key = `${path}?${JSON.stringify(query ?? null)}`;
+    let feed = feeds.get(key);
+    if (!feed) {
+      const created: Feed = { listeners: new Set(), last: undefined, stop: () => undefined };
+      created.stop = source(
+        path,
+        query,
+        (value) => {
+          created.last = { value };
+          for (const l of [...created.listeners]) l.next(value);
+        },
+        (error) => {
+          created.last = { error };
+          if (feeds.get(key) === created) feeds.delete(key);
+          for (const l of [...created.listeners]) l.fail(error);
+        },
+      );
+      feed = created;
+      if (!("error" in (created.last ?? {}))) feeds.set(key, created);
+    }
+    const joined = feed;
+    const listener = { next, fail };
+    joined.listeners.add(listener);
+    const last = joined.last;
+    if (last) {
+      queueMicrotask(() => {
+        if (!joined.listeners.has(listener)) return;
+        if ("error" in last) fail(last.error);
+        else next(last.value);
+      });
+    }
+    return () => {
+      if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
+      joined.stop();
+      if (feeds.get(key) === joined) feeds.delete(key);
+    };
+  };
+}

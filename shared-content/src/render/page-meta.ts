@@ -3,9 +3,11 @@
 // turns it into <head>). The screen that knows the content declares it; the shell declares each
 // route's default.
 import { useEffect, useLayoutEffect } from "react";
+import { useSiteName } from "../hooks/use-content";
 import { useRenderStore } from "./render-store";
+import { SITE_NAME } from "./site-name";
 
-export const SITE_NAME = "Portfolio";
+export { SITE_NAME };
 
 export interface PageMeta {
   /** The page's own title ("Blog", a post's title); the site name is appended. */
@@ -21,10 +23,13 @@ export interface PageMeta {
   status?: number;
   /** A schema.org object (BlogPosting, Person) for the page's JSON-LD. */
   jsonLd?: Record<string, unknown>;
+  /** The site's name (the owner's), recorded by usePageMeta for the server's head. */
+  siteName?: string;
 }
 
-export function formatTitle(page: string | undefined): string {
-  return page ? `${page} · ${SITE_NAME}` : SITE_NAME;
+/** "Blog · Maya Lindqvist"; the site's name alone for the page that is the site itself. */
+export function formatTitle(page: string | undefined, site: string = SITE_NAME): string {
+  return page && page !== site ? `${page} · ${site}` : site;
 }
 
 /**
@@ -33,10 +38,11 @@ export function formatTitle(page: string | undefined): string {
  */
 export function usePageMeta(meta: PageMeta | null, { route = false }: { route?: boolean } = {}): void {
   const store = useRenderStore();
+  const siteName = useSiteName();
   // Server: recorded while rendering; the screen renders after its route, so it wins.
-  if (store?.server && meta) store.meta = { ...store.meta, ...meta };
+  if (store?.server && meta) store.meta = { ...store.meta, ...meta, siteName };
   const useApply = route ? useLayoutEffect : useEffect;
-  const title = meta ? formatTitle(meta.title) : null;
+  const title = meta ? formatTitle(meta.title, siteName) : null;
   const description = meta?.description ?? null;
   useApply(() => {
     if (title === null) return;

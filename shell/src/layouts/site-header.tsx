@@ -1,5 +1,6 @@
 import { NavLink, Link } from "shared-router";
 import type { ReactNode } from "react";
+import { useSiteName } from "shared-content";
 import { ThemeToggle } from "../theme/theme-toggle";
 import styles from "./layout.module.css";
 
@@ -26,7 +27,7 @@ export function SkipLink() {
 }
 
 export function SiteHeader({
-  brand = "Portfolio",
+  brand,
   brandTo = "/",
   nav = PUBLIC_NAV,
   navLabel = "Main",
@@ -39,11 +40,12 @@ export function SiteHeader({
   navLabel?: string;
   actions?: ReactNode;
 }) {
+  const siteName = useSiteName();
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
         <Link to={brandTo} className={styles.brand}>
-          {brand}
+          {brand ?? siteName}
         </Link>
         {nav.length > 0 && (
           <nav aria-label={navLabel} className={styles.nav}>
@@ -68,10 +70,11 @@ export function SiteHeader({
 }
 
 export function SiteFooter() {
+  const siteName = useSiteName();
   return (
     <footer className={styles.footer}>
       <p>
-        © {new Date().getFullYear()} Portfolio · <Link to="/admin-panel">Admin</Link>
+        © {new Date().getFullYear()} {siteName} · <Link to="/admin-panel">Admin</Link>
       </p>
     </footer>
   );
