@@ -95,20 +95,21 @@ export function useLiveQuery<T>(
     const fromServer = seeded.current;
     seeded.current = false;
     if (!fromServer) put({ status: "loading", data: init, error: null });
-    const live = () => {
+    const answer = () => {
       answered = true;
-      store?.forget(key);
     };
 
     let unsubscribe: () => void = () => {};
     try {
       unsubscribe = listen(
         (value) => {
-          live();
+          answer();
+          store?.remember(key, value);
           put({ status: "ready", data: dec(value), error: null });
         },
         (error) => {
-          live();
+          answer();
+          store?.forget(key);
           const mapped = toContentError(error);
           if (deniedMeansEmpty && mapped.code === "permission-denied") put({ status: "ready", data: init, error: null });
           else put({ status: "error", data: init, error: mapped });

@@ -52,7 +52,11 @@ describe("hooks on a server-rendered page", () => {
     expect(listeners).toHaveLength(1);
     act(() => listeners[0]!.next({ ...about, headline: "Live" }));
     expect(result.current.data?.headline).toBe("Live");
-    expect(store.reads.has("site/about")).toBe(false);
+    // The store keeps the newest value: a reader that hydrates later (another slot) or mounts
+    // later (back navigation) starts from it, never from nothing or from the older embedded one.
+    expect(store.reads.get("site/about")).toEqual({ value: { ...about, headline: "Live" } });
+    const later = renderHook(() => useAbout(), { wrapper: wrapper(store) });
+    expect(later.result.current).toMatchObject({ status: "ready", data: { headline: "Live" } });
   });
 
   it("render a post from the snapshot, and a missing post as ready null", () => {

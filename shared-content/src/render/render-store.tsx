@@ -62,7 +62,16 @@ export class RenderStore {
     return pending;
   }
 
-  /** Browser: a live read has its own value now; the embedded one must not come back later. */
+  /**
+   * Browser: a live read has a newer value. Kept in place of the embedded one, because other
+   * readers of the same key may still be hydrating (they must start from what the server
+   * rendered, or newer, never from nothing), and a screen mounted later starts from it too.
+   */
+  remember(key: string, value: unknown): void {
+    this.reads.set(key, { value: value ?? null });
+  }
+
+  /** Browser: a live read failed; the embedded value must not come back later. */
   forget(key: string): void {
     this.reads.delete(key);
   }

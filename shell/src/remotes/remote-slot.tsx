@@ -1,4 +1,4 @@
-import { Component, Suspense, createContext, lazy, useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { Component, Suspense, createContext, lazy, memo, useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { remoteRegistry, type RemoteRegistry } from "./remote-registry";
 import styles from "./remote-slot.module.css";
 
@@ -70,8 +70,13 @@ interface RemoteSlotProps {
   module: string;
 }
 
-/** Error boundary > Suspense > React.lazy around one exposed screen of a remote. */
-export function RemoteSlot({ remote, module }: RemoteSlotProps) {
+/**
+ * Error boundary > Suspense > React.lazy around one exposed screen of a remote. Memoised: a
+ * re-render of the route around it (its page title follows the live site name) must not reach a
+ * slot that is still hydrating, or React drops the server HTML for the loading fallback (a
+ * layout shift of the whole page).
+ */
+export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlotProps) {
   const registry = useContext(RemoteRegistryContext);
   const render = useContext(SlotRenderContext);
   const [attempt, setAttempt] = useState(0);
@@ -108,4 +113,4 @@ export function RemoteSlot({ remote, module }: RemoteSlotProps) {
       </RemoteErrorBoundary>
     </div>
   );
-}
+});
