@@ -269,6 +269,40 @@ test.describe("hydration", () => {
     }
   });
 
+  test("on a phone-speed CPU, pages hydrate in place: no layout shift, no mismatch, no loading fallback", async ({ page }) => {
+    // A 4x slower CPU (Lighthouse's mobile preset) lets the live streams answer while a slot is
+    // still hydrating: the order of events that once dropped the server HTML for "Loading…".
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number; __fallback: boolean };
+      w.__shift = 0;
+      w.__fallback = false;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+      new MutationObserver(() => {
+        if (document.querySelector('main [role="status"][aria-live="polite"]')?.textContent === "Loading…") w.__fallback = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    for (const path of ["/", "/blogs/list", "/list-of-seen-films"]) {
+      await page.goto(path);
+      // The fixture's goto waited for hydration; give the live streams time to answer (the
+      // streams stay open, so there is no "network idle" to wait for).
+      await page.waitForTimeout(2500);
+      const { shift, fallback } = await page.evaluate(() => {
+        const w = window as unknown as { __shift: number; __fallback: boolean };
+        return { shift: w.__shift, fallback: w.__fallback };
+      });
+      expect(fallback, path).toBe(false);
+      expect(shift, path).toBeLessThan(0.05);
+    }
+    expect(errors.filter((e) => e.includes("hydration"))).toEqual([]);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  });
+
   test("the site carries its owner's name (header, footer, titles, feed), and follows a rename", async ({ page, request }) => {
     const name = await ownerName();
     await page.goto("/blogs/list");
