@@ -1,6 +1,7 @@
-// The local stack behind `npm start`, `npm run emulators` and the e2e tests: the Realtime
-// Database server (rtdb-emulator), the official Auth emulator, the demo content seed, a demo
-// admin, and (optionally) the built shell and remotes, each on its own origin.
+// The local stack behind `npm start`, `npm run emulators`, the e2e tests and the benchmarks: the
+// Realtime Database server (rtdb-emulator), the official Auth emulator, the demo content seed, a
+// demo admin, and (optionally) firebase.json's Hosting sites in the official Hosting emulator with
+// the renderer in the official Functions emulator, as in production.
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
