@@ -47,7 +47,7 @@ test("config.json pointing remote-blog at a second build on another port serves 
       cwd: join(repoRoot, "remote-blog"),
       stdio: "pipe",
     });
-    server = await startStaticServer({ root: outDir, port: 0, cors: true, name: "remote-blog-second" });
+    server = await startStaticServer({ root: outDir, port: 0, name: "remote-blog-second" });
     restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
     // The page carries the config it was rendered with; the renderer re-reads it every 2 s.
     await expect.poll(async () => (await (await page.request.get("/blogs/list")).text()).includes(server!.url), { timeout: 15_000 }).toBe(true);

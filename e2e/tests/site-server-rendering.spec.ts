@@ -390,7 +390,7 @@ test.describe("composition on the server", () => {
       }
     }
     expect(changed, "remote-blog's server chunks hold the back link").toBeGreaterThan(0);
-    const server = await startStaticServer({ root: dir, port: 0, cors: true, name: "remote-blog-next" });
+    const server = await startStaticServer({ root: dir, port: 0, name: "remote-blog-next" });
     const [slug] = await newest();
     const restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
     try {
@@ -406,7 +406,7 @@ test.describe("composition on the server", () => {
   test("a new release of a remote at the same URL reaches the server-rendered HTML", async ({ request }) => {
     const dir = await mkdtemp(join(tmpdir(), "remote-blog-same-url-"));
     await cp(join(repoRoot, "remote-blog", "dist"), dir, { recursive: true });
-    const server = await startStaticServer({ root: dir, port: 0, cors: true, name: "remote-blog-same-url" });
+    const server = await startStaticServer({ root: dir, port: 0, name: "remote-blog-same-url" });
     const [slug] = await newest();
     const restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
     try {

@@ -7,9 +7,6 @@ export interface StaticServerOptions {
   root: string;
   port?: number;
   host?: string;
-  cors?: boolean;
-  spa?: boolean;
-  overrides?: Record<string, () => string | Buffer | Promise<string | Buffer>>;
   name?: string;
 }
 export function cacheControlFor(relPath: string): string;

@@ -1,5 +1,6 @@
-// A small static file server for the built apps: each app on its own origin, CORS for the
-// remotes, SPA fallback for the shell, and the same cache headers and compression as Hosting.
+// A small static file server for a remote's build on an origin of its own, with CORS and the
+// cache headers and compression Hosting uses. The e2e suite serves a second build of a remote
+// with it (a new release, or a rollback) beside the Hosting emulator, which serves the sites.
 import { createServer } from "node:http";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -26,8 +27,6 @@ const TYPES = {
 };
 
 const NO_CACHE = new Set(["config.json", "remoteEntry.js", "mf-manifest.json", "mf-stats.json", "index.html", "app.html"]);
-
-const GENERATED = new Set(["/sitemap.xml", "/feed.xml"]);
 // Compressed as Firebase Hosting compresses them (text types), by what the client accepts.
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".map", ".svg", ".txt"]);
 
@@ -47,22 +46,16 @@ export function cacheControlFor(relPath) {
 }
 
 /**
- * Serves `root` on host:port. Options: cors (Access-Control-Allow-Origin: *), spa (unknown
- * paths without a file extension get the SPA page: `spa` is its file name, or true for
- * index.html), fallback ((req, res) => void: what answers those paths instead, e.g. the server
- * renderer), overrides ({ "/config.json": () => body }).
+ * Serves `root` on host:port to any origin (Access-Control-Allow-Origin: *).
  * Resolves to { server, port, url, close() }.
  */
-export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = false, spa = false, fallback = null, overrides = {}, name = "static" }) {
-  const spaFile = typeof spa === "string" ? spa : "index.html";
+export function startStaticServer({ root, port = 0, host = "127.0.0.1", name = "static" }) {
   const rootDir = resolve(root);
   const server = createServer(async (req, res) => {
     try {
-      if (cors) {
-        res.setHeader("Access-Control-Allow-Origin", "*");
-        res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
-        res.setHeader("Access-Control-Allow-Headers", "*");
-      }
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+      res.setHeader("Access-Control-Allow-Headers", "*");
       if (req.method === "OPTIONS") {
         res.writeHead(204).end();
         return;
@@ -79,13 +72,6 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         res.writeHead(400).end("bad path");
         return;
       }
-      const override = overrides[pathname];
-      if (override) {
-        const body = await override();
-        res.writeHead(200, { "Content-Type": TYPES[extname(pathname)] ?? "application/octet-stream", "Cache-Control": "no-store" });
-        res.end(req.method === "HEAD" ? undefined : body);
-        return;
-      }
       const rel = normalize(pathname).replace(/^([/\\])+/, "");
       let file = join(rootDir, rel);
       if (file !== rootDir && !file.startsWith(rootDir + sep)) {
@@ -97,18 +83,6 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
         file = join(file, "index.html");
         info = await stat(file).catch(() => null);
       }
-      let relServed = rel;
-      // Pages and the generated files (feed, sitemap) go to the fallback, as the
-      // Hosting rewrites send them to the renderer; a missing asset stays a plain 404.
-      if ((!info || info.isDirectory()) && fallback && (!extname(rel) || GENERATED.has(pathname))) {
-        await fallback(req, res);
-        return;
-      }
-      if (!info && spa && !extname(rel)) {
-        file = join(rootDir, spaFile);
-        info = await stat(file).catch(() => null);
-        relServed = spaFile;
-      }
       if (!info || !info.isFile()) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
         return;
@@ -117,7 +91,7 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", cors = f
       res.writeHead(200, {
         "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
         ...(encoding ? { "Content-Encoding": encoding, Vary: "Accept-Encoding" } : { "Content-Length": info.size }),
-        "Cache-Control": cacheControlFor(relServed || "index.html"),
+        "Cache-Control": cacheControlFor(rel || "index.html"),
         "X-Content-Type-Options": "nosniff",
       });
       if (req.method === "HEAD") {
