@@ -30,8 +30,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Starts firebase-tools emulators (`only`, e.g. ["auth"] or ["auth", "hosting", "functions"]) in
  * one process with a generated firebase.json in its own temp folder, so several stacks can run
  * side by side without sharing the hub and logging ports of the repository's firebase.json.
- *   config     what the generated firebase.json holds besides `emulators` (hosting, functions);
- *              (a site's `public` and a function's `source` may be absolute paths)
+ *   config     what the generated firebase.json holds besides `emulators` (hosting, functions;
+ *              a site's `public` and a function's `source` may be absolute paths)
  *   ports      { auth, hosting, functions }: 0 or absent picks a free port
  *   env        extra environment for the emulators and the functions they run
  * Resolves when every emulator is ready, with the ports each one actually took (the Hosting
