@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { repoRoot, runningStack, startLocalStack } from "./lib/local-stack.mjs";
 import { startControlServer } from "./lib/control-server.mjs";
 
 const { values } = parseArgs({
@@ -24,6 +24,13 @@ const { values } = parseArgs({
 });
 
 if (values["reset-only"]) {
+  const running = await runningStack(join(repoRoot, ".local-data"));
+  if (running) {
+    // Wiping the files under a running database server would change nothing it serves.
+    console.error(`The site is running (process ${running.pid}${running.siteUrl ? `, ${running.siteUrl}` : ""}): nothing was reset.`);
+    console.error("Stop it with Ctrl-C, then run `npm run reset-data` again, or restart it with `npm start -- --reset`.");
+    process.exit(1);
+  }
   await rm(join(repoRoot, ".local-data", "db"), { recursive: true, force: true });
   console.log("Local database data removed; the next start loads the demo seed again.");
   process.exit(0);

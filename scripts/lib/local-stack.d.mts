@@ -23,3 +23,4 @@ export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;
 export function startLocalStack(options?: Record<string, unknown>): Promise<Record<string, unknown> & { stop(): Promise<void> }>;
 export function moveDraftsApart(databaseUrl: string): Promise<string[]>;
 export function remotePortsFor(sitePort: number): Record<string, number>;
+export function runningStack(dataDir: string): Promise<{ pid: number; siteUrl: string | null; databaseUrl: string } | null>;

@@ -103,6 +103,22 @@ export async function moveDraftsApart(databaseUrl) {
   return moved;
 }
 
+/**
+ * The stack running on `dataDir`, if any: { pid, siteUrl, databaseUrl } from the marker a
+ * running stack keeps there, or null (no marker, or its process is gone).
+ */
+export async function runningStack(dataDir) {
+  const marker = join(resolve(dataDir), "stack.json");
+  if (!existsSync(marker)) return null;
+  try {
+    const info = JSON.parse(await readFile(marker, "utf8"));
+    process.kill(info.pid, 0); // throws when there is no such process
+    return info;
+  } catch {
+    return null;
+  }
+}
+
 /** Creates (or signs in) the demo admin and lists its uid under admins/. */
 export async function ensureDemoAdmin({ authUrl, databaseUrl, email, password, stateDir }) {
   let user;
@@ -150,6 +166,9 @@ export async function startLocalStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
   const dataDir = resolve(options.dataDir ?? join(repoRoot, ".local-data"));
   const dbDir = join(dataDir, "db");
+  // Two stacks on one data folder would both write the same database files.
+  const other = await runningStack(dataDir);
+  if (other) throw new Error(`Another local stack (process ${other.pid}${other.siteUrl ? `, ${other.siteUrl}` : ""}) is using ${dataDir}: stop it first`);
   if (options.reset) await rm(dbDir, { recursive: true, force: true });
   await mkdir(dbDir, { recursive: true });
   const stoppers = [];
@@ -211,6 +230,9 @@ export async function startLocalStack(options = {}) {
     checkAborted();
     const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
     if (sites) await serveSites(stack, sites, emulators, log);
+    const marker = join(dataDir, "stack.json");
+    await writeFile(marker, `${JSON.stringify({ pid: process.pid, siteUrl: stack.siteUrl, databaseUrl })}\n`);
+    stoppers.push(() => rm(marker, { force: true }));
     return stack;
   } catch (error) {
     await stop();
