@@ -70,6 +70,18 @@ test.describe("home page", () => {
     await expectRemoteScreen(page, "remote_home", "WriteRecommendationPage");
   });
 
+  test("the contact e-mail stays on one line, on a desktop and on a phone", async ({ page }) => {
+    const { email } = (await db.get("site/contact")) as { email: string };
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const link = page.getByRole("region", { name: "Get in touch" }).getByRole("link", { name: email });
+      const lineHeight = await link.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      const box = await link.boundingBox();
+      expect(box?.height ?? 0, `${width} px`).toBeLessThan(lineHeight * 1.5);
+    }
+  });
+
   test("updates live when the content changes, without a reload", async ({ page }) => {
     const slot = await openHome(page);
     const noReload = await markNoReload(page);
