@@ -78,3 +78,14 @@ test("printing a post prints the article alone", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("article")).toBeVisible();
 });
+
+test("a post's column is centred on the page, its back link aligned with the article", async ({ page }) => {
+  const index = (await db.get("blog/index")) as Record<string, unknown>;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/blogs/${Object.keys(index)[0]}`);
+  const article = await page.getByRole("article").first().boundingBox();
+  const back = await page.getByRole("link", { name: "← All posts" }).boundingBox();
+  expect(article).not.toBeNull();
+  expect(Math.abs(article!.x + article!.width / 2 - 640)).toBeLessThanOrEqual(2);
+  expect(Math.abs(back!.x - article!.x)).toBeLessThanOrEqual(1);
+});

@@ -52,7 +52,7 @@ export function BlogPostView({ state, slug, more = null }: { state: LoadState<Po
   }
 
   return (
-    <div className={page.page}>
+    <div className={`${page.page} ${styles.column}`}>
       <p className={styles.back}>
         <Link to="/blogs/list">← All posts</Link>
       </p>
@@ -71,7 +71,7 @@ function PostArticle({ post }: { post: Post }) {
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
   return (
-    <article className={styles.article}>
+    <article>
       <header className={styles.header}>
         <h1 className={page.title}>{post.title}</h1>
         <p className={styles.meta}>
