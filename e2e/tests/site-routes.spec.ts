@@ -123,3 +123,21 @@ test.describe("admin routes (signed in)", () => {
     await noReload();
   });
 });
+
+test("the admin panel's and the data tool's bodies line up with the header at 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsAdmin(page);
+  for (const path of ["/admin-panel", "/create-realtime-data"]) {
+    await page.goto(path);
+    await expect(page.locator("main#main")).toBeVisible();
+    const edges = await page.evaluate(() => {
+      const inner = document.querySelector("header")!.firstElementChild!.getBoundingClientRect();
+      const main = document.querySelector("main#main")!;
+      const style = getComputedStyle(main);
+      const box = main.getBoundingClientRect();
+      return { header: [inner.left + parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingLeft), inner.right - parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingRight)], body: [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)] };
+    });
+    expect(Math.abs(edges.body[0]! - edges.header[0]!), path).toBeLessThanOrEqual(1);
+    expect(Math.abs(edges.body[1]! - edges.header[1]!), path).toBeLessThanOrEqual(1);
+  }
+});

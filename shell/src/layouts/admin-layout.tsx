@@ -90,7 +90,7 @@ export function AdminLayout() {
           </>
         }
       />
-      <main id="main" className={`${styles.main} ${styles.wide}`} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         {content}
       </main>
     </div>
@@ -111,7 +111,7 @@ export function AdminToolsLayout() {
         navLabel="Site"
         actions={status === "signedIn" ? <SignOutButton /> : <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">Sign in</Link>}
       />
-      <main id="main" className={`${styles.main} ${styles.wide}`} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         {status === "signedIn" && isAdmin ? (
           <div className={styles.adminGrid}>
             <AdminSidebar />
