@@ -142,20 +142,25 @@ export async function startAuthEmulator(options = {}) {
   return { url: `http://${emulators.host}:${port}`, host: emulators.host, port, projectId: emulators.projectId, stop: emulators.stop };
 }
 
-/**
- * Creates an email/password account through the emulator's REST API.
- * @param {{ url: string, projectId?: string, email: string, password: string }} args
- * @returns {Promise<{ uid: string, idToken: string, refreshToken: string }>}
- */
-export async function createAuthUser({ url, email, password }) {
-  const res = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+/** One email/password call of the Auth REST API (`accounts:signUp` or `accounts:signInWithPassword`). */
+async function passwordAccount(url, endpoint, { email, password }) {
+  const res = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:${endpoint}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const body = await res.json();
-  if (!res.ok) throw new Error(`signUp failed (${res.status}): ${JSON.stringify(body)}`);
+  if (!res.ok) throw new Error(`${endpoint} failed (${res.status}): ${JSON.stringify(body)}`);
   return { uid: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+}
+
+/**
+ * Creates an email/password account through the emulator's REST API.
+ * @param {{ url: string, projectId?: string, email: string, password: string }} args
+ * @returns {Promise<{ uid: string, idToken: string, refreshToken: string }>}
+ */
+export function createAuthUser({ url, email, password }) {
+  return passwordAccount(url, 'signUp', { email, password });
 }
 
 /**
@@ -163,15 +168,8 @@ export async function createAuthUser({ url, email, password }) {
  * @param {{ url: string, email: string, password: string }} args
  * @returns {Promise<{ uid: string, idToken: string, refreshToken: string }>}
  */
-export async function signInAuthUser({ url, email, password }) {
-  const res = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`signIn failed (${res.status}): ${JSON.stringify(body)}`);
-  return { uid: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+export function signInAuthUser({ url, email, password }) {
+  return passwordAccount(url, 'signInWithPassword', { email, password });
 }
 
 /**
