@@ -39,6 +39,15 @@ export function splitFrames(message: string): string[] {
   return out;
 }
 
+/** The answer to a write, filled in once the write is durable. */
+interface AckSlot {
+  message: string | undefined;
+}
+
+function responseMessage(r: number, status: string, data: unknown): string {
+  return JSON.stringify({ t: 'd', d: { r, b: { s: status, d: data } } });
+}
+
 function isDefaultQuery(q: unknown): boolean {
   if (!isObject(q)) return true;
   return !('sp' in q) && !('ep' in q) && !('l' in q);
@@ -66,7 +75,32 @@ export class ClientConnection implements ListenerSink {
     return this.ctx.namespace;
   }
 
+  /**
+   * Messages held back behind a write that is not yet durable. A write's ack must reach its
+   * client before any data event caused by a later write: the SDK sends its queued
+   * transactions on the ack without re-running them, with the hash of the newest server value
+   * it holds, so an event that overtook the ack makes stale output look current (a lost
+   * update). Real Firebase answers in that order; so do we, whatever fsync costs.
+   */
+  private readonly held: Array<string | AckSlot> = [];
+
   sendRaw(message: string): void {
+    if (this.held.length > 0) this.held.push(message);
+    else this.write(message);
+  }
+
+  /** Sends what is held, in order, up to the first write that is still not durable. */
+  private releaseHeld(): void {
+    while (this.held.length > 0) {
+      const next = this.held[0]!;
+      if (typeof next === 'string') this.write(next);
+      else if (next.message !== undefined) this.write(next.message);
+      else return;
+      this.held.shift();
+    }
+  }
+
+  private write(message: string): void {
     if (this.closed || this.ws.readyState !== 1) return;
     if (DEBUG) this.ctx.log(`-> ${this.sessionId.slice(0, 6)} ${message.slice(0, 300)}`);
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -164,7 +198,7 @@ export class ClientConnection implements ListenerSink {
   }
 
   private respond(r: number, status: string, data: unknown): void {
-    this.sendRaw(JSON.stringify({ t: 'd', d: { r, b: { s: status, d: data } } }));
+    this.sendRaw(responseMessage(r, status, data));
   }
 
   private respondError(r: number, err: unknown): void {
@@ -175,11 +209,17 @@ export class ClientConnection implements ListenerSink {
   }
 
   private ackWhenDurable(r: number, durable: Promise<void>): void {
+    const slot: AckSlot = { message: undefined };
+    this.held.push(slot);
     durable.then(
-      () => this.respond(r, 'ok', ''),
+      () => {
+        slot.message = responseMessage(r, 'ok', '');
+        this.releaseHeld();
+      },
       (err: unknown) => {
         this.ctx.log(`persistence error: ${String(err)}`);
-        this.respond(r, 'internal_error', 'Write could not be persisted');
+        slot.message = responseMessage(r, 'internal_error', 'Write could not be persisted');
+        this.releaseHeld();
       },
     );
   }
@@ -323,6 +363,7 @@ export class ClientConnection implements ListenerSink {
     if (this.closed) return;
     this.closed = true;
     this.frames = null;
+    this.held.length = 0;
     const ns = this.ctx.namespace;
     for (const l of this.listens.values()) ns.unlisten(l);
     this.listens.clear();

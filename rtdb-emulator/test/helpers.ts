@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import { startRtdbEmulator, type RtdbEmulator, type RtdbEmulatorOptions } from '../src/index.js';
@@ -135,4 +138,25 @@ export async function nextData(s: SseStream): Promise<SseEvent> {
     const e = await s.next();
     if (e.event !== 'keep-alive') return e;
   }
+}
+
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
+
+/**
+ * Runs the real CLI in its own process (so it can be killed with SIGKILL, and so its event
+ * loop is not the test's), on a free port; the child is added to `children` for cleanup.
+ */
+export async function spawnCli(children: ChildProcess[], args: string[] = []): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', ...args], {
+    cwd: path.join(path.dirname(cli), '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, 'CLI start');
+  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+  if (!m) throw new Error(`CLI did not start:\n${out}`);
+  return { child, port: Number(m[1]), output: () => out };
 }

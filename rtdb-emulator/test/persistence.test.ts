@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ref, set, update } from 'firebase/database';
-import { closeClients, makeClient, startServer, until, type TestClient } from './helpers.js';
+import { closeClients, makeClient, spawnCli, startServer, until, type TestClient } from './helpers.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '..', 'src', 'cli.ts');
 const tmpDirs: string[] = [];
 const clients: TestClient[] = [];
 const children: ChildProcess[] = [];
@@ -17,22 +14,6 @@ function tmpDir(): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'rtdb-persist-'));
   tmpDirs.push(d);
   return d;
-}
-
-/** Runs the real CLI in its own process (so it can be killed with SIGKILL). */
-async function spawnCli(dataDir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--data', dataDir], {
-    cwd: path.join(here, '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, 'CLI start');
-  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-  if (!m) throw new Error(`CLI did not start:\n${out}`);
-  return { child, port: Number(m[1]), output: () => out };
 }
 
 afterEach(async () => {
@@ -46,7 +27,7 @@ afterAll(() => {
 describe('persistence', () => {
   it('every acknowledged write survives kill -9 during a burst', async () => {
     const dir = tmpDir();
-    const first = await spawnCli(dir);
+    const first = await spawnCli(children, ['--data', dir]);
     const c = makeClient({ host: '127.0.0.1', port: first.port }, 'persist');
     clients.push(c);
     await set(ref(c.db, 'before'), 'kept');
@@ -78,7 +59,7 @@ describe('persistence', () => {
     expect(ackedAtKill.size).toBeLessThan(issued); // the kill really landed inside the burst
     await closeClients(clients);
 
-    const second = await spawnCli(dir);
+    const second = await spawnCli(children, ['--data', dir]);
     const res = await fetch(`http://127.0.0.1:${second.port}/.json?ns=persist`, { headers: { authorization: 'Bearer owner' } });
     const data = (await res.json()) as { before: string; burst: Record<string, number> };
     expect(data.before).toBe('kept');
