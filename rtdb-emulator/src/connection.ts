@@ -358,6 +358,13 @@ export class ClientConnection implements ListenerSink {
     }
   }
 
+  /** Ends this session now: its onDisconnect writes have run when this returns. */
+  end(reason: string): void {
+    this.ctx.log(`closing connection ${this.sessionId}: ${reason}`);
+    this.ws.terminate();
+    this.onClose();
+  }
+
   /** The socket is gone: drop listens and run the onDisconnect operations. */
   onClose(): void {
     if (this.closed) return;

@@ -1,4 +1,5 @@
 // One namespace: its tree, its listeners, its rules evaluator and its durable store.
+import fs from 'node:fs';
 import { CompiledQuery, type QuerySpec } from './order.js';
 import { hashValue } from './hash.js';
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from './persistence.js';
@@ -79,8 +80,15 @@ export class Namespace {
   readonly name: string;
   readonly listeners = new Set<Listener>();
   readonly rules: RulesEvaluator;
+  /** What was replayed from disk, when the namespace already had storage at start-up. */
   readonly recovery: RecoveryReport | null = null;
-  private readonly store: NamespaceStore | null = null;
+  /** Rules set for this namespace alone (a rules PUT with `?ns=`); otherwise the server's default. */
+  ownRules = false;
+  /** Open websocket connections and REST streams on this namespace. */
+  clients = 0;
+  private store: NamespaceStore | null = null;
+  private readonly dataDir: string | undefined;
+  private readonly persistence: PersistenceOptions | undefined;
   private readonly maxValueBytes: number;
   private readonly log: (line: string) => void;
 
@@ -89,16 +97,26 @@ export class Namespace {
     this.log = options.log ?? (() => {});
     this.maxValueBytes = options.maxValueBytes;
     this.rules = new RulesEvaluator(options.rules, () => this.root);
-    if (options.dataDir) {
-      const opened = NamespaceStore.open(options.dataDir, () => this.root, options.persistence);
-      this.store = opened.store;
+    this.dataDir = options.dataDir;
+    this.persistence = options.persistence;
+    // Storage (a folder and an open log) is made on the first write, so a namespace that is
+    // only read (any `?ns=` a visitor invents) costs no file handle.
+    if (this.dataDir && fs.existsSync(this.dataDir)) {
+      const opened = this.openStore();
       this.root = opened.root;
       this.recovery = opened.report;
     }
   }
 
-  get persistent(): boolean {
-    return this.store !== null;
+  private openStore(): { root: Json; report: RecoveryReport } {
+    const opened = NamespaceStore.open(this.dataDir!, () => this.root, this.persistence);
+    this.store = opened.store;
+    return opened;
+  }
+
+  /** Holds data, storage, listeners, clients or its own rules: not to be forgotten. */
+  get inUse(): boolean {
+    return this.root !== null || this.store !== null || this.listeners.size > 0 || this.clients > 0 || this.ownRules;
   }
 
   private denied(op: string, path: string[], info: string): OperationError {
@@ -163,9 +181,9 @@ export class Namespace {
   set(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
     const now = Date.now();
     const existing = getAt(this.root, path);
-    if (hash !== undefined && hashValue(existing) !== hash) {
-      throw new OperationError('datastale', 'Transaction hash does not match');
-    }
+    // A compare-and-set must not tell someone who may not read the data whether their guess
+    // of it is right: the read and write rules answer before the hash does, as in production.
+    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied('transaction', path, 'no read access');
     const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
     this.checkSize(value);
     let newDb;
@@ -173,6 +191,9 @@ export class Namespace {
       const r = this.rules.write('/' + path.join('/'), value, actor, now);
       if (!r.allowed) throw this.denied('write', path, r.info);
       newDb = r.newDatabase;
+    }
+    if (hash !== undefined && hashValue(existing) !== hash) {
+      throw new OperationError('datastale', 'Transaction hash does not match');
     }
     if (dryRun) return Promise.resolve();
     this.apply([{ path, value }], path, false);
@@ -221,6 +242,13 @@ export class Namespace {
   }
 
   private persist(entry: LogEntry): Promise<void> {
+    if (!this.store && this.dataDir) {
+      try {
+        this.openStore();
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    }
     return this.store ? this.store.append(entry) : Promise.resolve();
   }
 

@@ -93,6 +93,10 @@ export class RulesEvaluator {
     private readonly getData: () => Json,
   ) {}
 
+  get compiled(): CompiledRules {
+    return this.rules;
+  }
+
   setRules(rules: CompiledRules): void {
     this.rules = rules;
     this.db = null;

@@ -1,20 +1,19 @@
-// HTTP + websocket server: the SDK's wire protocol on /.ws, the REST API on /<path>.json,
-// REST streaming (text/event-stream) on the same paths, rules replacement on
-// /.settings/rules.json and a long-poll stub on /.lp.
+// The server: HTTP (the REST API in rest.ts, the rules endpoint, a long-poll stub on /.lp),
+// the SDK's websocket protocol on /.ws (one ClientConnection per socket), the rules file
+// watcher, and an orderly shutdown.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodeIdToken } from './auth.js';
 import { ClientConnection } from './connection.js';
-import { Namespace, OperationError, type Actor } from './database.js';
-import { CompiledQuery, type QuerySpec } from './order.js';
+import type { Actor, Namespace } from './database.js';
+import { NamespaceError, Namespaces } from './namespaces.js';
+import type { QuerySpec } from './order.js';
 import type { RecoveryReport } from './persistence.js';
-import { pushId } from './push-id.js';
+import { actorFor, handleData, HttpError, readBody, sendJson, type RestContext } from './rest.js';
 import { RestStream } from './rest-stream.js';
-import { compileRules, OPEN_RULES_TEXT, type CompiledRules } from './rules.js';
-import { toRestJson } from './rest-json.js';
-import { BadRequestError, parsePath, type Json } from './tree.js';
+import { compileRules, OPEN_RULES_TEXT } from './rules.js';
+import type { Json } from './tree.js';
 
 export interface RtdbEmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -43,6 +42,8 @@ export interface RtdbEmulatorOptions {
   log?: (line: string) => void;
   /** Silence after which a REST stream gets a `keep-alive` event (default 30 000 ms). */
   streamKeepAliveMs?: number;
+  /** Most namespaces held at once (default 200); idle empty ones are forgotten to make room. */
+  maxNamespaces?: number;
 }
 
 export interface RtdbEmulatorStats {
@@ -59,8 +60,11 @@ export interface RtdbEmulator {
   url: string;
   /** What was replayed from disk per namespace (torn last line included). */
   recovery: Record<string, RecoveryReport>;
-  /** Replaces the rules; throws (keeping the old ones) when they do not parse. */
-  setRules(text: string): void;
+  /**
+   * Replaces the rules of one namespace, or without `namespace` the default rules of every
+   * namespace that has none of its own; throws (keeping the old ones) when they do not parse.
+   */
+  setRules(text: string, namespace?: string): void;
   /** Open streams and listeners (to check that nothing is left behind). */
   stats(): RtdbEmulatorStats;
   /** Stops accepting, closes clients and streams, flushes and compacts the logs. */
@@ -68,80 +72,43 @@ export interface RtdbEmulator {
 }
 
 export const DEFAULT_NAMESPACE = 'demo-portfolio-default-rtdb';
-const NS_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-
-class HttpError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Promise<RtdbEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const defaultNamespace = options.defaultNamespace ?? DEFAULT_NAMESPACE;
-  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
-  let rules: CompiledRules = compileRules(
-    options.rules ? fs.readFileSync(options.rules, 'utf8') : (options.rulesText ?? OPEN_RULES_TEXT),
-  );
-  const namespaces = new Map<string, Namespace>();
-  const recovery: Record<string, RecoveryReport> = {};
-  const connections = new Set<ClientConnection>();
+  const namespaces = new Namespaces({
+    defaultRules: compileRules(options.rules ? fs.readFileSync(options.rules, 'utf8') : (options.rulesText ?? OPEN_RULES_TEXT)),
+    dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
+    persistence: { fsync: options.fsync, compactBytes: options.compactBytes },
+    maxValueBytes: maxMessageBytes,
+    maxNamespaces: options.maxNamespaces,
+    log,
+  });
+  /** Open websocket sessions by session id (for a reconnecting client's `ls`). */
+  const sessions = new Map<string, ClientConnection>();
   const streams = new Set<RestStream>();
   const keepAliveMs = options.streamKeepAliveMs ?? 30_000;
   let closing = false;
 
-  function getNamespace(name: string): Namespace {
-    if (!NS_PATTERN.test(name)) throw new HttpError(400, `Invalid namespace "${name.slice(0, 100)}"`);
-    let ns = namespaces.get(name);
-    if (!ns) {
-      ns = new Namespace({
-        name,
-        rules,
-        dataDir: dataDir ? path.join(dataDir, name) : undefined,
-        persistence: { fsync: options.fsync, compactBytes: options.compactBytes, onError: (e) => log(`persistence error in ${name}: ${e.message}`) },
-        maxValueBytes: maxMessageBytes,
-        log,
-      });
-      namespaces.set(name, ns);
-      if (ns.recovery) {
-        recovery[name] = ns.recovery;
-        if (ns.recovery.tornBytes > 0) {
-          log(`namespace ${name}: dropped a torn last log line (${ns.recovery.tornBytes} bytes) left by a crash`);
-        }
-      }
-    }
-    return ns;
-  }
-
-  // Open every namespace already on disk now, so recovery problems show at start-up.
-  if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
-      if (entry.isDirectory() && NS_PATTERN.test(entry.name)) getNamespace(entry.name);
-    }
-  }
+  namespaces.openStored();
 
   if (options.seed !== undefined) {
     const seed: unknown = typeof options.seed === 'string' ? JSON.parse(fs.readFileSync(options.seed, 'utf8')) : options.seed;
-    const ns = getNamespace(defaultNamespace);
+    const ns = namespaces.get(defaultNamespace);
     if (ns.root === null) {
       await ns.set([], seed, 'owner');
       log(`seeded ${defaultNamespace}`);
     }
   }
 
-  function setRules(text: string): void {
+  function setRules(text: string, namespace?: string): void {
     const compiled = compileRules(text);
-    rules = compiled;
-    for (const ns of namespaces.values()) ns.rules.setRules(compiled);
+    const changed = namespace === undefined ? namespaces.setDefaultRules(compiled) : [namespaces.setOwnRules(namespace, compiled)];
     // Streams whose read the new rules refuse are cancelled, as Firebase does.
     for (const stream of [...streams]) {
-      if (!stream.namespace.canRead(stream.listener.path, stream.actor, stream.query)) stream.end('cancel', null);
+      if (changed.includes(stream.namespace) && !stream.namespace.canRead(stream.listener.path, stream.actor, stream.query)) stream.end('cancel', null);
     }
   }
 
@@ -161,41 +128,17 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     watcher = () => fs.unwatchFile(file, onChange);
   }
 
+  const rest: RestContext = { namespaces, defaultNamespace, maxMessageBytes, openStream };
+
   const server = http.createServer((req, res) => {
     handleHttp(req, res).catch((err: unknown) => {
       const code = err instanceof HttpError ? err.code : 500;
       if (code === 500) log(`REST error: ${(err as Error)?.stack ?? String(err)}`);
+      // The rest of an oversized body is not read: the connection cannot carry another request.
+      if (code === 413 && !res.headersSent) res.setHeader('connection', 'close');
       sendJson(res, code, { error: (err as Error).message ?? 'Internal error' });
     });
   });
-
-  function actorFor(req: http.IncomingMessage, url: URL): Actor {
-    const header = req.headers['authorization'];
-    const token = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : (url.searchParams.get('auth') ?? url.searchParams.get('access_token'));
-    if (!token) return null;
-    if (token === 'owner') return 'owner';
-    return decodeIdToken(token);
-  }
-
-  async function readBody(req: http.IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > maxMessageBytes) throw new HttpError(413, `Body larger than ${maxMessageBytes} bytes`);
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
-    const text = await readBody(req);
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
-    }
-  }
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -220,86 +163,46 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     }
     if (url.pathname === '/.settings/rules.json') return rulesEndpoint(req, res, method, url);
     if (!url.pathname.endsWith('.json')) throw new HttpError(404, 'Not found: REST paths end in .json');
-    const ns = getNamespace(url.searchParams.get('ns') ?? defaultNamespace);
-    // The raw request path, not url.pathname: URL parsing silently resolves '..' segments.
-    const rawPath = (req.url ?? '/').split('?')[0]!.slice(0, -'.json'.length);
-    let parts: string[];
-    try {
-      const segments = rawPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-      if (segments.some((s) => s === '..' || s === '.')) throw new BadRequestError('Path segments . and .. are not allowed');
-      parts = parsePath(segments.join('/'));
-      if (segments.some((s) => s.includes('/'))) throw new BadRequestError('Encoded / in a key');
-    } catch (err) {
-      throw new HttpError(400, err instanceof URIError ? 'Malformed path encoding' : (err as Error).message);
-    }
-    const actor = actorFor(req, url);
-    try {
-      switch (method) {
-        case 'GET': {
-          const query = restQuery(url);
-          const exportFormat = url.searchParams.get('format') === 'export';
-          if (/text\/event-stream/i.test(req.headers.accept ?? '')) return openStream(res, ns, parts, actor, query, exportFormat);
-          let value = ns.read(parts, actor, query);
-          if (url.searchParams.get('shallow') === 'true' && value !== null && typeof value === 'object') {
-            value = Object.fromEntries(Object.keys(value).map((k) => [k, true]));
-          }
-          return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get('print') === 'pretty');
-        }
-        case 'PUT': {
-          const body = await readJsonBody(req);
-          await ns.set(parts, body, actor);
-          return sendJson(res, 200, toRestJson(ns.read(parts, 'owner')));
-        }
-        case 'PATCH': {
-          const body = await readJsonBody(req);
-          await ns.update(parts, body, actor);
-          // The patch as sent (server values unresolved), arrays rendered like every answer.
-          return sendJson(res, 200, toRestJson(body as Json));
-        }
-        case 'POST': {
-          const body = await readJsonBody(req);
-          const id = pushId();
-          await ns.set([...parts, id], body, actor);
-          return sendJson(res, 200, { name: id });
-        }
-        case 'DELETE':
-          await ns.set(parts, null, actor);
-          return sendJson(res, 200, null);
-        default:
-          throw new HttpError(405, `Method ${method} not allowed`);
-      }
-    } catch (err) {
-      if (err instanceof OperationError) {
-        const code = err.status === 'permission_denied' ? 401 : err.status === 'too_big' ? 413 : err.status === 'datastale' ? 412 : 400;
-        throw new HttpError(code, err.status === 'permission_denied' ? 'Permission denied' : err.message);
-      }
-      throw err;
-    }
+    return handleData(rest, req, res, url, method);
   }
 
   function openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
     if (closing) throw new HttpError(503, 'Server is shutting down');
-    if (!ns.canRead(parts, actor, query)) throw new OperationError('permission_denied', 'Permission denied');
-    const stream = new RestStream(res, { namespace: ns, path: parts, query, actor, exportFormat, keepAliveMs, log, onClose: (s) => streams.delete(s) });
+    const stream = new RestStream(res, {
+      namespace: ns,
+      path: parts,
+      query,
+      actor,
+      exportFormat,
+      keepAliveMs,
+      log,
+      onClose: (s) => {
+        streams.delete(s);
+        ns.clients--;
+      },
+    });
     streams.add(stream);
+    ns.clients++;
     stream.start();
   }
 
+  /** GET: the rules of `?ns=` (or the default ones); PUT (owner only): replace them. */
   async function rulesEndpoint(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL): Promise<void> {
+    const namespace = url.searchParams.get('ns') ?? undefined;
     if (method === 'GET') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(rules.text);
+      res.end(namespaces.rulesText(namespace));
       return;
     }
     if (method !== 'PUT') throw new HttpError(405, 'Use GET or PUT');
     if (actorFor(req, url) !== 'owner') throw new HttpError(401, 'Replacing rules needs "Authorization: Bearer owner"');
-    const text = await readBody(req);
+    const text = await readBody(req, maxMessageBytes);
     try {
-      setRules(text);
+      setRules(text, namespace);
     } catch (err) {
-      throw new HttpError(400, (err as Error).message);
+      throw err instanceof NamespaceError ? new HttpError(err.code, err.message) : new HttpError(400, (err as Error).message);
     }
-    log('rules replaced through REST');
+    log(namespace === undefined ? 'default rules replaced through REST' : `rules of ${namespace} replaced through REST`);
     sendJson(res, 200, { status: 'ok' });
   }
 
@@ -328,19 +231,25 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     }
     let ns: Namespace;
     try {
-      ns = getNamespace(url.searchParams.get('ns') ?? defaultNamespace);
+      ns = namespaces.get(url.searchParams.get('ns') ?? defaultNamespace);
     } catch (err) {
-      socket.write(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n${(err as Error).message}`);
+      const status = err instanceof NamespaceError && err.code === 503 ? '503 Service Unavailable' : '400 Bad Request';
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n${(err as Error).message}`);
       socket.destroy();
       return;
     }
+    // A client reconnecting names its last session: end that one first (running its
+    // onDisconnect writes), as Firebase does, rather than waiting for its socket to time out.
+    const previous = sessions.get(url.searchParams.get('ls') ?? '');
+    if (previous && previous.namespace === ns) previous.end('replaced by a reconnecting client');
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      ns.clients++;
       const conn = new ClientConnection(
         ws,
         { namespace: ns, maxMessageBytes, isClosing: () => closing, log },
         req.headers.host ?? `${host}:${port}`,
       );
-      connections.add(conn);
+      sessions.set(conn.sessionId, conn);
       ws.on('message', (data, isBinary) => {
         try {
           conn.onFrame(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
@@ -351,7 +260,8 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       });
       ws.on('error', () => {});
       ws.on('close', () => {
-        connections.delete(conn);
+        sessions.delete(conn.sessionId);
+        ns.clients--;
         conn.onClose();
       });
     });
@@ -399,86 +309,16 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
       server.close(() => resolve());
       server.closeAllConnections();
     });
-    for (const ns of namespaces.values()) await ns.close();
+    await namespaces.closeAll();
   }
 
   return {
     port,
     host,
     url: `http://${host}:${port}`,
-    recovery,
+    recovery: namespaces.recovery,
     setRules,
-    stats: () => ({ streams: streams.size, listeners: [...namespaces.values()].reduce((n, ns) => n + ns.listeners.size, 0) }),
+    stats: () => ({ streams: streams.size, listeners: namespaces.all().reduce((n, ns) => n + ns.listeners.size, 0) }),
     close: () => (closePromise ??= close()),
   };
-}
-
-function sendJson(res: http.ServerResponse, code: number, body: unknown, pretty = false): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.writeHead(code, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body));
-}
-
-/** REST query parameters (orderBy, limitToFirst, ...) to the wire query form. */
-function restQuery(url: URL): QuerySpec | undefined {
-  const p = url.searchParams;
-  const orderBy = p.get('orderBy');
-  if (!orderBy) {
-    if (['limitToFirst', 'limitToLast', 'startAt', 'endAt', 'equalTo'].some((k) => p.has(k))) {
-      throw new HttpError(400, 'orderBy must be defined when other query parameters are defined');
-    }
-    return undefined;
-  }
-  const parse = (name: string): Json | undefined => {
-    const v = p.get(name);
-    if (v === null) return undefined;
-    try {
-      return JSON.parse(v) as Json;
-    } catch {
-      throw new HttpError(400, `${name} must be JSON`);
-    }
-  };
-  let index: unknown;
-  try {
-    index = JSON.parse(orderBy);
-  } catch {
-    throw new HttpError(400, 'orderBy must be JSON');
-  }
-  const q: QuerySpec = {};
-  if (index === '$key') q.i = '.key';
-  else if (index === '$value') q.i = '.value';
-  else if (typeof index !== 'string') throw new HttpError(400, 'orderBy must be a JSON string');
-  else if (index !== '$priority') q.i = index;
-  const equalTo = parse('equalTo');
-  const startAt = parse('startAt');
-  const endAt = parse('endAt');
-  if (equalTo !== undefined) {
-    q.sp = equalTo;
-    q.ep = equalTo;
-  }
-  if (startAt !== undefined) q.sp = startAt;
-  if (endAt !== undefined) q.ep = endAt;
-  const first = parse('limitToFirst');
-  const last = parse('limitToLast');
-  for (const [name, v] of [['limitToFirst', first], ['limitToLast', last]] as const) {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
-  }
-  if (first !== undefined && last !== undefined) throw new HttpError(400, 'Only one of limitToFirst and limitToLast can be given');
-  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, 'equalTo cannot be combined with startAt or endAt');
-  if (typeof first === 'number') {
-    q.l = first;
-    q.vf = 'l';
-  } else if (typeof last === 'number') {
-    q.l = last;
-    q.vf = 'r';
-  }
-  try {
-    new CompiledQuery(q);
-  } catch (err) {
-    throw new HttpError(400, (err as Error).message);
-  }
-  return q;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { get, onValue, ref, set } from 'firebase/database';
 import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, startServer, until, type TestClient } from './helpers.js';
+import { closeClients, makeClient, rawClient, startServer, until, type RawClient, type TestClient } from './helpers.js';
 
 let emu: RtdbEmulator;
 const NS = 'badinput';
@@ -18,49 +18,8 @@ afterAll(async () => {
   await emu.close();
 });
 
-interface RawClient {
-  ws: WebSocket;
-  messages: unknown[];
-  closed: () => boolean;
-  closeCode: () => number | undefined;
-  request: (a: string, b: unknown) => Promise<{ s: string; d: unknown }>;
-}
-
-let nextR = 1;
-
-async function raw(ns = NS): Promise<RawClient> {
-  const ws = new WebSocket(`ws://127.0.0.1:${emu.port}/.ws?v=5&ns=${ns}`);
-  const messages: unknown[] = [];
-  let closed = false;
-  let code: number | undefined;
-  ws.on('message', (d) => {
-    try {
-      messages.push(JSON.parse(d.toString()));
-    } catch {
-      messages.push(d.toString());
-    }
-  });
-  ws.on('close', (c) => {
-    closed = true;
-    code = c;
-  });
-  ws.on('error', () => {});
-  await until(() => messages.length > 0 || closed, 'handshake');
-  const request = async (a: string, b: unknown) => {
-    const r = nextR++;
-    ws.send(JSON.stringify({ t: 'd', d: { r, a, b } }));
-    let found: { s: string; d: unknown } | undefined;
-    await until(() => {
-      for (const m of messages) {
-        const d = (m as { t?: string; d?: { r?: number; b?: { s: string; d: unknown } } }).d;
-        if ((m as { t?: string }).t === 'd' && d?.r === r) found = d.b;
-      }
-      return !!found || closed;
-    }, `answer to ${a}`);
-    if (!found) throw new Error(`connection closed before answering ${a}`);
-    return found;
-  };
-  return { ws, messages, closed: () => closed, closeCode: () => code, request };
+function raw(ns = NS): Promise<RawClient> {
+  return rawClient(emu, `ns=${ns}`);
 }
 
 async function stillServes(): Promise<void> {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
 import { startRtdbEmulator, type RtdbEmulator, type RtdbEmulatorOptions } from '../src/index.js';
@@ -159,4 +160,53 @@ export async function spawnCli(children: ChildProcess[], args: string[] = []): P
   const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
   if (!m) throw new Error(`CLI did not start:\n${out}`);
   return { child, port: Number(m[1]), output: () => out };
+}
+
+export interface RawClient {
+  ws: WebSocket;
+  messages: unknown[];
+  /** The session id the server's handshake named. */
+  sessionId: () => string | undefined;
+  closed: () => boolean;
+  closeCode: () => number | undefined;
+  request: (a: string, b: unknown) => Promise<{ s: string; d: unknown }>;
+}
+
+let nextRequest = 1;
+
+/** A websocket client speaking the wire protocol by hand (`query`: e.g. `ns=x&ls=<id>`). */
+export async function rawClient(emu: { port: number }, query: string): Promise<RawClient> {
+  const ws = new WebSocket(`ws://127.0.0.1:${emu.port}/.ws?v=5&${query}`);
+  const messages: unknown[] = [];
+  let closed = false;
+  let code: number | undefined;
+  ws.on('message', (d) => {
+    try {
+      messages.push(JSON.parse(d.toString()));
+    } catch {
+      messages.push(d.toString());
+    }
+  });
+  ws.on('close', (c) => {
+    closed = true;
+    code = c;
+  });
+  ws.on('error', () => {});
+  await until(() => messages.length > 0 || closed, 'handshake');
+  const request = async (a: string, b: unknown) => {
+    const r = nextRequest++;
+    ws.send(JSON.stringify({ t: 'd', d: { r, a, b } }));
+    let found: { s: string; d: unknown } | undefined;
+    await until(() => {
+      for (const m of messages) {
+        const d = (m as { t?: string; d?: { r?: number; b?: { s: string; d: unknown } } }).d;
+        if ((m as { t?: string }).t === 'd' && d?.r === r) found = d.b;
+      }
+      return !!found || closed;
+    }, `answer to ${a}`);
+    if (!found) throw new Error(`connection closed before answering ${a}`);
+    return found;
+  };
+  const sessionId = () => (messages[0] as { d?: { d?: { s?: string } } } | undefined)?.d?.d?.s;
+  return { ws, messages, sessionId, closed: () => closed, closeCode: () => code, request };
 }

@@ -1,0 +1,201 @@
+// The REST API on /<path>.json: reads (plain, shallow, queried, or streamed as Server-Sent
+// Events), writes, and the rules endpoint. Answers and status codes follow Firebase's.
+import type http from 'node:http';
+import { decodeIdToken } from './auth.js';
+import { OperationError, type Actor, type Namespace } from './database.js';
+import { NamespaceError, type Namespaces } from './namespaces.js';
+import { CompiledQuery, type QuerySpec } from './order.js';
+import { pushId } from './push-id.js';
+import { toRestJson } from './rest-json.js';
+import { BadRequestError, parsePath, type Json } from './tree.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RestContext {
+  namespaces: Namespaces;
+  defaultNamespace: string;
+  maxMessageBytes: number;
+  /** Starts a REST stream (the caller has checked the read rules). */
+  openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void;
+}
+
+/** `Authorization: Bearer <token>` or `?auth=`: the owner, a signed-in user, or a visitor (null). */
+export function actorFor(req: http.IncomingMessage, url: URL): Actor {
+  const header = req.headers['authorization'];
+  const token = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : (url.searchParams.get('auth') ?? url.searchParams.get('access_token'));
+  if (!token) return null;
+  if (token === 'owner') return 'owner';
+  return decodeIdToken(token);
+}
+
+export async function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new HttpError(413, `Body larger than ${maxBytes} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJsonBody(req: http.IncomingMessage, maxBytes: number): Promise<unknown> {
+  const text = await readBody(req, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+  }
+}
+
+export function sendJson(res: http.ServerResponse, code: number, body: unknown, pretty = false): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(code, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body));
+}
+
+export function namespaceFor(ctx: RestContext, url: URL): Namespace {
+  try {
+    return ctx.namespaces.get(url.searchParams.get('ns') ?? ctx.defaultNamespace);
+  } catch (err) {
+    if (err instanceof NamespaceError) throw new HttpError(err.code, err.message);
+    throw err;
+  }
+}
+
+/** Splits the raw request path (not url.pathname: URL parsing silently resolves '..'). */
+function dataPath(req: http.IncomingMessage): string[] {
+  const rawPath = (req.url ?? '/').split('?')[0]!.slice(0, -'.json'.length);
+  try {
+    const segments = rawPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    if (segments.some((s) => s === '..' || s === '.')) throw new BadRequestError('Path segments . and .. are not allowed');
+    const parts = parsePath(segments.join('/'));
+    if (segments.some((s) => s.includes('/'))) throw new BadRequestError('Encoded / in a key');
+    return parts;
+  } catch (err) {
+    throw new HttpError(400, err instanceof URIError ? 'Malformed path encoding' : (err as Error).message);
+  }
+}
+
+/** GET/PUT/PATCH/POST/DELETE on `<path>.json`. */
+export async function handleData(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string): Promise<void> {
+  const ns = namespaceFor(ctx, url);
+  const parts = dataPath(req);
+  const actor = actorFor(req, url);
+  try {
+    switch (method) {
+      case 'GET': {
+        const query = restQuery(url);
+        const exportFormat = url.searchParams.get('format') === 'export';
+        if (/text\/event-stream/i.test(req.headers.accept ?? '')) {
+          if (!ns.canRead(parts, actor, query)) throw new OperationError('permission_denied', 'Permission denied');
+          return ctx.openStream(res, ns, parts, actor, query, exportFormat);
+        }
+        let value = ns.read(parts, actor, query);
+        if (url.searchParams.get('shallow') === 'true' && value !== null && typeof value === 'object') {
+          value = Object.fromEntries(Object.keys(value).map((k) => [k, true]));
+        }
+        return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get('print') === 'pretty');
+      }
+      case 'PUT': {
+        const body = await readJsonBody(req, ctx.maxMessageBytes);
+        await ns.set(parts, body, actor);
+        return sendJson(res, 200, toRestJson(ns.read(parts, 'owner')));
+      }
+      case 'PATCH': {
+        const body = await readJsonBody(req, ctx.maxMessageBytes);
+        await ns.update(parts, body, actor);
+        // The patch as sent (server values unresolved), arrays rendered like every answer.
+        return sendJson(res, 200, toRestJson(body as Json));
+      }
+      case 'POST': {
+        const body = await readJsonBody(req, ctx.maxMessageBytes);
+        const id = pushId();
+        await ns.set([...parts, id], body, actor);
+        return sendJson(res, 200, { name: id });
+      }
+      case 'DELETE':
+        await ns.set(parts, null, actor);
+        return sendJson(res, 200, null);
+      default:
+        throw new HttpError(405, `Method ${method} not allowed`);
+    }
+  } catch (err) {
+    if (err instanceof OperationError) {
+      const code = err.status === 'permission_denied' ? 401 : err.status === 'too_big' ? 413 : err.status === 'datastale' ? 412 : 400;
+      throw new HttpError(code, err.status === 'permission_denied' ? 'Permission denied' : err.message);
+    }
+    throw err;
+  }
+}
+
+/** REST query parameters (orderBy, limitToFirst, ...) to the wire query form. */
+export function restQuery(url: URL): QuerySpec | undefined {
+  const p = url.searchParams;
+  const orderBy = p.get('orderBy');
+  if (!orderBy) {
+    if (['limitToFirst', 'limitToLast', 'startAt', 'endAt', 'equalTo'].some((k) => p.has(k))) {
+      throw new HttpError(400, 'orderBy must be defined when other query parameters are defined');
+    }
+    return undefined;
+  }
+  const parse = (name: string): Json | undefined => {
+    const v = p.get(name);
+    if (v === null) return undefined;
+    try {
+      return JSON.parse(v) as Json;
+    } catch {
+      throw new HttpError(400, `${name} must be JSON`);
+    }
+  };
+  let index: unknown;
+  try {
+    index = JSON.parse(orderBy);
+  } catch {
+    throw new HttpError(400, 'orderBy must be JSON');
+  }
+  const q: QuerySpec = {};
+  if (index === '$key') q.i = '.key';
+  else if (index === '$value') q.i = '.value';
+  else if (typeof index !== 'string') throw new HttpError(400, 'orderBy must be a JSON string');
+  else if (index !== '$priority') q.i = index;
+  const equalTo = parse('equalTo');
+  const startAt = parse('startAt');
+  const endAt = parse('endAt');
+  if (equalTo !== undefined) {
+    q.sp = equalTo;
+    q.ep = equalTo;
+  }
+  if (startAt !== undefined) q.sp = startAt;
+  if (endAt !== undefined) q.ep = endAt;
+  const first = parse('limitToFirst');
+  const last = parse('limitToLast');
+  for (const [name, v] of [['limitToFirst', first], ['limitToLast', last]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
+  }
+  if (first !== undefined && last !== undefined) throw new HttpError(400, 'Only one of limitToFirst and limitToLast can be given');
+  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, 'equalTo cannot be combined with startAt or endAt');
+  if (typeof first === 'number') {
+    q.l = first;
+    q.vf = 'l';
+  } else if (typeof last === 'number') {
+    q.l = last;
+    q.vf = 'r';
+  }
+  try {
+    new CompiledQuery(q);
+  } catch (err) {
+    throw new HttpError(400, (err as Error).message);
+  }
+  return q;
+}
