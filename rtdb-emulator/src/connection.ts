@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { decodeIdToken } from './auth.js';
 import { OperationError, wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from './database.js';
 import { CompiledQuery, type QuerySpec } from './order.js';
-import { BadRequestError, isObject, isPrefix, parsePath } from './tree.js';
+import { BadRequestError, isObject, isPrefix, parsePath, parseWritePath } from './tree.js';
 
 export const MAX_FRAME_CHARS = 16384;
 const DEBUG = process.env['RTDB_EMULATOR_DEBUG'] === '1';
@@ -306,10 +306,10 @@ export class ClientConnection implements ListenerSink {
         return this.respond(r, 'ok', ns.read(path, this.actor, spec));
       }
       case 'p': {
-        const path = parsePath(b['p']);
+        const { parts, priority } = parseWritePath(b['p']);
         if (!('d' in b)) throw new OperationError('invalid_request', 'Missing data');
-        const h = b['h'];
-        return this.ackWhenDurable(r, ns.set(path, b['d'], this.actor, typeof h === 'string' ? h : undefined));
+        const h = typeof b['h'] === 'string' ? b['h'] : undefined;
+        return this.ackWhenDurable(r, priority ? ns.setPriority(parts, b['d'], this.actor, h) : ns.set(parts, b['d'], this.actor, h));
       }
       case 'm': {
         const path = parsePath(b['p']);

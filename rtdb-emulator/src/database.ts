@@ -10,9 +10,11 @@ import {
   getAt,
   isObject,
   isPrefix,
-  parsePath,
+  parseWritePath,
+  preparePriority,
   prepareValue,
   setAt,
+  withPriority,
   type Json,
 } from './tree.js';
 
@@ -202,13 +204,20 @@ export class Namespace {
     return this.persist([path, value]);
   }
 
+  /** `setPriority`: a write to `<path>/.priority`, stored as a write of the node with it. */
+  setPriority(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
+    const existing = getAt(this.root, path);
+    const priority = wrapBad(() => preparePriority(raw, { now: Date.now(), existing }));
+    return this.set(path, withPriority(existing, priority), actor, hash, dryRun);
+  }
+
   /** Multi-path update with paths relative to `path`; all or nothing. */
   update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
     if (!isObject(rawChildren)) throw new OperationError('invalid_request', 'Update data must be an object');
     const now = Date.now();
     const rels = Object.keys(rawChildren);
     if (rels.length === 0) return Promise.resolve();
-    const parsed = rels.map((rel) => ({ rel, parts: wrapBad(() => parsePath(rel)) }));
+    const parsed = rels.map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
     for (const p of parsed) if (p.parts.length === 0) throw new OperationError('invalid_request', 'Update paths must not be empty');
     const sorted = [...parsed].sort((a, b) => a.parts.length - b.parts.length);
     for (let i = 0; i < sorted.length; i++) {
@@ -221,9 +230,12 @@ export class Namespace {
     if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError('invalid_request', 'Path too deep');
     const ops: Op[] = [];
     const patch: Record<string, Json> = {};
-    for (const { rel, parts } of parsed) {
+    for (const { rel, parts, priority } of parsed) {
       const full = [...path, ...parts];
-      const value = wrapBad(() => prepareValue(rawChildren[rel], { now, existing: getAt(this.root, full) }, full.length));
+      const existing = getAt(this.root, full);
+      const value = wrapBad(() =>
+        priority ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing })) : prepareValue(rawChildren[rel], { now, existing }, full.length),
+      );
       ops.push({ path: full, value });
       patch[parts.join('/')] = value;
     }

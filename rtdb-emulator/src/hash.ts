@@ -1,8 +1,8 @@
 // The SDK's own hash of a value (used as the compare-and-set token of transactions). Ported
 // from @firebase/database LeafNode/ChildrenNode.hash so both sides agree bit for bit.
 import { createHash } from 'node:crypto';
-import { isObject, type Json } from './tree.js';
-import { nameCompare } from './order.js';
+import { childKeys, hasChildren, leafValue, priorityOf, type Json, type JsonObject } from './tree.js';
+import { nameCompare, valueCompare } from './order.js';
 
 function sha1(str: string): string {
   return createHash('sha1').update(str, 'utf8').digest('base64');
@@ -54,17 +54,30 @@ export function doubleToIEEE754String(input: number): string {
   return hex.toLowerCase();
 }
 
+function priorityHashText(priority: string | number): string {
+  return typeof priority === 'number' ? 'number:' + doubleToIEEE754String(priority) : 'string:' + priority;
+}
+
+/** Children in the SDK's priority order: no priority, then numbers, then strings; ties by name. */
+export function byPriority(node: Json): string[] {
+  return childKeys(node).sort((a, b) => {
+    const c = valueCompare(priorityOf((node as JsonObject)[a]!), priorityOf((node as JsonObject)[b]!));
+    return c !== 0 ? c : nameCompare(a, b);
+  });
+}
+
 export function hashValue(value: Json): string {
   if (value === null) return '';
-  if (isObject(value)) {
-    let toHash = '';
-    const keys = Object.keys(value).sort(nameCompare);
-    for (const key of keys) {
+  const priority = priorityOf(value);
+  let toHash = priority === null ? '' : 'priority:' + priorityHashText(priority) + ':';
+  if (hasChildren(value)) {
+    for (const key of byPriority(value)) {
       const childHash = hashValue(value[key]!);
       if (childHash !== '') toHash += ':' + key + ':' + childHash;
     }
     return toHash === '' ? '' : sha1(toHash);
   }
-  const type = typeof value;
-  return sha1(type + ':' + (type === 'number' ? doubleToIEEE754String(value as number) : String(value)));
+  const leaf = leafValue(value);
+  const type = typeof leaf;
+  return sha1(toHash + type + ':' + (type === 'number' ? doubleToIEEE754String(leaf as number) : String(leaf)));
 }

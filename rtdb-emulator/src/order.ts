@@ -1,7 +1,7 @@
 // Ordering and filtering of children, mirroring the SDK's own indexes (KEY, VALUE, PathIndex,
 // PRIORITY) and RangedFilter/LimitedFilter, so server-filtered query windows match what the
 // client would compute itself.
-import { getAt, isObject, type Json, type JsonObject } from './tree.js';
+import { childKeys, getAt, hasChildren, isObject, leafValue, priorityOf, type Json, type JsonObject } from './tree.js';
 
 export const MIN_NAME = '[MIN_NAME]';
 export const MAX_NAME = '[MAX_NAME]';
@@ -110,12 +110,13 @@ export class CompiledQuery {
   private indexValue(child: Json): IndexValue {
     switch (this.kind) {
       case 'key':
+        return null;
       case 'priority':
-        return null; // priorities are not stored: every child has a null priority
+        return priorityOf(child);
       case 'value':
-        return child;
+        return leafValue(child);
       case 'child':
-        return getAt(child, this.childPath);
+        return leafValue(getAt(child, this.childPath));
     }
   }
 
@@ -129,9 +130,9 @@ export class CompiledQuery {
 
   /** Applies the window to the children of `value`; returns the filtered object (or null). */
   apply(value: Json): Json {
-    if (!isObject(value)) return null;
+    if (!hasChildren(value)) return null;
     let posts: Post[] = [];
-    for (const k of Object.keys(value)) {
+    for (const k of childKeys(value)) {
       const post: Post = { v: this.indexValue(value[k]!), k };
       if (this.start) {
         const c = this.comparePosts(this.start, post);

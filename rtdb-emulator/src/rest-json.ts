@@ -2,7 +2,7 @@
 // (GET, streaming events, write answers) renders array-like nodes as JSON arrays, by the same
 // rule the SDK applies in `DataSnapshot.val()`. The websocket protocol sends the stored objects:
 // the SDK converts on its side.
-import type { Json } from './tree.js';
+import { childKeys, hasChildren, withoutPriority, type Json } from './tree.js';
 
 /** The SDK's `ChildrenNode.INTEGER_REGEXP_`: canonical non-negative integers. */
 const INTEGER_KEY = /^(0|[1-9]\d*)$/;
@@ -17,12 +17,15 @@ export type RestJson = null | boolean | number | string | RestJson[] | { [key: s
  */
 export function toRestJson(value: Json, exportFormat = false): RestJson {
   if (value === null || typeof value !== 'object') return value;
+  // Priorities only in the export format, in the stored form (which is Firebase's export form).
+  if (!hasChildren(value)) return exportFormat ? value : toRestJson(withoutPriority(value));
   // (The stored tree has no empty objects; a PATCH body echoed back may be `{}`, kept as is.)
   const obj: { [key: string]: RestJson } = {};
+  if (exportFormat && '.priority' in value) obj['.priority'] = value['.priority']!;
   let numKeys = 0;
   let maxKey = 0;
   let allIntegerKeys = true;
-  for (const key of Object.keys(value)) {
+  for (const key of childKeys(value)) {
     obj[key] = toRestJson(value[key]!, exportFormat);
     numKeys++;
     if (allIntegerKeys && INTEGER_KEY.test(key)) maxKey = Math.max(maxKey, Number(key));
@@ -30,7 +33,7 @@ export function toRestJson(value: Json, exportFormat = false): RestJson {
   }
   if (!exportFormat && allIntegerKeys && maxKey < 2 * numKeys) {
     const array: RestJson[] = new Array<RestJson>(maxKey + 1).fill(null);
-    for (const key of Object.keys(obj)) array[Number(key)] = obj[key]!;
+    for (const key of childKeys(value)) array[Number(key)] = obj[key]!;
     return array;
   }
   return obj;

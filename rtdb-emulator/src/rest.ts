@@ -7,7 +7,7 @@ import { NamespaceError, type Namespaces } from './namespaces.js';
 import { CompiledQuery, type QuerySpec } from './order.js';
 import { pushId } from './push-id.js';
 import { toRestJson } from './rest-json.js';
-import { BadRequestError, parsePath, type Json } from './tree.js';
+import { BadRequestError, childKeys, hasChildren, parseWritePath, priorityOf, type Json } from './tree.js';
 
 export class HttpError extends Error {
   constructor(
@@ -73,15 +73,18 @@ export function namespaceFor(ctx: RestContext, url: URL): Namespace {
   }
 }
 
-/** Splits the raw request path (not url.pathname: URL parsing silently resolves '..'). */
-function dataPath(req: http.IncomingMessage): string[] {
+/**
+ * Splits the raw request path (not url.pathname: URL parsing silently resolves '..'); a path
+ * ending in `.priority` addresses the node's priority.
+ */
+function dataPath(req: http.IncomingMessage): { parts: string[]; priority: boolean } {
   const rawPath = (req.url ?? '/').split('?')[0]!.slice(0, -'.json'.length);
   try {
     const segments = rawPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
     if (segments.some((s) => s === '..' || s === '.')) throw new BadRequestError('Path segments . and .. are not allowed');
-    const parts = parsePath(segments.join('/'));
+    const parsed = parseWritePath(segments.join('/'));
     if (segments.some((s) => s.includes('/'))) throw new BadRequestError('Encoded / in a key');
-    return parts;
+    return parsed;
   } catch (err) {
     throw new HttpError(400, err instanceof URIError ? 'Malformed path encoding' : (err as Error).message);
   }
@@ -90,9 +93,10 @@ function dataPath(req: http.IncomingMessage): string[] {
 /** GET/PUT/PATCH/POST/DELETE on `<path>.json`. */
 export async function handleData(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string): Promise<void> {
   const ns = namespaceFor(ctx, url);
-  const parts = dataPath(req);
+  const { parts, priority } = dataPath(req);
   const actor = actorFor(req, url);
   try {
+    if (priority) return await handlePriority(ctx, req, res, ns, parts, actor, method);
     switch (method) {
       case 'GET': {
         const query = restQuery(url);
@@ -102,8 +106,8 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
           return ctx.openStream(res, ns, parts, actor, query, exportFormat);
         }
         let value = ns.read(parts, actor, query);
-        if (url.searchParams.get('shallow') === 'true' && value !== null && typeof value === 'object') {
-          value = Object.fromEntries(Object.keys(value).map((k) => [k, true]));
+        if (url.searchParams.get('shallow') === 'true' && hasChildren(value)) {
+          value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
         }
         return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get('print') === 'pretty');
       }
@@ -136,6 +140,22 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
       throw new HttpError(code, err.status === 'permission_denied' ? 'Permission denied' : err.message);
     }
     throw err;
+  }
+}
+
+/** `<path>/.priority.json`: read, set or remove a node's priority. */
+async function handlePriority(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, method: string): Promise<void> {
+  switch (method) {
+    case 'GET':
+      return sendJson(res, 200, priorityOf(ns.read(parts, actor)));
+    case 'PUT':
+      await ns.setPriority(parts, await readJsonBody(req, ctx.maxMessageBytes), actor);
+      return sendJson(res, 200, priorityOf(ns.read(parts, 'owner')));
+    case 'DELETE':
+      await ns.setPriority(parts, null, actor);
+      return sendJson(res, 200, null);
+    default:
+      throw new HttpError(405, `Method ${method} not allowed on a priority`);
   }
 }
 

@@ -1,6 +1,10 @@
 // Plain-JSON data tree. Writes replace the subtree at the written path (never mutate inside
 // it) and mutate only its ancestors, so a reference to an old subtree keeps its old value.
 // Listener fan-out relies on that to compare before/after values cheaply.
+//
+// Priorities are stored in Firebase's export form, which the SDK reads as it is: a node with
+// children keeps its priority under ".priority" beside them; a leaf with a priority is
+// {".value": v, ".priority": p}. Everything that walks children skips ".priority".
 
 export type Json = null | boolean | number | string | JsonObject;
 export interface JsonObject {
@@ -26,6 +30,51 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+export const PRIORITY_KEY = '.priority';
+const VALUE_KEY = '.value';
+export type Priority = string | number | null;
+
+/** A stored node that has children (as opposed to a leaf, wrapped with its priority or not). */
+export function hasChildren(node: Json): node is JsonObject {
+  return isObject(node) && !(VALUE_KEY in node);
+}
+
+/** The child names of a stored node, its priority aside. */
+export function childKeys(node: Json): string[] {
+  if (!hasChildren(node)) return [];
+  const keys = Object.keys(node);
+  return PRIORITY_KEY in node ? keys.filter((k) => k !== PRIORITY_KEY) : keys;
+}
+
+export function priorityOf(node: Json): Priority {
+  if (!isObject(node)) return null;
+  const p = node[PRIORITY_KEY];
+  return typeof p === 'string' || typeof p === 'number' ? p : null;
+}
+
+/** A leaf's plain value (its priority wrapper removed); other nodes as they are. */
+export function leafValue(node: Json): Json {
+  return isObject(node) && VALUE_KEY in node ? node[VALUE_KEY]! : node;
+}
+
+/** The node without its priority, as `val()` and REST answers (except format=export) show it. */
+export function withoutPriority(node: Json): Json {
+  if (!isObject(node)) return node;
+  if (VALUE_KEY in node) return node[VALUE_KEY]!;
+  if (!(PRIORITY_KEY in node)) return node;
+  const out: JsonObject = {};
+  for (const k of Object.keys(node)) if (k !== PRIORITY_KEY) out[k] = node[k]!;
+  return out;
+}
+
+/** The node with `priority` (null: none). An empty node has no priority, as in the SDK. */
+export function withPriority(node: Json, priority: Priority): Json {
+  const bare = withoutPriority(node);
+  if (bare === null || priority === null) return bare;
+  if (isObject(bare)) return { ...bare, [PRIORITY_KEY]: priority };
+  return { [VALUE_KEY]: bare, [PRIORITY_KEY]: priority };
+}
+
 export function validateKey(key: string): void {
   if (key.length === 0) throw new BadRequestError('Empty key');
   if (INVALID_KEY.test(key)) throw new BadRequestError(`Invalid key "${key.slice(0, 80)}": keys cannot contain . # $ [ ] / or control characters`);
@@ -40,6 +89,20 @@ export function parsePath(path: unknown): string[] {
   if (parts.length > MAX_PATH_SEGMENTS) throw new BadRequestError(`Path deeper than ${MAX_PATH_SEGMENTS} levels`);
   for (const p of parts) validateKey(p);
   return parts;
+}
+
+/**
+ * A write path, which may end in ".priority" (what `setPriority` writes): the node's path and
+ * whether the write is to its priority.
+ */
+export function parseWritePath(path: unknown): { parts: string[]; priority: boolean } {
+  if (typeof path === 'string') {
+    const trimmed = path.replace(/\/+$/, '');
+    if (trimmed === PRIORITY_KEY || trimmed.endsWith('/' + PRIORITY_KEY)) {
+      return { parts: parsePath(trimmed.slice(0, -PRIORITY_KEY.length)), priority: true };
+    }
+  }
+  return { parts: parsePath(path), priority: false };
 }
 
 export function pathToString(parts: readonly string[]): string {
@@ -77,28 +140,33 @@ export function setAt(root: Json, path: readonly string[], value: Json): Json {
     let node: JsonObject = root;
     for (let i = 0; i < path.length - 1; i++) {
       const next: Json | undefined = node[path[i]!];
-      if (!isObject(next)) return root; // nothing there to delete
-      chain.push(next);
-      node = next;
+      if (!hasChildren(next ?? null)) return root; // nothing there to delete
+      chain.push(next as JsonObject);
+      node = next as JsonObject;
     }
+    if (!hasChildren(node)) return root;
     delete node[path[path.length - 1]!];
+    // A node left with nothing but its priority is empty: it goes, and its priority with it.
     for (let i = chain.length - 1; i > 0; i--) {
-      if (Object.keys(chain[i]!).length === 0) delete chain[i - 1]![path[i - 1]!];
+      if (childKeys(chain[i]!).length === 0) delete chain[i - 1]![path[i - 1]!];
       else break;
     }
-    return Object.keys(root).length === 0 ? null : root;
+    return childKeys(root).length === 0 ? null : root;
   }
-  const newRoot: JsonObject = isObject(root) ? root : {};
+  // A leaf on the way becomes a node with children and keeps its priority (the SDK's rule).
+  const asParent = (n: Json | undefined): JsonObject => {
+    if (hasChildren(n ?? null)) return n as JsonObject;
+    const p = priorityOf(n ?? null);
+    return p === null ? {} : { [PRIORITY_KEY]: p };
+  };
+  const newRoot: JsonObject = asParent(root);
   let node: JsonObject = newRoot;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
     const next: Json | undefined = node[key];
-    if (isObject(next)) node = next;
-    else {
-      const created: JsonObject = {};
-      node[key] = created;
-      node = created;
-    }
+    const parent = asParent(next);
+    if (parent !== next) node[key] = parent;
+    node = parent;
   }
   node[path[path.length - 1]!] = value;
   return newRoot;
@@ -124,8 +192,9 @@ export interface PrepareContext {
 
 /**
  * Validates an incoming value and turns it into stored form: arrays become objects with
- * index keys, nulls and empty objects disappear, priorities are dropped, and server values
- * (`{".sv": "timestamp"}`, `{".sv": {"increment": n}}`) are resolved against `existing`.
+ * index keys, nulls and empty objects disappear, priorities (`.priority`, `{".value": v}`)
+ * take the stored form above, and server values (`{".sv": "timestamp"}`,
+ * `{".sv": {"increment": n}}`) are resolved against `existing`.
  */
 export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json {
   if (depth > MAX_DEPTH) throw new BadRequestError(`Value nested deeper than ${MAX_DEPTH} levels`);
@@ -153,16 +222,32 @@ export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json
   }
   const obj = raw as Record<string, unknown>;
   if ('.sv' in obj) return resolveServerValue(obj['.sv'], ctx);
-  if ('.value' in obj) return prepareValue(obj['.value'], ctx, depth);
+  const priority = PRIORITY_KEY in obj ? preparePriority(obj[PRIORITY_KEY], ctx) : null;
+  if (VALUE_KEY in obj && obj[VALUE_KEY] !== null) return withPriority(prepareValue(obj[VALUE_KEY], ctx, depth), priority);
   const out: JsonObject = {};
-  const existingObj = isObject(ctx.existing) ? ctx.existing : null;
+  const existingObj = hasChildren(ctx.existing) ? ctx.existing : null;
   for (const key of Object.keys(obj)) {
-    if (key === '.priority') continue;
+    if (key === PRIORITY_KEY || key === VALUE_KEY) continue;
     validateKey(key);
     const v = prepareValue(obj[key], { now: ctx.now, existing: existingObj?.[key] ?? null }, depth + 1);
     if (v !== null) out[key] = v;
   }
-  return Object.keys(out).length ? out : null;
+  return Object.keys(out).length ? withPriority(out, priority) : null;
+}
+
+/** A priority as written: a string, a finite number, null, or a server value. */
+export function preparePriority(raw: unknown, ctx: PrepareContext): Priority {
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
+  if (typeof raw === 'string') {
+    if (Buffer.byteLength(raw, 'utf8') > MAX_KEY_BYTES) throw new BadRequestError(`Priority longer than ${MAX_KEY_BYTES} bytes`);
+    return raw;
+  }
+  if (isObject(raw) && '.sv' in raw) {
+    const v = resolveServerValue(raw['.sv'], { now: ctx.now, existing: priorityOf(ctx.existing) });
+    if (typeof v === 'number') return v;
+  }
+  throw new BadRequestError('Invalid priority: a priority is a string, a finite number or null');
 }
 
 function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
@@ -170,7 +255,8 @@ function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
   if (isObject(sv) && 'increment' in sv) {
     const delta = sv['increment'];
     if (typeof delta !== 'number' || !Number.isFinite(delta)) throw new BadRequestError('increment needs a finite number');
-    return typeof ctx.existing === 'number' ? ctx.existing + delta : delta;
+    const existing = leafValue(ctx.existing);
+    return typeof existing === 'number' ? existing + delta : delta;
   }
   throw new BadRequestError('Unknown server value');
 }
