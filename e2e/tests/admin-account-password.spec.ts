@@ -5,10 +5,10 @@
 // The Auth emulator cannot serve a password policy: it stores a passwordPolicyConfig sent to
 // its updateConfig endpoint, but GET /v2/passwordPolicy answers 501 and only the minimum length
 // 6 is enforced. So the stricter policy is served to the browser by intercepting that request.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
 import {
   DEMO_ADMIN,
+  a11yCheck,
   expect,
   expectRemoteScreen,
   fillLogin,
@@ -263,10 +263,7 @@ test("change email: an address in use is explained; a free one is applied and sh
 
 /** axe on this screen only (the shell's header and nav are checked by the shell's specs). */
 async function expectScreenAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page })
-    .include('[data-remote="remote_admin"][data-module="Account"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const result = await a11yCheck(page).include('[data-remote="remote_admin"][data-module="Account"]').analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -4,9 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
+import { a11yCheck, db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OLD_SITE_FIXTURE = join(here, "..", "fixtures", "old-site-export.json");
@@ -169,10 +168,7 @@ test("axe: the data tool with an import preview, in both themes", async ({ page 
   await expect(page.getByRole("table")).toBeVisible();
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
-    const result = await new AxeBuilder({ page })
-      .include('[data-remote="remote_admin"][data-module="CreateRealtimeData"]')
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
+    const result = await a11yCheck(page).include('[data-remote="remote_admin"][data-module="CreateRealtimeData"]').analyze();
     const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   }

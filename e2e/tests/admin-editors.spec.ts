@@ -100,7 +100,7 @@ test("skills: renaming a skill shows on the home page without reload; reorder sa
   await saveAndWait(page, "Save changes");
   await expect(visitor.page.getByText(name)).toBeVisible();
   await page.getByRole("button", { name: "Back to the list" }).click();
-  await page.getByRole("button", { name: `Move "${name}" down` }).click();
+  await page.getByRole("button", { name: `Move down "${name}"` }).click();
   await expect(page.getByText("New order saved.")).toBeVisible();
   await visitor.noReload();
   await visitor.close();

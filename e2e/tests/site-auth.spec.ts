@@ -11,10 +11,12 @@ test("signed out, a guarded deep link goes to /login with the full path; signing
   await expectRemoteScreen(page, "remote_admin", "ConfigureSkills");
 });
 
-test("a wrong password shows its message in an alert, and the button is usable again", async ({ page }) => {
+test("a wrong password shows its message in an alert, focused, and the button is usable again", async ({ page }) => {
   await page.goto("/login");
   await fillLogin(page, DEMO_ADMIN.email, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+  // Focus moves to the message (the button was disabled while busy, which would drop it to the body).
+  await expect(page.getByRole("alert")).toBeFocused();
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   await expect(page).toHaveURL("/login");
 });

@@ -262,7 +262,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
     return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
   };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed });
+  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
 
   const submit = async (e: React.FormEvent) => {

@@ -46,7 +46,7 @@ function Loaded<R extends { rev: number }, F extends object>({
     const result = validate(schema, toFields(values));
     return result.ok ? {} : mapErrorKeys(result.errors, {});
   };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed });
+  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
 
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();

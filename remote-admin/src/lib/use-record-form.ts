@@ -14,6 +14,11 @@ export interface RecordFormOptions<R extends { rev: number }, F extends object> 
    * sends it when it can) has reached the database after all: the form adopted it.
    */
   onLanded?: () => void;
+  /**
+   * The form was edited after loading or saving, or a submit found errors: a "Saved" note no
+   * longer describes it (pass the save state's `clearSaved`).
+   */
+  onEdited?: () => void;
 }
 
 export interface RecordForm<F> extends FormState<F> {
@@ -77,6 +82,7 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
   validate,
   saving,
   onLanded,
+  onEdited,
 }: RecordFormOptions<R, F>): RecordForm<F> {
   const form = useForm<F>(toForm(record), validate);
   const [baseRev, setBaseRev] = useState<number | null>(record?.rev ?? null);
@@ -84,7 +90,18 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
   toFormRef.current = toForm;
   const onLandedRef = useRef(onLanded);
   onLandedRef.current = onLanded;
-  const { dirty, reset, values } = form;
+  const onEditedRef = useRef(onEdited);
+  onEditedRef.current = onEdited;
+  const { dirty, reset, values, validateAll: validateForm } = form;
+
+  useEffect(() => {
+    if (dirty) onEditedRef.current?.();
+  }, [dirty]);
+  const validateAll = useCallback(() => {
+    const ok = validateForm();
+    if (!ok) onEditedRef.current?.();
+    return ok;
+  }, [validateForm]);
   // The next revision holding exactly what the form holds is this form's own save arriving late
   // (sent again after the connection came back), not a change made elsewhere.
   const ownSaveLanded =
@@ -104,5 +121,5 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
     reset(toFormRef.current(record));
     setBaseRev(record?.rev ?? null);
   };
-  return { ...form, baseRev, changedElsewhere, loadLatest };
+  return { ...form, validateAll, baseRev, changedElsewhere, loadLatest };
 }

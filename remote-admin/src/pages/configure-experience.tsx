@@ -157,16 +157,12 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
                 maxLength={400}
               />
               <div className={styles.projectActions}>
-                <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))} aria-label={`Move project ${i + 1} up`}>
-                  Move up
+                {/* The name starts with the visible words (label in name): "Move up project 2". */}
+                <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))}>
+                  Move up<span className={styles.srOnly}> project {i + 1}</span>
                 </Button>
-                <Button
-                  size="small"
-                  disabled={i === values.projects.length - 1}
-                  onClick={() => set("projects", moveItem(values.projects, i, i + 1))}
-                  aria-label={`Move project ${i + 1} down`}
-                >
-                  Move down
+                <Button size="small" disabled={i === values.projects.length - 1} onClick={() => set("projects", moveItem(values.projects, i, i + 1))}>
+                  Move down<span className={styles.srOnly}> project {i + 1}</span>
                 </Button>
                 <Button
                   size="small"

@@ -216,7 +216,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     if (problem && !errors.slug) errors.slug = problem;
     return errors;
   };
-  const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving" });
+  const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving", onEdited: save.clearSaved });
   const { values, set, setValues, errors } = form;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
 

@@ -5,7 +5,7 @@ import styles from "./reorder-list.module.css";
 export interface ReorderListProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
-  /** Short name of an item, used in button labels ("Move "Acme" up"). */
+  /** Short name of an item, used in button labels ("Move up "Acme""). */
   getLabel: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
   /** Called with the new order; the caller persists it. */
@@ -29,7 +29,9 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 /**
  * A list whose items can be reordered with Move up / Move down buttons (keyboard friendly;
- * focus follows the moved item's button because keys stay stable).
+ * focus follows the moved item's button because keys stay stable). The buttons show an arrow
+ * (hidden from assistive technology) with the tooltip "Move up"; their name starts with those
+ * words ("Move up "Acme"", visually hidden), so speech input can say what the tooltip says.
  */
 export function ReorderList<T>({ items, getKey, getLabel, renderItem, onReorder, renderActions, label, disabled, empty }: ReorderListProps<T>) {
   const listRef = useRef<HTMLOListElement>(null);
@@ -67,26 +69,26 @@ export function ReorderList<T>({ items, getKey, getLabel, renderItem, onReorder,
                   <Button
                     size="small"
                     variant="ghost"
-                    aria-label={`Move "${name}" up`}
                     title="Move up"
                     data-reorder-key={getKey(item)}
                     data-dir="up"
                     disabled={disabled || index === 0}
                     onClick={() => move(index, index - 1)}
                   >
-                    ↑
+                    <span aria-hidden="true">↑</span>
+                    <span className={styles.srOnly}>{`Move up "${name}"`}</span>
                   </Button>
                   <Button
                     size="small"
                     variant="ghost"
-                    aria-label={`Move "${name}" down`}
                     title="Move down"
                     data-reorder-key={getKey(item)}
                     data-dir="down"
                     disabled={disabled || index === items.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
-                    ↓
+                    <span aria-hidden="true">↓</span>
+                    <span className={styles.srOnly}>{`Move down "${name}"`}</span>
                   </Button>
                 </>
               ) : null}

@@ -14,6 +14,11 @@ export interface SaveState {
   reset: () => void;
   /** Marks as saved a write that was reported as failed but reached the database later. */
   landed: () => void;
+  /**
+   * Drops a "Saved" note that no longer describes the form (it was edited again, or a submit
+   * found errors), so it never stands beside a new validation message. Other states stay.
+   */
+  clearSaved: () => void;
 }
 
 /** Tracks the progress of a save. `describeError` turns a thrown error into a plain message. */
@@ -53,7 +58,11 @@ export function useSaveState(describeError: (error: unknown) => string = default
     setError(null);
   }, []);
 
-  return { status, error, run, reset, landed };
+  const clearSaved = useCallback(() => {
+    setStatus((current) => (current === "saved" ? "idle" : current));
+  }, []);
+
+  return { status, error, run, reset, landed, clearSaved };
 }
 
 function defaultDescribe(error: unknown): string {

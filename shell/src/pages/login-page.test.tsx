@@ -56,6 +56,20 @@ describe("LoginPage", () => {
     expect((screen.getByRole("button", { name: "Sign in" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("moves focus to the message after a failed sign-in (not to the page body)", async () => {
+    signInWithEmail.mockRejectedValue({ code: "auth/wrong-password" });
+    renderLogin("/login");
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "admin@example.com" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "nope" } });
+    const submit = screen.getByRole("button", { name: "Sign in" });
+    submit.focus();
+    await act(async () => fireEvent.click(submit));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("The email or password is incorrect.");
+    expect(document.activeElement).toBe(alert);
+    expect(alert.getAttribute("tabindex")).toBe("-1");
+  });
+
   it("goes to a same-site redirect after sign-in", async () => {
     signInWithEmail.mockImplementation(async () => {
       useAuthStore.setState({ status: "signedIn", user, isAdmin: true });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "shared-router";
 import { signInWithEmail, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
@@ -16,6 +16,11 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // After a failed attempt the button (disabled while busy) has lost focus: move it to the message.
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   // Already signed in (or just signed in): go on to the redirect target.
   if (status === "signedIn" && !busy) return <Navigate to={target} replace />;
@@ -71,7 +76,7 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <div role="alert" className={error ? styles.error : styles.errorEmpty}>
+          <div ref={errorRef} role="alert" tabIndex={-1} className={error ? styles.error : styles.errorEmpty}>
             {error}
           </div>
           <button className={styles.submit} type="submit" disabled={busy}>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router-dom";
 import { requirementsFor, type PasswordPolicyOptions } from "shared-auth";
 
 const auth = vi.hoisted(() => ({
@@ -211,6 +211,63 @@ describe("change email", () => {
       fireEvent.click(emailForm().getByRole("button", { name: "Change email" }));
     });
     expect(await screen.findByText("Your sign-in email is now new@example.com.")).toBeTruthy();
+  });
+});
+
+describe("unsaved changes", () => {
+  // Under the shell's data router, as in the site: both forms guard, and Back must still ask.
+  function renderRouted() {
+    const router = createMemoryRouter(
+      [
+        { path: "/admin-panel", element: <p>Overview</p> },
+        { path: "/admin-panel/account", element: <AccountScreen /> },
+      ],
+      { initialEntries: ["/admin-panel", "/admin-panel/account"], initialIndex: 1 },
+    );
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it("Back with a new password typed asks first; Stay keeps it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const router = renderRouted();
+    type("New password", "Unsaved-pass1!");
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    const dialog = screen.getByRole("alertdialog", { name: "Leave without saving?" });
+    expect(dialog.textContent).toContain("the passwords you typed");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Stay on this page" }));
+    });
+    expect(router.state.location.pathname).toBe("/admin-panel/account");
+    expect((passwordForm().getByLabelText(/^New password/) as HTMLInputElement).value).toBe("Unsaved-pass1!");
+    expect(warn.mock.calls.flat().join(" ")).not.toMatch(/one blocker at a time/);
+    warn.mockRestore();
+  });
+
+  it("names everything typed in both forms, and leaves a clean screen without asking", async () => {
+    const router = renderRouted();
+    type("Current password", "portfolio-admin");
+    fireEvent.change(within(screen.getByRole("form", { name: "Change email" })).getByLabelText(/^New email address/), { target: { value: "new@example.com" } });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    const dialog = screen.getByRole("alertdialog", { name: "Leave without saving?" });
+    expect(dialog.textContent).toContain("the passwords you typed");
+    expect(dialog.textContent).toContain("the new email you typed");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Discard and leave" }));
+    });
+    expect(router.state.location.pathname).toBe("/admin-panel");
+    await act(async () => {
+      await router.navigate("/admin-panel/account");
+    });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    expect(router.state.location.pathname).toBe("/admin-panel");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import * as content from "shared-content/admin";
+import { buttonsWithLabelNotInName } from "../../ui/__tests__/label-in-name";
 
 const state = vi.hoisted(() => ({
   about: null as unknown,
@@ -90,6 +91,23 @@ describe("ConfigureAbout", () => {
       4,
     );
     expect(screen.getAllByRole("status").some((s) => s.textContent === "Saved")).toBe(true);
+  });
+
+  it("drops the Saved note once the form is edited again, so it never sits beside a new error", async () => {
+    vi.mocked(content.saveAbout).mockResolvedValue(undefined);
+    renderAt(<ConfigureAbout />);
+    const saved = () => screen.getAllByRole("status").some((s) => s.textContent === "Saved");
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Staff engineer" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(saved()).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(screen.getByText("Headline is required")).toBeTruthy();
+    expect(saved()).toBe(false);
   });
 
   it("a denied write says so and keeps the input", async () => {
@@ -232,7 +250,7 @@ describe("ConfigureSkills", () => {
     vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
     renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
     const languages = screen.getByRole("region", { name: "Languages" });
-    expect(within(languages).getAllByRole("listitem").map((li) => li.textContent?.replace(/[↑↓]|Edit|Delete/g, ""))).toEqual(["TypeScript", "CSS"]);
+    expect(within(languages).getAllByRole("listitem").map((li) => li.firstElementChild?.textContent)).toEqual(["TypeScript", "CSS"]);
     fireEvent.click(screen.getByRole("button", { name: "Rename the category “Languages”" }));
     fireEvent.change(screen.getByLabelText(/^New name for “Languages”/), { target: { value: "Programming languages" } });
     await act(async () => {
@@ -253,13 +271,31 @@ describe("ConfigureSkills", () => {
     const reorder = vi.mocked(content.reorderRecords).mockReset().mockResolvedValue(undefined);
     renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: 'Move "TypeScript" down' }));
+      fireEvent.click(screen.getByRole("button", { name: 'Move down "TypeScript"' }));
     });
     expect(reorder).toHaveBeenCalledWith("skills", [
       { id: "s3", rev: 7 },
       { id: "s1", rev: 3 },
       { id: "s2", rev: 1 },
     ]);
+  });
+});
+
+describe("a collection record saved, then edited into an error", () => {
+  it("no longer says Saved", async () => {
+    state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
+    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
+    renderAt(<WriteQuote />, "/admin-panel/write-quote?edit=q1");
+    const saved = () => screen.getAllByRole("status").some((s) => s.textContent === "Saved");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    });
+    expect(content.updateRecord).toHaveBeenCalledTimes(1);
+    expect(saved()).toBe(true);
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "" } });
+    expect(screen.getByRole("textbox", { name: /^Quote/ }).getAttribute("aria-invalid")).toBe("true");
+    expect(saved()).toBe(false);
   });
 });
 
@@ -305,6 +341,22 @@ describe("a record deleted elsewhere while it is being edited", () => {
 });
 
 describe("ConfigureExperience", () => {
+  it("names the project and list buttons with their visible labels first (label in name)", () => {
+    state.experience = [
+      { id: "e1", company: "Acme", role: "Engineer", start: "2020-01", projects: [], order: 1, rev: 1, updatedAt: 1 },
+      { id: "e2", company: "Beta", role: "Lead", start: "2022-01", projects: [], order: 2, rev: 1, updatedAt: 1 },
+    ];
+    const view = renderAt(<ConfigureExperience />, "/admin-panel/configure-experience");
+    expect(screen.getAllByRole("button", { name: /^Move up/ })).toHaveLength(2);
+    expect(buttonsWithLabelNotInName()).toEqual([]);
+    view.unmount();
+    renderAt(<ConfigureExperience />, "/admin-panel/configure-experience?edit=new");
+    fireEvent.click(screen.getByRole("button", { name: "Add project" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add project" }));
+    expect(screen.getByRole("button", { name: "Move down project 1" })).toBeTruthy();
+    expect(buttonsWithLabelNotInName()).toEqual([]);
+  });
+
   it("puts the end-before-start message at the end month and sends projects with technologies", async () => {
     state.experience = [];
     vi.mocked(content.createRecord).mockReset().mockResolvedValue("e1");
@@ -359,6 +411,22 @@ describe("under a data router (useBlocker active)", () => {
     await waitFor(() => expect(router.state.location.search).toBe(""));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(screen.getByText("Added the quote.")).toBeTruthy();
+  });
+
+  it("Cancel, then Discard changes, returns to the list without a second question", async () => {
+    const { createMemoryRouter, RouterProvider } = await import("react-router-dom");
+    state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
+    const router = createMemoryRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], {
+      initialEntries: ["/admin-panel/write-quote?edit=q1"],
+    });
+    render(<RouterProvider router={router} />);
+    fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole("alertdialog", { name: "Discard your changes?" })).getByRole("button", { name: "Discard changes" }));
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("but leaving a dirty form through a link still asks", async () => {

@@ -10,6 +10,7 @@ import { SearchBox, matchesSearch } from "../search-box";
 import { paginate, Pager } from "../pager";
 import { MarkdownEditor } from "../markdown-editor";
 import { StatusMessage } from "../status-message";
+import { buttonsWithLabelNotInName } from "./label-in-name";
 
 afterEach(cleanup);
 
@@ -102,13 +103,19 @@ describe("ReorderList", () => {
       return <ReorderList label="Things" items={items} getKey={(s) => s} getLabel={(s) => s} renderItem={(s) => s} onReorder={setItems} />;
     }
     render(<Harness />);
-    expect((screen.getByRole("button", { name: 'Move "Alpha" up' }) as HTMLButtonElement).disabled).toBe(true);
-    const down = screen.getByRole("button", { name: 'Move "Alpha" down' });
+    expect((screen.getByRole("button", { name: 'Move up "Alpha"' }) as HTMLButtonElement).disabled).toBe(true);
+    const down = screen.getByRole("button", { name: 'Move down "Alpha"' });
     down.focus();
     fireEvent.click(down);
-    const names = screen.getAllByRole("listitem").map((li) => li.textContent?.replace(/[↑↓]/g, ""));
+    const names = screen.getAllByRole("listitem").map((li) => li.firstElementChild?.textContent);
     expect(names).toEqual(["Beta", "Alpha", "Gamma"]);
-    expect(document.activeElement?.getAttribute("aria-label")).toBe('Move "Alpha" down');
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: 'Move down "Alpha"' }));
+  });
+
+  it("names each arrow button with its visible label first (WCAG 2.5.3 label in name)", () => {
+    render(<ReorderList label="Things" items={["Alpha", "Beta"]} getKey={(s) => s} getLabel={(s) => s} renderItem={(s) => s} onReorder={() => {}} />);
+    expect(screen.getAllByRole("button")).toHaveLength(4);
+    expect(buttonsWithLabelNotInName()).toEqual([]);
   });
 });
 
@@ -166,3 +173,4 @@ describe("StatusMessage", () => {
     expect(screen.getByRole("status").textContent).toBe("Saved");
   });
 });
+
