@@ -17,8 +17,10 @@ export type RestJson = null | boolean | number | string | RestJson[] | { [key: s
  */
 export function toRestJson(value: Json, exportFormat = false): RestJson {
   if (value === null || typeof value !== 'object') return value;
-  // Priorities only in the export format, in the stored form (which is Firebase's export form).
-  if (!hasChildren(value)) return exportFormat ? value : toRestJson(withoutPriority(value));
+  // The tree stores no arrays, but a PATCH body echoed back as sent may hold them.
+  if (Array.isArray(value)) return value.map((item) => toRestJson(item, exportFormat));
+  // A leaf with a priority: the export form as stored, or else its bare value.
+  if (!hasChildren(value)) return exportFormat ? value : (withoutPriority(value) as RestJson);
   // (The stored tree has no empty objects; a PATCH body echoed back may be `{}`, kept as is.)
   const obj: { [key: string]: RestJson } = {};
   if (exportFormat && '.priority' in value) obj['.priority'] = value['.priority']!;

@@ -108,6 +108,10 @@ describe('REST renders array-like nodes as arrays', () => {
     // Arrays sent in are stored as objects and come back as arrays.
     expect(await rest('PUT', `${emu.url}/r/list.json?ns=${ns}`, ['a', 'b'])).toEqual(['a', 'b']);
     expect(await rest('GET', `${emu.url}/r.json?ns=${ns}`)).toEqual({ tags: ['x', 'y'], links: ['l'], list: ['a', 'b'] });
+    // A patch holding arrays (empty ones too) and an empty object is echoed as sent.
+    const patch = { 'r/a': { tags: [], nested: [['p']], o: {} }, 'r/b': [1, { '.value': 2, '.priority': 1 }] };
+    expect(await rest('PATCH', `${emu.url}/.json?ns=${ns}`, patch)).toEqual({ 'r/a': { tags: [], nested: [['p']], o: {} }, 'r/b': [1, 2] });
+    expect(await rest('GET', `${emu.url}/r/b.json?ns=${ns}`)).toEqual([1, 2]);
   });
 
   it('shallow=true and format=export: shallow keeps the rule, export keeps objects (as exportVal)', async () => {
