@@ -12,6 +12,7 @@ import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
+import { contentSecurityPolicy } from "./csp";
 import { buildDocument, escapeHtml } from "./document";
 import { createServerRemotes } from "./federation";
 import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
@@ -21,7 +22,8 @@ import { shellAssets } from "./shell-assets";
  * On every response of the renderer (pages, the admin template, feeds): no page of the site may
  * be shown in another site's frame (clickjacking of the signed-in admin panel), no content-type
  * guessing, and no full URLs in the Referer sent to other sites. firebase.json sends the same
- * on the shell's static files. (A script and connect policy is not here yet: see issue 11.)
+ * on the shell's static files. The site's documents (pages and the admin's template) replace
+ * this Content-Security-Policy with the whole policy of csp.ts.
  */
 export const SECURITY_HEADERS = {
   "Content-Security-Policy": "frame-ancestors 'none'",
@@ -144,7 +146,9 @@ export function createRenderer(options: RendererOptions) {
     }
     const redirect = REDIRECTS[path];
     if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + url.search, "Cache-Control": PUBLIC_CACHE });
-    if (CLIENT_ONLY.test(path)) return send(200, "text/html; charset=utf-8", template, { "Cache-Control": "no-cache" });
+    if (CLIENT_ONLY.test(path)) {
+      return send(200, "text/html; charset=utf-8", template, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template) });
+    }
 
     await remotes.sync(config.remotes);
     const store = createServerRenderStore(config, window);
@@ -169,6 +173,7 @@ export function createRenderer(options: RendererOptions) {
       modulePreloads: [...shell.js, ...shown.flatMap((a) => a.js)],
     });
     send(status, "text/html; charset=utf-8", html, {
+      "Content-Security-Policy": contentSecurityPolicy(config, html),
       "Cache-Control": status === 503 ? "no-store" : PUBLIC_CACHE,
       ...(status === 503 ? { "Retry-After": "5" } : {}),
     });

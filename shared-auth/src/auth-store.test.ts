@@ -8,7 +8,9 @@ const unsubscribed: string[] = [];
 
 vi.mock("firebase/app", () => ({ initializeApp: vi.fn(() => ({ name: "[DEFAULT]" })) }));
 vi.mock("firebase/auth", () => ({
-  getAuth: vi.fn(() => ({ currentUser: null })),
+  initializeAuth: vi.fn(() => ({ currentUser: null })),
+  indexedDBLocalPersistence: { type: "LOCAL", name: "indexedDB" },
+  browserLocalPersistence: { type: "LOCAL", name: "localStorage" },
   connectAuthEmulator: vi.fn(),
   onIdTokenChanged: vi.fn((_auth: unknown, cb: (u: unknown) => void) => {
     tokenListener = cb;
@@ -110,7 +112,7 @@ describe("lazy database SDK", () => {
     expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledTimes(1);
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
     expect(getDb()).toBe(db);
-    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
+    expect(firebaseAuth.initializeAuth).not.toHaveBeenCalled();
   });
 });
 
@@ -184,20 +186,22 @@ describe("lazy Auth", () => {
   it("a first visit (no session hint) does not load the Auth SDK until asked", async () => {
     initFirebase(config);
     await Promise.resolve();
-    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
+    expect(firebaseAuth.initializeAuth).not.toHaveBeenCalled();
     expect(useAuthStore.getState().status).toBe("loading");
     await ensureAuth();
-    expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1);
+    expect(firebaseAuth.initializeAuth).toHaveBeenCalledTimes(1);
+    // No popup/redirect resolver: nothing loads Google's gapi script or auth frame (CSP).
+    expect(vi.mocked(firebaseAuth.initializeAuth).mock.calls[0]?.[1]).toEqual({ persistence: [firebaseAuth.indexedDBLocalPersistence, firebaseAuth.browserLocalPersistence] });
     tokenListener?.(null);
     expect(useAuthStore.getState().status).toBe("signedOut");
   });
 
   it("a wish recorded before initFirebase starts the load with it", async () => {
     const ready = ensureAuth();
-    expect(firebaseAuth.getAuth).not.toHaveBeenCalled();
+    expect(firebaseAuth.initializeAuth).not.toHaveBeenCalled();
     initFirebase(config);
     await ready;
-    expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1);
+    expect(firebaseAuth.initializeAuth).toHaveBeenCalledTimes(1);
   });
 
   it("sign-in sets the session hint, sign-out clears it, and the hint loads Auth at start-up", async () => {
@@ -208,7 +212,7 @@ describe("lazy Auth", () => {
     resetFirebaseForTests();
     vi.clearAllMocks();
     initFirebase(config);
-    await vi.waitFor(() => expect(firebaseAuth.getAuth).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(firebaseAuth.initializeAuth).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(tokenListener).not.toBeNull());
     tokenListener?.(null);
     expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();

@@ -133,7 +133,10 @@ async function startAuth(c: RuntimeConfig): Promise<void> {
     // The admin watch reads admins/{uid} through the database SDK, so both load together.
     const [sdk, base] = await Promise.all([import("firebase/auth"), loadCore()]);
     if (gen !== generation) return; // reset meanwhile (tests)
-    const instance = sdk.getAuth(base.app);
+    // initializeAuth rather than getAuth: without a popup/redirect resolver, which this site
+    // never uses (e-mail and anonymous sign-in only), the SDK never loads Google's gapi script
+    // and auth frame, which getAuth does up front on phones and Safari (and the CSP forbids).
+    const instance = sdk.initializeAuth(base.app, { persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence] });
     const emulator = c.emulators?.auth;
     if (emulator) sdk.connectAuthEmulator(instance, emulator, { disableWarnings: true });
     auth = { instance, sdk };

@@ -1,0 +1,89 @@
+// Issue 11: every document of the site carries a Content-Security-Policy that limits scripts to
+// the site, the remotes and Firebase (inline scripts by hash only) and connections to the same
+// plus the database and Auth, and the whole site works under it: public pages with their live
+// streams, sign-in, the admin panel (its remote and its database writes), and an anonymous
+// visitor's recommendation. Any violation the browser reports fails the test.
+import type { Page } from "@playwright/test";
+import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+    __injected?: number;
+  }
+}
+
+/** Records every CSP violation the page reports (Playwright's init scripts are not subject to CSP). */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) console.push(m.text());
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return async () => [...console, ...(await page.evaluate(() => window.__cspViolations ?? []))];
+}
+
+const directive = (policy: string, name: string) => policy.split(/;\s*/).find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? [];
+
+test("documents limit scripts to the site, the remotes and the database, with no inline script but by hash", async ({ request }) => {
+  for (const path of ["/", "/blogs/list", "/favorite-quotes", "/no/such/page", "/login", "/admin-panel"]) {
+    const policy = (await request.get(path)).headers()["content-security-policy"] ?? "";
+    const scripts = directive(policy, "script-src");
+    expect(scripts, path).toEqual(expect.arrayContaining(["'self'", ...Object.values(REMOTE_ORIGINS)]));
+    expect(scripts.filter((s) => s.startsWith("'") && s !== "'self'" && !s.startsWith("'sha256-")), path).toEqual([]);
+    expect(directive(policy, "connect-src"), path).toEqual(expect.arrayContaining(["'self'", ...Object.values(REMOTE_ORIGINS)]));
+    expect(directive(policy, "frame-ancestors"), path).toEqual(["'none'"]);
+    expect(directive(policy, "object-src"), path).toEqual(["'none'"]);
+  }
+});
+
+test("public pages hydrate and follow live changes under the policy, and an injected inline script does not run", async ({ page }) => {
+  const violations = await recordViolations(page);
+  for (const path of ["/", "/blogs/list", "/list-of-seen-films", "/write-recommendation", "/favorite-quotes"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+  }
+  // The live stream (EventSource to the database) is allowed: an edit shows without a reload.
+  const quotes = (await db.get("/quotes")) as Record<string, { text: string }>;
+  const [id, quote] = Object.entries(quotes)[0]!;
+  const text = `Quoted under a strict policy ${Date.now()}`;
+  await db.update("/", { [`quotes/${id}/text`]: text });
+  try {
+    await expect(page.getByText(text)).toBeVisible();
+  } finally {
+    await db.update("/", { [`quotes/${id}/text`]: quote.text });
+  }
+  expect(await violations()).toEqual([]);
+
+  // The control: markup that got in some other way cannot run a script of its own.
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = 1";
+    document.body.append(script);
+  });
+  // Reported twice: the violation event and the console's message.
+  await expect.poll(violations).toEqual([expect.stringMatching(/^Executing inline script violates .*'script-src 'self' 'sha256-/), "script-src-elem inline"]);
+  expect(await page.evaluate(() => window.__injected)).toBeUndefined();
+});
+
+test("sign-in and the admin panel work under the policy: the admin remote loads and a save reaches the database", async ({ page }) => {
+  const violations = await recordViolations(page);
+  await signInAsAdmin(page, "/admin-panel/configure-about");
+  const screen = await expectRemoteScreen(page, "remote_admin", "ConfigureAbout");
+  const headline = screen.getByLabel("Headline");
+  const before = await headline.inputValue();
+  const changed = `${before.replace(/ \(csp \d+\)$/, "")} (csp ${Date.now()})`;
+  try {
+    await headline.fill(changed);
+    await page.getByRole("button", { name: /^(Save|Save changes)$/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+    await expect.poll(async () => ((await db.get("/site/about")) as { headline?: string } | null)?.headline).toBe(changed);
+  } finally {
+    const about = (await db.get("/site/about")) as Record<string, unknown>;
+    await db.set("/site/about", { ...about, headline: before, rev: Number(about.rev) + 1 });
+  }
+  expect(await violations()).toEqual([]);
+});

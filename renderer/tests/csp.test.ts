@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { RuntimeConfig } from "shared-auth";
+import { contentSecurityPolicy, databaseSources, inlineScripts } from "../src/csp";
+
+const production: RuntimeConfig = {
+  firebase: { apiKey: "k", authDomain: "p.firebaseapp.com", projectId: "p", appId: "a", databaseURL: "https://p-default-rtdb.firebaseio.com" },
+  remotes: {
+    remote_home: "https://home.example.net/mf-manifest.json",
+    remote_blog: "https://blog.example.net/v2/mf-manifest.json",
+    remote_admin: "/admin/mf-manifest.json",
+  },
+};
+const local: RuntimeConfig = {
+  firebase: { apiKey: "k", authDomain: "", projectId: "demo-p", appId: "", databaseURL: "http://127.0.0.1:9000/?ns=demo-p" },
+  remotes: { remote_home: "http://127.0.0.1:4178/mf-manifest.json" },
+  emulators: { auth: "http://127.0.0.1:9099", database: { host: "127.0.0.1", port: 9000 } },
+};
+
+const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("the documents' Content-Security-Policy", () => {
+  it("lets scripts come from the site, the remotes' origins and the database; inline ones only by hash", () => {
+    const html = `<script>theme()</script><script type="application/json" id="page-data">{"a":1}</script><script type="application/ld+json">{}</script><script type="module" src="/x.js"></script><script type="module">boot()</script>`;
+    const p = directives(contentSecurityPolicy(production, html));
+    expect(p["script-src"]).toEqual([
+      "'self'",
+      sha("theme()"),
+      sha("boot()"),
+      "https://home.example.net",
+      "https://blog.example.net",
+      "https://p-default-rtdb.firebaseio.com",
+      "https://*.firebaseio.com",
+    ]);
+    expect(p["script-src"]).not.toContain("'unsafe-inline'");
+    expect(p["script-src"]).not.toContain("'unsafe-eval'");
+    expect(p["frame-ancestors"]).toEqual(["'none'"]);
+    expect(p["object-src"]).toEqual(["'none'"]);
+    expect(p["base-uri"]).toEqual(["'none'"]);
+  });
+
+  it("lets connections go to the site, the remotes, the database (shards included) and Firebase Auth", () => {
+    const p = directives(contentSecurityPolicy(production, ""));
+    expect(p["connect-src"]).toEqual([
+      "'self'",
+      "https://home.example.net",
+      "https://blog.example.net",
+      "https://p-default-rtdb.firebaseio.com",
+      "https://*.firebaseio.com",
+      "wss://p-default-rtdb.firebaseio.com",
+      "wss://*.firebaseio.com",
+      "https://identitytoolkit.googleapis.com",
+      "https://securetoken.googleapis.com",
+    ]);
+  });
+
+  it("on the local stack, names the emulators instead of Firebase's hosts", () => {
+    const p = directives(contentSecurityPolicy(local, ""));
+    expect(p["connect-src"]).toEqual(["'self'", "http://127.0.0.1:4178", "http://127.0.0.1:9000", "ws://127.0.0.1:9000", "http://127.0.0.1:9099"]);
+    expect(p["script-src"]).toEqual(["'self'", "http://127.0.0.1:4178", "http://127.0.0.1:9000"]);
+  });
+
+  it("a regional database allows its region's shard hosts", () => {
+    const regional = { ...production, firebase: { ...production.firebase, databaseURL: "https://p-default-rtdb.europe-west1.firebasedatabase.app" } };
+    expect(databaseSources(regional).ws).toEqual(["wss://p-default-rtdb.europe-west1.firebasedatabase.app", "wss://*.europe-west1.firebasedatabase.app"]);
+  });
+
+  it("hashes only the scripts that run, exactly as written", () => {
+    expect(inlineScripts(`<script>a</script><script type="text/javascript">b</script><script type="application/json">c</script><script src="/d.js"></script><script nonce="n">\n e \n</script>`)).toEqual([
+      "a",
+      "b",
+      "\n e \n",
+    ]);
+  });
+});
