@@ -42,7 +42,8 @@ test("documents limit scripts to the site, the remotes and the database, with no
 
 test("public pages hydrate and follow live changes under the policy, and an injected inline script does not run", async ({ page }) => {
   const violations = await recordViolations(page);
-  for (const path of ["/", "/blogs/list", "/list-of-seen-films", "/write-recommendation", "/favorite-quotes"]) {
+  const post = Object.keys((await db.get("/blog/index")) as Record<string, unknown>)[0];
+  for (const path of ["/", "/blogs/list", `/blogs/${post}`, "/list-of-seen-films", "/write-recommendation", "/no/such/page", "/favorite-quotes"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
   }
@@ -84,6 +85,23 @@ test("sign-in and the admin panel work under the policy: the admin remote loads 
   } finally {
     const about = (await db.get("/site/about")) as Record<string, unknown>;
     await db.set("/site/about", { ...about, headline: before, rev: Number(about.rev) + 1 });
+  }
+  // Every other admin screen, the account screen and the data tool load under it too.
+  for (const [path, module] of [
+    ["/admin-panel", "AdminOverview"],
+    ["/admin-panel/configure-experience", "ConfigureExperience"],
+    ["/admin-panel/configure-recommendations", "ConfigureRecommendations"],
+    ["/admin-panel/configure-skills", "ConfigureSkills"],
+    ["/admin-panel/configure-free-time-projects", "ConfigureFreeTimeProjects"],
+    ["/admin-panel/configure-get-in-touch", "ConfigureGetInTouch"],
+    ["/admin-panel/write-blog?edit=new", "WriteBlog"],
+    ["/admin-panel/write-quote", "WriteQuote"],
+    ["/admin-panel/configure-films", "ConfigureFilms"],
+    ["/admin-panel/account", "Account"],
+    ["/create-realtime-data", "CreateRealtimeData"],
+  ] as const) {
+    await page.goto(path);
+    await expect((await expectRemoteScreen(page, "remote_admin", module)).getByRole("heading", { level: 1 }), path).toBeVisible();
   }
   expect(await violations()).toEqual([]);
 });
