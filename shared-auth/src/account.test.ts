@@ -21,7 +21,7 @@ vi.mock("firebase/auth", () => ({
   updateEmail: sdk.updateEmail,
   verifyBeforeUpdateEmail: sdk.verifyBeforeUpdateEmail,
 }));
-vi.mock("./firebase", () => ({ getAuthInstance: () => authInstance }));
+vi.mock("./session", () => ({ getAuthInstance: () => authInstance }));
 
 import {
   changeEmail,

@@ -1,9 +1,9 @@
 // The signed-in admin's own credentials: the password policy checklist, password change and
 // email change. These need the Auth SDK, and remotes never import firebase/*, so they live here.
-// The SDK is imported on use: it is loaded lazily (see firebase.ts), and these run only on the
+// The SDK is imported on use: it is loaded lazily (see session.ts), and these run only on the
 // signed-in account screen, where it has loaded already.
 import type { Auth, User } from "firebase/auth";
-import { getAuthInstance } from "./firebase";
+import { getAuthInstance } from "./session";
 
 const authSdk = () => import("firebase/auth");
 

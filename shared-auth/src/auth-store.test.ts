@@ -30,9 +30,11 @@ vi.mock("firebase/database", () => ({
   }),
 }));
 
-const { initFirebase, resetFirebaseForTests, signOutUser, getDb, ensureAuth, loadDatabase, getRuntimeConfig, SESSION_HINT_KEY } = await import("./firebase");
+const { initFirebase, resetFirebaseForTests } = await import("./firebase");
+const { loadDatabase, getRuntimeConfig } = await import("./sdk");
+const { signOutUser, ensureAuth, SESSION_HINT_KEY } = await import("./session");
 const firebaseApp = await import("firebase/app");
-const { useAuthStore, initialAuthState } = await import("./auth-store");
+const { authStore: useAuthStore, initialAuthState } = await import("./auth-store");
 const firebaseDb = await import("firebase/database");
 const firebaseAuth = await import("firebase/auth");
 
@@ -77,7 +79,6 @@ describe("initFirebase", () => {
     expect(firebaseAuth.connectAuthEmulator).toHaveBeenCalledTimes(1);
     expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledWith(db, "127.0.0.1", 9000);
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
-    expect(getDb()).toBe(db);
   });
   it("connects no emulator for a production config", async () => {
     const { emulators: _e, ...prod } = config;
@@ -86,7 +87,6 @@ describe("initFirebase", () => {
     expect(firebaseDb.connectDatabaseEmulator).not.toHaveBeenCalled();
   });
   it("throws a clear error when used before init", async () => {
-    expect(() => getDb()).toThrow("initFirebase");
     expect(() => getRuntimeConfig()).toThrow("initFirebase");
     await expect(loadDatabase()).rejects.toThrow("initFirebase");
   });
@@ -99,7 +99,6 @@ describe("lazy database SDK", () => {
     expect(getRuntimeConfig()).toBe(config);
     expect(firebaseApp.initializeApp).not.toHaveBeenCalled();
     expect(firebaseDb.getDatabase).not.toHaveBeenCalled();
-    expect(() => getDb()).toThrow("loadDatabase");
   });
   it("loadDatabase creates the app and the one Database once, with the emulator and forceWebSockets", async () => {
     initFirebase(config);
@@ -111,7 +110,6 @@ describe("lazy database SDK", () => {
     expect(firebaseDb.getDatabase).toHaveBeenCalledWith({ name: "[DEFAULT]" }, config.firebase.databaseURL);
     expect(firebaseDb.connectDatabaseEmulator).toHaveBeenCalledTimes(1);
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
-    expect(getDb()).toBe(db);
     expect(firebaseAuth.initializeAuth).not.toHaveBeenCalled();
   });
 });

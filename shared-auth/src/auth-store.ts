@@ -1,3 +1,4 @@
+// The auth state every screen reads: who is signed in, and whether they are the admin.
 import { create } from "zustand";
 
 /** The signed-in user: the fields of the spec, section 3. */
@@ -39,4 +40,5 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = { status: "loading", user: null, isAdmin: null, tokenUpdatedAt: null };
 
-export const useAuthStore = create<AuthState>(() => ({ ...initialAuthState }));
+/** The store itself. Screens use useAuthStore (use-auth-store.ts), which also loads Auth. */
+export const authStore = create<AuthState>(() => ({ ...initialAuthState }));

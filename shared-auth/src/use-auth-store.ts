@@ -2,8 +2,8 @@
 // guard, the login page and the admin screens get it while public pages (which never read the
 // state) do not download it. Same API as the zustand hook (selector, getState, setState, ...).
 import { useEffect } from "react";
-import { useAuthStore as authStore, type AuthState } from "./auth-store";
-import { ensureAuth } from "./firebase";
+import { authStore, type AuthState } from "./auth-store";
+import { ensureAuth } from "./session";
 
 const identity = (state: AuthState) => state;
 

@@ -11,7 +11,8 @@ import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "../../scripts/lib/firebase-emulators.mjs";
 import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
-import { initFirebase, resetFirebaseForTests } from "../../shared-auth/src/firebase";
+import { initFirebase } from "shared-auth";
+import { resetFirebaseForTests } from "shared-auth/testing";
 import { setDatabaseForTests } from "../src/admin/db";
 import { ConflictError, ContentError } from "../src/errors";
 import {

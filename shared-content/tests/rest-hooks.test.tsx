@@ -8,7 +8,7 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initFirebase } from "shared-auth";
-import { resetFirebaseForTests } from "../../shared-auth/src/firebase";
+import { resetFirebaseForTests } from "shared-auth/testing";
 import {
   useAbout,
   useBlogIndex,

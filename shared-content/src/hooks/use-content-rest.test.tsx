@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { initFirebase, localStackConfig } from "shared-auth";
-import { resetFirebaseForTests } from "../../../shared-auth/src/firebase";
+import { resetFirebaseForTests } from "shared-auth/testing";
 import { useAbout, useExperience } from "./use-content";
 
 const streams = new Map<string, ServerResponse>();

@@ -1,0 +1,94 @@
+// The SDK loader: the runtime config this page runs with, and the Firebase app and Database,
+// created once firebase/app + firebase/database have loaded. Nothing here is imported
+// statically from firebase/*: a visitor's page reads through the REST stream (shared-content)
+// and never downloads the SDK; the admin panel's first read or write loads it.
+import type { FirebaseApp } from "firebase/app";
+import type { Database } from "firebase/database";
+import type { RuntimeConfig } from "./runtime-config";
+
+export type DatabaseSdk = typeof import("firebase/database");
+
+/** The app and Database, created once firebase/app + firebase/database have loaded. */
+export interface Core {
+  app: FirebaseApp;
+  db: Database;
+  sdk: DatabaseSdk;
+}
+
+let config: RuntimeConfig | null = null;
+/** Bumped by a test reset, so a load started before the reset cannot land after it. */
+let generation = 0;
+let corePromise: Promise<Core> | null = null;
+let core: Core | null = null;
+
+/** Records the config; the first one wins (the shell's, read once per page). */
+export function recordConfig(runtimeConfig: RuntimeConfig): boolean {
+  if (config) return false;
+  config = runtimeConfig;
+  return true;
+}
+
+/** The recorded config, or null before initFirebase. */
+export const recordedConfig = (): RuntimeConfig | null => config;
+
+/** The runtime config given to initFirebase (shared-content builds its REST URLs from it). */
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!config) throw new Error("shared-auth: call initFirebase(config) first");
+  return config;
+}
+
+/** Which reset this is (see resetSdkForTests): loads compare it before they land. */
+export const currentGeneration = (): number => generation;
+
+/** The database SDK module itself (loaded once; no app needed), for shared-content/admin. */
+export function loadDatabaseSdk(): Promise<DatabaseSdk> {
+  return import("firebase/database");
+}
+
+/** Loads firebase/app + firebase/database once and creates the app and the one Database. */
+export function loadCore(): Promise<Core> {
+  if (corePromise) return corePromise;
+  let c: RuntimeConfig;
+  try {
+    c = getRuntimeConfig();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const gen = generation;
+  const promise = Promise.all([import("firebase/app"), loadDatabaseSdk()]).then(([appSdk, sdk]) => {
+    if (gen !== generation) throw new Error("shared-auth: reset while loading");
+    const app = appSdk.initializeApp(c.firebase);
+    const db = sdk.getDatabase(app, c.firebase.databaseURL);
+    const emulator = c.emulators?.database;
+    if (emulator) {
+      sdk.connectDatabaseEmulator(db, emulator.host, emulator.port);
+      // A browser that once saw a failed websocket falls back to long-polling, which the local
+      // server does not speak (docs/architecture.md, "Local stack").
+      sdk.forceWebSockets();
+    }
+    core = { app, db, sdk };
+    return core;
+  });
+  corePromise = promise;
+  // A chunk that failed to load (offline, new deploy) is tried again by the next caller.
+  promise.catch(() => {
+    if (corePromise === promise) corePromise = null;
+  });
+  return promise;
+}
+
+/**
+ * Loads firebase/app + firebase/database (once), creates the app and the Database (emulator
+ * connection and forceWebSockets for the local stack) and resolves the one Database instance.
+ * Rejects before initFirebase.
+ */
+export async function loadDatabase(): Promise<Database> {
+  return (await loadCore()).db;
+}
+
+export function resetSdkForTests(): void {
+  generation += 1;
+  config = null;
+  corePromise = null;
+  core = null;
+}
