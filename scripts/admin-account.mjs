@@ -40,6 +40,7 @@ export function endpoints({ projectId, authUrl, databaseUrl }) {
   };
 }
 
+/** @param {string} url @param {{ method?: string, token?: string, body?: unknown }} request */
 async function call(url, { method = 'POST', token, body }) {
   const res = await fetch(url, {
     method,

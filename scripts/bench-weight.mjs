@@ -100,7 +100,7 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
       if (el) {
         const r = el.getBoundingClientRect();
         if (r.width > 0 && r.height > 0) {
-          window.__mainVisibleAt = performance.now();
+          /** @type {any} */ (window).__mainVisibleAt = performance.now();
           return;
         }
       }
@@ -154,8 +154,8 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
     });
   }
   await page.goto(url);
-  await page.waitForFunction(() => window.__mainVisibleAt !== undefined, null, { timeout: 30_000 });
-  const visibleMs = Math.round(await page.evaluate(() => window.__mainVisibleAt));
+  await page.waitForFunction(() => /** @type {any} */ (window).__mainVisibleAt !== undefined, null, { timeout: 30_000 });
+  const visibleMs = Math.round(await page.evaluate(() => /** @type {any} */ (window).__mainVisibleAt));
   // Let lazy chunks requested right after first render arrive too (quiet for 500 ms, at most 15 s).
   for (const start = Date.now(); Date.now() - start < 15_000; ) {
     if (inFlight.size === 0 && Date.now() - lastChange >= 500) break;

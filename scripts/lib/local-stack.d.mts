@@ -20,7 +20,21 @@ export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUr
 };
 export function ownerWrite(databaseUrl: string, path: string, value: unknown, method?: string): Promise<unknown>;
 export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;
-export function startLocalStack(options?: Record<string, unknown>): Promise<Record<string, unknown> & { stop(): Promise<void> }>;
+/** A running local stack (see startLocalStack in local-stack.mjs). */
+export interface LocalStack {
+  host: string;
+  ports: StackPorts;
+  databaseUrl: string;
+  authUrl: string;
+  /** The composed site's URL when the sites are served, else null. */
+  siteUrl: string | null;
+  configFile: string | null;
+  admin: { uid: string; email: string; password: string };
+  dataDir: string;
+  remotes: Map<string, unknown>;
+  stop(): Promise<void>;
+}
+export function startLocalStack(options?: Record<string, unknown>): Promise<LocalStack>;
 export function moveDraftsApart(databaseUrl: string): Promise<string[]>;
 export function remotePortsFor(sitePort: number): Record<string, number>;
 export function runningStack(dataDir: string): Promise<{ pid: number; siteUrl: string | null; databaseUrl: string } | null>;
