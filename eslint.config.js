@@ -6,6 +6,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
 
 const remotes = ["remote-home", "remote-blog", "remote-admin"];
 const firebaseBan = {
@@ -42,14 +44,39 @@ const otherRemotes = (self) => ({
   message: "Remotes never import each other; link with a plain path instead (docs/architecture.md, section Boundaries).",
 });
 
+// A relative import that leaves its package reaches into another package's internals, where
+// the boundaries above cannot see it: import the package by name (its entries are its API).
+const root = import.meta.dirname;
+const workspaces = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).workspaces;
+/** The workspace a file belongs to; null for the root's own files (shared build configuration). */
+const packageOf = (file) => {
+  const parts = relative(root, file).split(sep);
+  return parts.length === 1 ? null : workspaces.includes(parts[0]) ? parts[0] : `the folder ${parts[0]}`;
+};
+const noCrossPackageRelative = {
+  meta: { type: "problem", schema: [], messages: { cross: "{{source}} reaches into {{target}} from another package: import it by its package name (docs/architecture.md, section Boundaries)." } },
+  create(context) {
+    const check = (node) => {
+      const source = node?.source?.value;
+      if (typeof source !== "string" || !source.startsWith(".")) return;
+      const self = packageOf(context.filename);
+      const target = packageOf(resolve(dirname(context.filename), source));
+      if (target !== null && self !== target) context.report({ node: node.source, messageId: "cross", data: { source, target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/.turbo/**", "**/test-results/**", "**/playwright-report/**", "**/.local-data/**", "**/.reports/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { boundaries: { rules: { "no-cross-package-relative": noCrossPackageRelative } } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "boundaries/no-cross-package-relative": "error",
     },
   },
   {

@@ -8,7 +8,8 @@ import type { Page } from "@playwright/test";
 import { a11yCheck, db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const OLD_SITE_FIXTURE = join(here, "..", "fixtures", "old-site-export.json");
+// The data tool's own example of an old site's export (its unit tests read the same file).
+const OLD_SITE_FIXTURE = join(here, "..", "..", "remote-admin", "src", "data-tool", "__tests__", "old-site-export.json");
 const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
 
 type Snapshot = Record<string, unknown>;

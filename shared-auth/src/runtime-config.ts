@@ -1,4 +1,4 @@
-// The runtime config the shell fetches from /config.json (brief contract 1). One build runs
+// The runtime config the shell fetches from /config.json (docs/architecture.md, "Runtime configuration"). One build runs
 // anywhere: Firebase project, emulator addresses and remote URLs are decided at deploy time.
 export interface FirebaseWebConfig {
   apiKey: string;

@@ -1,11 +1,5 @@
 import { lazy, type ComponentType } from "react";
-
-export interface StandaloneRoute {
-  path: string;
-  link?: string;
-  label: string;
-  Component: ComponentType;
-}
+import type { StandaloneRoute } from "shared-ui/standalone";
 
 const section = (slug: string, label: string, load: () => Promise<{ default: ComponentType }>): StandaloneRoute => ({
   path: `/admin-panel/${slug}/*`,

@@ -1,11 +1,5 @@
-import { lazy, type ComponentType } from "react";
-
-export interface StandaloneRoute {
-  path: string;
-  link?: string;
-  label: string;
-  Component: ComponentType;
-}
+import { lazy } from "react";
+import type { StandaloneRoute } from "shared-ui/standalone";
 
 // Same paths as the shell's route table (docs/architecture.md, "Routes"), so links behave alike.
 export const standaloneRoutes: StandaloneRoute[] = [

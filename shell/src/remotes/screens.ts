@@ -1,4 +1,4 @@
-// Every exposed screen the shell uses, per remote (brief contract 4). RemoteScreen only accepts
+// Every exposed screen the shell uses, per remote (docs/architecture.md, "Routes"). RemoteScreen only accepts
 // these, and a unit test checks them against each remote's src/exposes.json.
 export const REMOTE_SCREENS = {
   remote_home: ["HomePage", "WriteRecommendationPage"],

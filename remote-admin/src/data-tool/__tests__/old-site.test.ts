@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { analyseImport } from "shared-content/admin";
-import fixture from "../../../../e2e/fixtures/old-site-export.json" with { type: "json" };
+import fixture from "./old-site-export.json" with { type: "json" };
 import { convertOldSite, isOldSiteExport } from "../old-site";
 import { htmlToMarkdown, htmlToText } from "../html-to-markdown";
 

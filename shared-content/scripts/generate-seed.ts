@@ -7,9 +7,11 @@
 // image show initials or no picture.
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { readingMinutes } from "../shared-content/src/blog";
+import { readingMinutes } from "../src/blog";
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+// Paths below are relative to the seed folder at the repository's root, which this fills.
+const SEED_DIR = new URL("../../seed/", import.meta.url);
+const here = (p: string) => fileURLToPath(new URL(p, SEED_DIR));
 const ts = (iso: string) => Date.parse(iso);
 const BASE = ts("2026-03-01T09:00:00Z");
 
