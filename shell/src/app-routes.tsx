@@ -41,6 +41,17 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       {publicRoutes("blog")}
     </Route>
     <Route
+      path="admin-panel/preview"
+      element={
+        <RequireAuth>
+          <BlogLayout />
+        </RequireAuth>
+      }
+    >
+      {/* The post editor's draft preview: the admin's own browser hands the post over, shown at the public layout. */}
+      <Route path="post" element={<RemoteScreen remote="remote_blog" module="BlogPostPreview" title="Post preview" />} />
+    </Route>
+    <Route
       path="admin-panel"
       element={
         <RequireAuth>

@@ -32,6 +32,7 @@ import {
   type FieldErrors,
 } from "../ui";
 import { focusFirstInvalid } from "../editors/collection-editor";
+import { PostPreviewButton } from "../editors/post-preview-button";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { slugProblem } from "../lib/slug";
@@ -357,6 +358,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
                 onClick={() => void write("published", "publish", formRef.current)}
               />
             )}
+            <PostPreviewButton values={values} publishedAt={post?.publishedAt} />
             {post ? (
               <Button variant="danger" disabled={busy} onClick={() => void remove()}>
                 Delete post

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
@@ -15,8 +15,11 @@ export interface MorePosts {
   related: PostSummary[];
 }
 
-/** One post by slug; `data: null` means no published post has that slug (unknown or draft). */
-export function BlogPostView({ state, slug, more = null }: { state: LoadState<Post | null>; slug: string; more?: MorePosts | null }) {
+/**
+ * One post by slug; `data: null` means no published post has that slug (unknown or draft).
+ * `notice` shows above the post (the draft preview's banner), which then has no share links.
+ */
+export function BlogPostView({ state, slug, more = null, notice }: { state: LoadState<Post | null>; slug: string; more?: MorePosts | null; notice?: ReactNode }) {
   const post = state.status === "ready" ? state.data : undefined;
   usePageMeta(postMeta(post, slug));
 
@@ -44,9 +47,10 @@ export function BlogPostView({ state, slug, more = null }: { state: LoadState<Po
   } else {
     content = (
       <>
+        {notice}
         <PostArticle post={post} />
         {more ? <MoreFromTheBlog more={more} /> : null}
-        <ShareLinks title={post.title} />
+        {notice ? null : <ShareLinks title={post.title} />}
       </>
     );
   }

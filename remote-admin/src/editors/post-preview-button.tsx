@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { POST_PREVIEW_PATH, clearPostPreview, writePostPreview, type PostPreview } from "shared-content/admin";
+import { Button } from "../ui";
+import { splitList, optionalText } from "../lib/form-values";
+import type { PostForm } from "../lib/post-form";
+
+/** The form as the preview screen reads it (shared-content's post-preview contract). */
+export function previewOf(values: PostForm, publishedAt: number | undefined, now = Date.now()): PostPreview {
+  const coverUrl = optionalText(values.coverUrl);
+  return {
+    slug: values.slug.trim(),
+    title: values.title,
+    summary: values.summary,
+    body: values.body,
+    tags: splitList(values.tags),
+    ...(coverUrl ? { coverUrl } : {}),
+    publishedAt: publishedAt ?? now,
+    at: now,
+  };
+}
+
+/**
+ * "Preview": opens the post at the public layout in a new tab (the blog's preview screen), and
+ * keeps that tab in step with the form while the editor is open. Nothing is saved.
+ */
+export function PostPreviewButton({ values, publishedAt }: { values: PostForm; publishedAt: number | undefined }) {
+  const [opened, setOpened] = useState(false);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (opened) writePostPreview(previewOf(values, publishedAt));
+  }, [opened, values, publishedAt]);
+  // The preview shows the post as it stands in this editor; with the editor gone, so is it.
+  useEffect(() => clearPostPreview, []);
+  const open = () => {
+    if (!writePostPreview(previewOf(values, publishedAt))) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    setOpened(true);
+    window.open(POST_PREVIEW_PATH, "_blank", "noopener");
+  };
+  return (
+    <>
+      <Button onClick={open} aria-describedby={refused ? "post-preview-refused" : undefined}>
+        Preview (opens in a new tab)
+      </Button>
+      {refused ? (
+        <span id="post-preview-refused" role="alert">
+          This browser does not allow the preview to be stored (local storage is off or full).
+        </span>
+      ) : null}
+    </>
+  );
+}
