@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { filmStats, filterFilms, formatWatchTime, sortFilms } from "../films/films-logic";
-import { film } from "./fixtures";
+import { filmStats, filterFilms, formatWatchTime, sortFilms } from "./films-logic";
+import { film } from "../test-fixtures";
 
 describe("films logic", () => {
   const a = film({ title: "Cléo from 5 to 7", directors: ["Agnès Varda"], year: 1962, rating: 4.5, watchedOn: "2023-05-01", minutes: 90, countries: ["France"] });

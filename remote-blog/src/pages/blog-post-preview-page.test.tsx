@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { POST_PREVIEW_KEY, loadMarkdownRenderer, writePostPreview } from "shared-content";
-import BlogPostPreviewPage from "../pages/blog-post-preview-page";
+import BlogPostPreviewPage from "./blog-post-preview-page";
 
 beforeAll(async () => {
   await loadMarkdownRenderer();

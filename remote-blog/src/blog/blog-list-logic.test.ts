@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchingQuery, neighbours, newestFirst, tagCounts, withTag } from "../blog/blog-list-logic";
-import { summary } from "./fixtures";
+import { matchingQuery, neighbours, newestFirst, tagCounts, withTag } from "./blog-list-logic";
+import { summary } from "../test-fixtures";
 
 describe("blog list logic", () => {
   const old = summary({ title: "Old", publishedAt: 1, tags: ["css", "react"] });

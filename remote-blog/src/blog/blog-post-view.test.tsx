@@ -3,10 +3,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { loadMarkdownRenderer } from "shared-content";
-import { BlogPostView } from "../blog/blog-post-view";
+import { BlogPostView } from "./blog-post-view";
 import type { LoadState } from "shared-ui";
 import type { Post } from "../ui/types";
-import { failed, loading, post, ready, summary } from "./fixtures";
+import { failed, loading, post, ready, summary } from "../test-fixtures";
 
 // The markdown renderer is its own chunk; load it first so the post body renders at once.
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { QuotesView } from "../quotes/quotes-view";
+import { QuotesView } from "./quotes-view";
 import type { LoadState } from "shared-ui";
 import type { Quote } from "../ui/types";
-import { failed, loading, quote, ready } from "./fixtures";
+import { failed, loading, quote, ready } from "../test-fixtures";
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import type { LoadState } from "shared-ui";
-import type { PagedState } from "../ui/async-state";
-import type { Film, Post, PostSummary, Quote } from "../ui/types";
+import type { PagedState } from "./ui/async-state";
+import type { Film, Post, PostSummary, Quote } from "./ui/types";
 
 export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
 export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });

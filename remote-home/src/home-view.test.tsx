@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { HomeView, type HomeData } from "../home-view";
-import type { Contact } from "../sections/types";
-import { about, failed, homeData, loading, ready } from "./fixtures";
+import { HomeView, type HomeData } from "./home-view";
+import type { Contact } from "./sections/types";
+import { about, failed, homeData, loading, ready } from "./test-fixtures";
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import type { LoadState } from "shared-ui";
-import type { HomeData } from "../home-view";
-import type { About, Contact, Experience, Project, Recommendation, Skill } from "../sections/types";
+import type { HomeData } from "./home-view";
+import type { About, Contact, Experience, Project, Recommendation, Skill } from "./sections/types";
 
 export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
 export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { groupSkills } from "../sections/skills-section";
-import { sortExperience } from "../sections/experience-section";
-import { experience, skills } from "./fixtures";
+import { groupSkills } from "./skills-section";
+import { sortExperience } from "./experience-section";
+import { experience, skills } from "../test-fixtures";
 
 describe("home section helpers", () => {
   it("groups skills by category in order of first appearance", () => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { RecommendationForm } from "../recommendation-form/recommendation-form";
+import { RecommendationForm } from "./recommendation-form";
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_DRAFT, LIMITS, validateDraft } from "../recommendation-form/validate";
+import { EMPTY_DRAFT, LIMITS, validateDraft } from "./validate";
 
 const good = { fullName: "Bo Lee", role: "CTO at Acme", relationship: "Managed me", text: "x".repeat(LIMITS.text.min), link: "" };
 

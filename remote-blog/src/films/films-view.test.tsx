@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { FilmsView } from "../films/films-view";
-import type { FilmSort } from "../films/films-logic";
+import { FilmsView } from "./films-view";
+import type { FilmSort } from "./films-logic";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import type { Film } from "../ui/types";
-import { failed, film, loading, paged, ready } from "./fixtures";
+import { failed, film, loading, paged, ready } from "../test-fixtures";
 
 afterEach(cleanup);
 

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { BlogListView } from "../blog/blog-list-view";
+import { BlogListView } from "./blog-list-view";
 import type { PagedState } from "../ui/async-state";
 import type { PostSummary } from "../ui/types";
-import { failed, paged, summary } from "./fixtures";
+import { failed, paged, summary } from "../test-fixtures";
 
 afterEach(cleanup);
 
