@@ -4,5 +4,5 @@ import viteConfig from "./vite.config";
 // The build's settings (the shared-versions define, JSX) apply to the tests too.
 export default mergeConfig(
   viteConfig,
-  defineConfig({ test: { include: ["tests/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 120_000 } }),
+  defineConfig({ test: { include: ["src/**/*.test.ts", "tests/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 120_000 } }),
 );

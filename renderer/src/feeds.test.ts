@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rssXml, sitemapXml } from "../src/feeds";
+import { rssXml, sitemapXml } from "./feeds";
 
 const posts = [
   { id: "newer", title: "Newer & better", summary: "S <1>", tags: ["a"], readingMinutes: 1, publishedAt: Date.UTC(2026, 1, 2) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDocument, headTags, jsonForScript } from "../src/document";
+import { buildDocument, headTags, jsonForScript } from "./document";
 
 const TEMPLATE = `<!doctype html><html><head><meta name="description" content="Personal portfolio and blog" /><title>Portfolio</title></head><body><div id="root"></div></body></html>`;
 

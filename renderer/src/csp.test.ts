@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { RuntimeConfig } from "shared-auth";
-import { contentSecurityPolicy, databaseSources, inlineScripts } from "../src/csp";
+import { contentSecurityPolicy, databaseSources, inlineScripts } from "./csp";
 
 const production: RuntimeConfig = {
   firebase: { apiKey: "k", authDomain: "p.firebaseapp.com", projectId: "p", appId: "a", databaseURL: "https://p-default-rtdb.firebaseio.com" },
