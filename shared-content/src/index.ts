@@ -39,7 +39,6 @@ export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
-export { POST_PREVIEW_KEY, POST_PREVIEW_PATH, writePostPreview, clearPostPreview, readPostPreview, subscribePostPreview, type PostPreview } from "./post-preview";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";

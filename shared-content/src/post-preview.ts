@@ -2,7 +2,7 @@
 // preview screen in this browser only (localStorage), so the admin sees it at the public
 // layout before publishing, updated as they type. No database read: a draft never leaves the
 // admin's browser for a preview, and the preview route sits in the signed-in area (never
-// rendered on the server).
+// rendered on the server). Its own entry (`shared-content/preview`): no visitor downloads it.
 import * as v from "valibot";
 import { LIMITS } from "./limits";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { POST_PREVIEW_PATH, clearPostPreview, writePostPreview, type PostPreview } from "shared-content/admin";
+import { POST_PREVIEW_PATH, clearPostPreview, writePostPreview, type PostPreview } from "shared-content/preview";
 import { Button } from "../ui";
 import { splitList, optionalText } from "../lib/form-values";
 import type { PostForm } from "../lib/post-form";

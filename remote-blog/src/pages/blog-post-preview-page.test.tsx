@@ -3,7 +3,8 @@ import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { POST_PREVIEW_KEY, loadMarkdownRenderer, writePostPreview } from "shared-content";
+import { loadMarkdownRenderer } from "shared-content";
+import { POST_PREVIEW_KEY, writePostPreview } from "shared-content/preview";
 import BlogPostPreviewPage from "./blog-post-preview-page";
 
 beforeAll(async () => {

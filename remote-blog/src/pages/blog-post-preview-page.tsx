@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "shared-router";
-import { readPostPreview, readingMinutes, safeImageUrl, subscribePostPreview, type PostPreview } from "shared-content";
+import { readingMinutes, safeImageUrl } from "shared-content";
+import { readPostPreview, subscribePostPreview, type PostPreview } from "shared-content/preview";
 import { BlogPostView } from "../blog/blog-post-view";
 import type { Post } from "../ui/types";
 import page from "../ui/page.module.css";
