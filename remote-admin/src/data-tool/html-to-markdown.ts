@@ -14,7 +14,7 @@ function turndown(): TurndownService {
       emDelimiter: "*",
       hr: "---",
     });
-    service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript"] as unknown as TurndownService.Filter);
+    service.remove(["script", "style", "iframe", "object", "embed", "form", "noscript"]);
   }
   return service;
 }

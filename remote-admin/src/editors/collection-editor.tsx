@@ -3,15 +3,15 @@ import { useSearchParams } from "shared-router";
 import {
   createRecord,
   deleteRecord,
+  isOrderedKind,
   matchesSearch,
   reorderRecords,
   updateRecord,
   validate,
   COLLECTION_FIELD_SCHEMAS,
   type CollectionKind,
-  type FieldsOf,
+  type CreateFields,
   type LiveResult,
-  type OrderedKind,
 } from "shared-content/admin";
 import {
   AdminPage,
@@ -24,6 +24,7 @@ import {
   SearchBox,
   StatusMessage,
   UnsavedChangesGuard,
+  focusFirstInvalid,
   paginate,
   useConfirm,
   useSaveState,
@@ -34,6 +35,7 @@ import { mapErrorKeys } from "../lib/form-values";
 import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./collection-editor.module.css";
+import { groupsOf, pluralise, replaceGroup } from "./collection-logic";
 import { EditorLoadState } from "./editor-load-state";
 
 type Rec = { rev: number; id: string };
@@ -51,7 +53,7 @@ export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, 
   reorderable?: boolean;
   toForm: (record: R | null) => F;
   /** Form values -> the record fields the schema checks, without `order` (kept by the editor). */
-  toFields: (values: F) => Record<string, unknown>;
+  toFields: (values: F) => CreateFields<K>;
   /** Checks beyond the schema's, against the other records (near-duplicates), by form field. */
   validateAgainst?: (values: F, others: R[]) => FieldErrors;
   /** Form field names that differ from record field names (record -> form). */
@@ -137,7 +139,8 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
     setListError(null);
     setFlash(null);
     try {
-      await reorderRecords(kind as unknown as OrderedKind, next.map((r) => ({ id: r.id, rev: r.rev })));
+      if (!isOrderedKind(kind)) throw new Error(`${kind} records have no order`);
+      await reorderRecords(kind, next.map((r) => ({ id: r.id, rev: r.rev })));
       setFlash("New order saved.");
     } catch (e) {
       setListError(`The new order was not saved: ${describeWriteError(e)}`);
@@ -257,9 +260,9 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   const schema = COLLECTION_FIELD_SCHEMAS[kind];
   const ordered = "order" in schema.entries;
   // An existing record keeps its order; a new one goes last (createRecord picks the order).
-  const fieldsOf = (values: F): Record<string, unknown> => {
+  const fieldsOf = (values: F): CreateFields<K> => {
     const fields = toFields(values);
-    return ordered && record && "order" in record ? { ...fields, order: record.order } : fields;
+    return ordered && record && "order" in record && typeof record.order === "number" ? { ...fields, order: record.order } : fields;
   };
   const check = (values: F): FieldErrors => {
     const fields = fieldsOf(values);
@@ -279,13 +282,13 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     }
     const fields = fieldsOf(form.values);
     if (record === null) {
-      const ok = await save.run(() => createRecord(kind, fields as never));
+      const ok = await save.run(() => createRecord(kind, fields));
       if (ok) {
         form.reset(form.values);
         onDone(`Added the ${noun}.`);
       }
     } else {
-      const ok = await save.run(() => updateRecord(kind, record.id, fields as unknown as FieldsOf<K>, form.baseRev ?? record.rev));
+      const ok = await save.run(() => updateRecord(kind, record.id, fields, form.baseRev ?? record.rev));
       if (ok) form.reset(form.values);
     }
   };
@@ -304,8 +307,8 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
 
   const saveAsNew = async () => {
     if (!form.validateAll()) return;
-    const { order: _order, ...fields } = fieldsOf(form.values);
-    const ok = await save.run(() => createRecord(kind, fields as never));
+    // toFields leaves `order` out: the copy goes last.
+    const ok = await save.run(() => createRecord(kind, toFields(form.values)));
     if (ok) {
       form.reset(form.values);
       onDone(`Added the ${noun} again as a new one.`);
@@ -341,37 +344,4 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
       </form>
     </Panel>
   );
-}
-
-/** Move focus to the first field with a message, so keyboard users land on the problem. */
-export function focusFirstInvalid(formEl: HTMLFormElement | null): void {
-  // Wait for the messages to render.
-  requestAnimationFrame(() => {
-    formEl?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
-}
-
-/** Groups in order of their first item. */
-export function groupsOf<R>(items: readonly R[], groupBy: (r: R) => string): { name: string; items: R[] }[] {
-  const groups = new Map<string, R[]>();
-  for (const item of items) {
-    const name = groupBy(item);
-    const list = groups.get(name) ?? [];
-    list.push(item);
-    groups.set(name, list);
-  }
-  return [...groups.entries()].map(([name, list]) => ({ name, items: list }));
-}
-
-/** The whole list in group order, with one group's items replaced by its new order. */
-export function replaceGroup<R>(items: readonly R[], groupBy: (r: R) => string, name: string, reordered: readonly R[]): R[] {
-  return groupsOf(items, groupBy).flatMap((g) => (g.name === name ? [...reordered] : g.items));
-}
-
-
-
-export function pluralise(noun: string): string {
-  if (/y$/.test(noun) && !/[aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
-  if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
-  return `${noun}s`;
 }

@@ -1,21 +1,21 @@
 import type { ReactNode } from "react";
 import { AboutFieldsSchema, ContactFieldsSchema, validate, type LiveResult } from "shared-content/admin";
-import { AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, UnsavedChangesGuard, useSaveState, type FieldErrors, type FormState } from "../ui";
+import { focusFirstInvalid, AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, UnsavedChangesGuard, useSaveState, type FieldErrors, type FormState } from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
 import { useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
-import { focusFirstInvalid } from "./collection-editor";
 import styles from "./collection-editor.module.css";
 import { EditorLoadState } from "./editor-load-state";
 
-export interface SingleRecordFormProps<R extends { rev: number }, F extends object> {
+/** `W`: the record's fields as its write function takes them (the boundary, typed end to end). */
+export interface SingleRecordFormProps<R extends { rev: number }, F extends object, W> {
   title: string;
   description: ReactNode;
   live: LiveResult<R | null>;
   schema: typeof AboutFieldsSchema | typeof ContactFieldsSchema;
   toForm: (record: R | null) => F;
-  toFields: (values: F) => Record<string, unknown>;
-  save: (fields: never, expectedRev: number | null) => Promise<void>;
+  toFields: (values: F) => W;
+  save: (fields: W, expectedRev: number | null) => Promise<void>;
   renderForm: (form: FormState<F>) => ReactNode;
   /** What a leave-confirmation names, e.g. "your changes to the about section". */
   what: string;
@@ -23,13 +23,13 @@ export interface SingleRecordFormProps<R extends { rev: number }, F extends obje
 }
 
 /** A screen editing one record (about, contact), saved compare-and-set. */
-export function SingleRecordForm<R extends { rev: number }, F extends object>(props: SingleRecordFormProps<R, F>) {
+export function SingleRecordForm<R extends { rev: number }, F extends object, W>(props: SingleRecordFormProps<R, F, W>) {
   const { title, description, live } = props;
   if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
   return <Loaded {...props} record={live.data} />;
 }
 
-function Loaded<R extends { rev: number }, F extends object>({
+function Loaded<R extends { rev: number }, F extends object, W>({
   title,
   description,
   schema,
@@ -40,7 +40,7 @@ function Loaded<R extends { rev: number }, F extends object>({
   what,
   publicLink,
   record,
-}: SingleRecordFormProps<R, F> & { record: R | null }) {
+}: SingleRecordFormProps<R, F, W> & { record: R | null }) {
   const save = useSaveState(describeWriteError);
   const check = (values: F): FieldErrors => {
     const result = validate(schema, toFields(values));
@@ -55,7 +55,7 @@ function Loaded<R extends { rev: number }, F extends object>({
       return;
     }
     const values = form.values;
-    const ok = await save.run(() => write(toFields(values) as never, form.baseRev));
+    const ok = await save.run(() => write(toFields(values), form.baseRev));
     if (ok) form.reset(values);
   };
 

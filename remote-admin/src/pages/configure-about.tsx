@@ -65,7 +65,7 @@ export default function ConfigureAbout() {
       schema={AboutFieldsSchema}
       toForm={aboutToForm}
       toFields={aboutToFields}
-      save={saveAbout as (fields: never, rev: number | null) => Promise<void>}
+      save={saveAbout}
       renderForm={renderForm}
       what="your changes to the about section"
       publicLink={{ href: "/", label: "View the home page" }}

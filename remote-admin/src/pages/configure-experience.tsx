@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Markdown, useExperience, type Experience, type WithId } from "shared-content/admin";
+import { Markdown, useExperience, type CreateFields, type Experience, type WithId } from "shared-content/admin";
 import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
@@ -41,7 +41,7 @@ export function experienceToForm(r: WithId<Experience> | null): ExperienceForm {
   };
 }
 
-export function experienceToFields(f: ExperienceForm): Record<string, unknown> {
+export function experienceToFields(f: ExperienceForm): CreateFields<"experience"> {
   return {
     company: f.company.trim(),
     companyUrl: optionalText(f.companyUrl),

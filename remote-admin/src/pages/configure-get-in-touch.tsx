@@ -49,7 +49,7 @@ export default function ConfigureGetInTouch() {
       schema={ContactFieldsSchema}
       toForm={contactToForm}
       toFields={contactToFields}
-      save={saveContact as (fields: never, rev: number | null) => Promise<void>}
+      save={saveContact}
       renderForm={renderForm}
       what="your changes to the contact details"
       publicLink={{ href: "/", label: "View the home page" }}

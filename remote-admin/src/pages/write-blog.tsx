@@ -12,8 +12,7 @@ import {
   type PostStatus,
   type WithId,
 } from "shared-content/admin";
-import { ImageUrlField, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
-import { focusFirstInvalid } from "../editors/collection-editor";
+import { focusFirstInvalid, ImageUrlField, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
 import { PostPreviewButton } from "../editors/post-preview-button";
 import { errorFor, mapErrorKeys, splitList } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, tagProblem, withTitle, type PostForm } from "../lib/post-form";

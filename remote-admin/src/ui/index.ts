@@ -5,6 +5,7 @@ export { Field, TextField, TextAreaField, SelectField, CheckboxField } from "./f
 export type { ControlProps } from "./field";
 export { MarkdownEditor } from "./markdown-editor";
 export { ImageUrlField } from "./image-url-field";
+export { focusFirstInvalid } from "./focus";
 export { ConfirmDialog, useConfirm } from "./confirm-dialog";
 export type { ConfirmOptions } from "./confirm-dialog";
 export { SaveButton } from "./save-button";

@@ -17,6 +17,7 @@ export {
   updateRecord,
   deleteRecord,
   reorderRecords,
+  isOrderedKind,
   approveSubmission,
   rejectSubmission,
   rejectSubmissions,

@@ -114,7 +114,10 @@ export async function saveContact(fields: ContactFields, expectedRev: number | n
 
 // --- keyed collections ----------------------------------------------------------------------
 
-/** Fields for createRecord: `order` may be left out of ordered kinds (it goes last). */
+/**
+ * A record's fields as an editor gives them: `order` may be left out of ordered kinds (createRecord
+ * puts a new record last; an update must give the order the record keeps).
+ */
 export type CreateFields<K extends CollectionKind> = K extends OrderedKind ? Omit<FieldsOf<K>, "order"> & { order?: number } : FieldsOf<K>;
 
 async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<number> {
@@ -127,7 +130,9 @@ async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<nu
   return max + 1;
 }
 
-const isOrdered = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS as readonly string[]).includes(kind);
+/** Whether records of `kind` carry an `order` (and can be reordered). */
+export const isOrderedKind = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS as readonly string[]).includes(kind);
+const isOrdered = isOrderedKind;
 
 /** Create a record under a new push id; returns the id. */
 export async function createRecord<K extends CollectionKind>(kind: K, fields: CreateFields<K>): Promise<string> {
@@ -144,8 +149,11 @@ export async function createRecord<K extends CollectionKind>(kind: K, fields: Cr
   return id;
 }
 
-/** Replace a record's fields; refuses (ConflictError) when its rev is no longer `expectedRev`. */
-export async function updateRecord<K extends CollectionKind>(kind: K, id: string, fields: FieldsOf<K>, expectedRev: number): Promise<void> {
+/**
+ * Replace a record's fields (checked by the kind's schema: an ordered kind's `order` is required
+ * here); refuses (ConflictError) when its rev is no longer `expectedRev`.
+ */
+export async function updateRecord<K extends CollectionKind>(kind: K, id: string, fields: CreateFields<K>, expectedRev: number): Promise<void> {
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], fields));
   const { db, sdk } = await connection();
   const path = recordPath(kind, id);
