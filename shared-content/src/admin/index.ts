@@ -7,8 +7,6 @@ import { sdkSource } from "./sdk-source";
 
 export * from "shared-content";
 export { setDatabaseForTests } from "./db";
-// Near-duplicate checks of the editors (skills, tags): admin-only, so not in the public entry.
-export { sameLabel, otherSpellingOf } from "../search";
 export { useAllPosts, useAdminPost, useSubmissions, useCollection } from "./admin-hooks";
 export {
   saveAbout,
