@@ -12,7 +12,7 @@ import {
   type PostStatus,
   type WithId,
 } from "shared-content/admin";
-import { focusFirstInvalid, ImageUrlField, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
+import { focusFirstInvalid, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
 import { PostPreviewButton } from "../editors/post-preview-button";
 import { errorFor, mapErrorKeys, splitList } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, tagProblem, withTitle, type PostForm } from "../lib/post-form";
@@ -308,7 +308,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
               maxLength={80}
             />
             <TextField label="Tags" value={values.tags} onChange={(v) => set("tags", v)} error={errorFor(errors, "tags")} hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`} />
-            <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
+            <TextField label="Cover image URL" type="text" inputMode="url" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
           </FormGrid>
           <TextAreaField label="Summary" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={3} maxLength={400} hint="Shown in the post list and as the page description; up to 400 characters." />
         </Panel>

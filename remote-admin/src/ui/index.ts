@@ -4,7 +4,6 @@ export { Button } from "./button";
 export { Field, TextField, TextAreaField, SelectField, CheckboxField } from "./field";
 export type { ControlProps } from "./field";
 export { MarkdownEditor } from "./markdown-editor";
-export { ImageUrlField } from "./image-url-field";
 export { focusFirstInvalid } from "./focus";
 export { ConfirmDialog, useConfirm } from "./confirm-dialog";
 export type { ConfirmOptions } from "./confirm-dialog";
