@@ -14,23 +14,3 @@ export function matchesSearch(query: string, fields: ReadonlyArray<string | numb
   const haystack = normaliseSearchText(fields.filter((f) => f !== null && f !== undefined && f !== "").join(" \u0000 "));
   return words.every((w) => haystack.includes(w));
 }
-
-/** Two labels a reader takes for the same one: equal once trimmed, without case and accents. */
-export function sameLabel(a: string, b: string): boolean {
-  return normaliseSearchText(a.trim()) === normaliseSearchText(b.trim());
-}
-
-/**
- * The existing label that `value` repeats in another spelling ("languages" when "Languages"
- * exists), to offer instead of a near-duplicate; undefined when `value` is new or spelled exactly
- * like an existing one.
- */
-export function otherSpellingOf(value: string, existing: Iterable<string>): string | undefined {
-  const wanted = value.trim();
-  let found: string | undefined;
-  for (const label of existing) {
-    if (label === wanted) return undefined;
-    if (found === undefined && sameLabel(label, wanted)) found = label;
-  }
-  return found;
-}

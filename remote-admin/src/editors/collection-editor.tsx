@@ -54,8 +54,6 @@ export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, 
   toForm: (record: R | null) => F;
   /** Form values -> the record fields the schema checks, without `order` (kept by the editor). */
   toFields: (values: F) => CreateFields<K>;
-  /** Checks beyond the schema's, against the other records (near-duplicates), by form field. */
-  validateAgainst?: (values: F, others: R[]) => FieldErrors;
   /** Form field names that differ from record field names (record -> form). */
   errorKeys?: Record<string, string>;
   renderForm: (form: FormState<F>) => ReactNode;
@@ -249,10 +247,8 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   errorKeys,
   renderForm,
   itemLabel,
-  validateAgainst,
   record,
   deletedElsewhere,
-  items,
   onDone,
 }: CollectionEditorProps<K, R, F> & { record: R | null; deletedElsewhere: boolean; items: R[]; onDone: (message?: string) => void }) {
   const save = useSaveState(describeWriteError);
@@ -267,9 +263,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   const check = (values: F): FieldErrors => {
     const fields = fieldsOf(values);
     const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
-    const errors = result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
-    const others = validateAgainst ? validateAgainst(values, items.filter((r) => r.id !== record?.id)) : {};
-    return { ...others, ...errors };
+    return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
   };
   const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
   const leaveWhenClean = useLeaveWhenClean(form.dirty);

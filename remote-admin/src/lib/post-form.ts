@@ -1,4 +1,4 @@
-import { otherSpellingOf, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
 import { joinList, optionalText, splitList } from "./form-values";
 
 export interface PostForm {
@@ -45,16 +45,3 @@ export function readingTimeLabel(body: string): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 export const formatDate = (ms: number | undefined) => (ms === undefined ? "—" : dateFormat.format(new Date(ms)));
-
-/**
- * A tag spelled differently from one other posts already use ("testing" beside "Testing" would
- * split the tag's list in two), as a message for the field. (Twins within the list are merged by
- * splitList.) `knownTags`: the tags of every post.
- */
-export function tagProblem(tags: readonly string[], knownTags: readonly string[]): string | undefined {
-  for (const tag of tags) {
-    const spelling = otherSpellingOf(tag, knownTags);
-    if (spelling) return `The tag “${spelling}” already exists: write “${spelling}”, so its posts stay under one tag.`;
-  }
-  return undefined;
-}

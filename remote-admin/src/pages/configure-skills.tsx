@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
-import { otherSpellingOf, sameLabel, useSkills, type Skill, type WithId } from "shared-content/admin";
-import { FormGrid, TextField, type FieldErrors, type FormState } from "../ui";
+import { useSkills, type Skill, type WithId } from "shared-content/admin";
+import { FormGrid, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { CategoryPanel } from "../editors/category-panel";
 import styles from "./list-item.module.css";
@@ -12,21 +12,6 @@ interface SkillForm {
 
 export const skillToForm = (r: WithId<Skill> | null): SkillForm => ({ name: r?.name ?? "", category: r?.category ?? "" });
 export const skillToFields = (f: SkillForm) => ({ name: f.name.trim(), category: f.category.trim() });
-
-/**
- * Near-duplicates the schema cannot see: a category spelled differently from an existing one
- * ("languages" beside "Languages" would make a second card on the home page), and a skill
- * already in its category, whatever its case.
- */
-export function skillDuplicates(values: SkillForm, others: readonly WithId<Skill>[]): FieldErrors {
-  const errors: FieldErrors = {};
-  const category = values.category.trim();
-  const spelling = otherSpellingOf(category, new Set(others.map((s) => s.category)));
-  if (spelling) errors.category = `The category “${spelling}” already exists: use that spelling, so its skills stay on one card.`;
-  const twin = others.find((s) => sameLabel(s.category, category) && sameLabel(s.name, values.name));
-  if (twin && values.name.trim()) errors.name = `“${twin.name}” is already a skill in ${twin.category}.`;
-  return errors;
-}
 
 /** /admin-panel/configure-skills: skills grouped by category, reorderable within a category. */
 export default function ConfigureSkills() {
@@ -67,7 +52,6 @@ export default function ConfigureSkills() {
       before={live.data.length > 0 ? <CategoryPanel skills={live.data} /> : undefined}
       toForm={skillToForm}
       toFields={skillToFields}
-      validateAgainst={skillDuplicates}
       renderForm={renderForm}
       itemLabel={(s) => s.name}
       searchFields={(s) => [s.name, s.category]}

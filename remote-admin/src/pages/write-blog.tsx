@@ -14,8 +14,8 @@ import {
 } from "shared-content/admin";
 import { focusFirstInvalid, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
 import { PostPreviewButton } from "../editors/post-preview-button";
-import { errorFor, mapErrorKeys, splitList } from "../lib/form-values";
-import { formatDate, postToForm, postToInput, readingTimeLabel, tagProblem, withTitle, type PostForm } from "../lib/post-form";
+import { errorFor, mapErrorKeys } from "../lib/form-values";
+import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
@@ -191,14 +191,11 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   const status: PostStatus = post?.status ?? "draft";
 
   const taken = useMemo(() => new Set(allPosts.map((p) => p.id).filter((id) => id !== loadedSlug)), [allPosts, loadedSlug]);
-  const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
   const check = (values: PostForm): FieldErrors => {
     const result = validate(BlogPostInputSchema, postToInput(values, "draft"));
     const errors = result.ok ? {} : mapErrorKeys(result.errors, {});
     const problem = slugProblem(values.slug.trim(), taken);
     if (problem && !errors.slug) errors.slug = problem;
-    const tags = tagProblem(splitList(values.tags), knownTags);
-    if (tags && !errorFor(errors, "tags")) errors.tags = tags;
     return errors;
   };
   const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving", onEdited: save.clearSaved });
@@ -240,6 +237,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   };
 
   const formRef = useRef<HTMLFormElement>(null);
+  const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
   const published = status === "published";
   const busy = save.status === "saving";
   const saveLabel = published ? "Save changes" : "Save draft";
