@@ -13,6 +13,8 @@ export interface FieldProps {
   /** Validation message shown next to the field (and announced with the control). */
   error?: string | undefined;
   hint?: ReactNode;
+  /** A control after the message, e.g. a button that applies the fix it suggests. */
+  action?: ReactNode;
   /** Marks the label; the control itself gets `required` from the caller. */
   required?: boolean;
   id?: string;
@@ -21,7 +23,7 @@ export interface FieldProps {
 }
 
 /** Label + control + hint + error message, wired together with ids for screen readers. */
-export function Field({ label, error, hint, required, id, className, children }: FieldProps) {
+export function Field({ label, error, hint, action, required, id, className, children }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `f${autoId.replace(/:/g, "")}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -44,6 +46,7 @@ export function Field({ label, error, hint, required, id, className, children }:
           {error}
         </p>
       ) : null}
+      {action ? <div className={styles.action}>{action}</div> : null}
     </div>
   );
 }
@@ -56,9 +59,9 @@ export interface TextFieldProps extends BaseProps, Omit<InputHTMLAttributes<HTML
 }
 
 /** A labelled single-line input (text, url, email, number, month, date ...). */
-export function TextField({ label, error, hint, required, id, className, value, onChange, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, action, required, id, className, value, onChange, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} action={action} required={required} id={id} className={className}>
       {(control) => (
         <input
           {...input}
