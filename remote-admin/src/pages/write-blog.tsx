@@ -17,6 +17,7 @@ import {
   Button,
   FormActions,
   FormGrid,
+  ImageUrlField,
   MarkdownEditor,
   Panel,
   SaveButton,
@@ -343,7 +344,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
                 ) : undefined
               }
             />
-            <TextField label="Cover image URL" type="text" inputMode="url" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+            <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
           </FormGrid>
           <TextAreaField label="Summary" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={3} maxLength={400} hint="Shown in the post list and as the page description; up to 400 characters." />
         </Panel>
