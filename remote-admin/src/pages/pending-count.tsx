@@ -1,0 +1,18 @@
+import { useSubmissions } from "shared-content/admin";
+import styles from "./pending-count.module.css";
+
+/**
+ * The number of recommendation submissions waiting for moderation, live, for the shell's admin
+ * navigation (inside the Recommendations link; nothing while loading, on error, or when none wait).
+ */
+export default function PendingCount() {
+  const queue = useSubmissions();
+  const count = queue.status === "ready" ? queue.data.length : 0;
+  if (count === 0) return null;
+  return (
+    <span className={styles.badge} data-testid="pending-count">
+      {" "}
+      {count} pending
+    </span>
+  );
+}
