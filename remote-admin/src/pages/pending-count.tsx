@@ -9,10 +9,11 @@ export default function PendingCount() {
   const queue = useSubmissions();
   const count = queue.status === "ready" ? queue.data.length : 0;
   if (count === 0) return null;
+  // The space stays outside the pill, so a pill that wraps under the label starts the line.
   return (
-    <span className={styles.badge} data-testid="pending-count">
+    <>
       {" "}
-      {count} pending
-    </span>
+      <span className={styles.badge}>{count} pending</span>
+    </>
   );
 }
