@@ -14,3 +14,22 @@ export function matchesSearch(query: string, fields: ReadonlyArray<string | numb
   const haystack = normaliseSearchText(fields.filter((f) => f !== null && f !== undefined && f !== "").join(" \u0000 "));
   return words.every((w) => haystack.includes(w));
 }
+
+/**
+ * Labels (tags, skill names and categories) compared as search compares them, trimmed and with
+ * runs of spaces as one: "languages " and "Languages" are the same label.
+ */
+export function sameLabel(a: string, b: string): boolean {
+  const key = (s: string) => normaliseSearchText(s.trim().replace(/\s+/g, " "));
+  return key(a) !== "" && key(a) === key(b);
+}
+
+/**
+ * The spelling in `known` that `value` repeats (see `sameLabel`), or undefined when `value` is
+ * new. The first match wins, so pass `known` most used first. The caller tells a duplicate
+ * (the result equals `value.trim()`) from a near-duplicate to offer instead (it differs).
+ */
+export function existingSpelling(value: string, known: Iterable<string>): string | undefined {
+  for (const k of known) if (sameLabel(value, k)) return k;
+  return undefined;
+}

@@ -9,6 +9,7 @@ import {
   type ImportFormat,
 } from "./import-plan";
 import { changeCount, ImportSummaryView } from "./import-summary-view";
+import { isOldSiteExport } from "./old-site";
 import styles from "./data-tool.module.css";
 
 interface Loaded {
@@ -147,6 +148,12 @@ export function ImportPanel() {
     }
   };
 
+  // A file that is not an export at all is refused as such, next to the field, with no summary.
+  const refusal =
+    loaded && preview?.summary.notAnExport
+      ? `${loaded.fileName}: ${preview.summary.notAnExport}${preview.format === "current" && isOldSiteExport(loaded.parsed) ? " It looks like an export of the older site: choose “Detect” or “Older site's export” above." : ""}`
+      : null;
+  const shownError = fileError ?? refusal;
   const invalid = preview?.summary.invalid ?? [];
   const changes = preview ? changeCount(preview.summary) : 0;
   const canImport = !!preview && invalid.length === 0 && changes > 0 && !writing;
@@ -154,7 +161,7 @@ export function ImportPanel() {
   return (
     <Panel title="Import">
       {dialog}
-      <UnsavedChangesGuard when={!!loaded && !writing} what="the import you have not confirmed" />
+      <UnsavedChangesGuard when={!!loaded && !refusal && !writing} what="the import you have not confirmed" />
       <p>
         Choose a JSON file. It is checked against the content rules and compared with what is on the site now; you
         see what would be added, changed and removed before anything is written. Confirming writes it all in one
@@ -200,17 +207,17 @@ export function ImportPanel() {
           accept="application/json,.json"
           onChange={(e) => void onFile(e)}
           disabled={reading || writing}
-          aria-describedby={fileError ? `${inputId}-error` : undefined}
+          aria-describedby={shownError ? `${inputId}-error` : undefined}
         />
-        {fileError ? (
+        {shownError ? (
           <p id={`${inputId}-error`} role="alert" className={styles.error}>
-            {fileError}
+            {shownError}
           </p>
         ) : null}
       </div>
       {reading ? <StatusMessage kind="info">Reading the file and the current content…</StatusMessage> : null}
 
-      {loaded && preview ? (
+      {loaded && preview && !refusal ? (
         <div className={styles.preview}>
           <p>
             <strong>{loaded.fileName}</strong>:{" "}

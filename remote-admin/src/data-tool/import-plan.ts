@@ -15,7 +15,7 @@ export function parseImportFile(text: string): ParsedFile {
   if (text.trim() === "") return { ok: false, message: "The file is empty." };
   try {
     const value: unknown = JSON.parse(text);
-    if (!isObj(value)) return { ok: false, message: "The file holds JSON, but not an object of content nodes." };
+    if (!isObj(value)) return { ok: false, message: "This file is not an export of this site: it holds JSON, but not an object of content nodes." };
     return { ok: true, value };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

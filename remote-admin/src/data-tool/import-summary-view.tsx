@@ -1,4 +1,4 @@
-import type { ImportSummary } from "shared-content/admin";
+import type { FieldChange, ImportSummary, RecordDetail } from "shared-content/admin";
 import type { ConversionNote } from "./old-site";
 import styles from "./data-tool.module.css";
 
@@ -18,19 +18,60 @@ export function changeCount(summary: ImportSummary): number {
   return summary.added.length + summary.changed.length + summary.removed.length;
 }
 
-function PathList({ title, paths, open = false }: { title: string; paths: string[]; open?: boolean }) {
+const MAX_SHOWN = 80;
+
+/**
+ * A changed value, before and after, each at most about MAX_SHOWN characters: long ones are cut
+ * around the first difference (from a little before it), so the change itself stays visible.
+ */
+export function shortenPair(before: string, after: string, max = MAX_SHOWN): [string, string] {
+  const a = before.replace(/\s+/g, " ");
+  const b = after.replace(/\s+/g, " ");
+  if (a.length <= max && b.length <= max) return [a, b];
+  let first = 0;
+  while (first < a.length && first < b.length && a[first] === b[first]) first += 1;
+  const start = Math.max(0, first - 20);
+  const cut = (t: string) => {
+    const head = start > 0 ? "…" : "";
+    const body = t.slice(start, start + max);
+    return `${head}${body}${start + max < t.length ? "…" : ""}`;
+  };
+  return [cut(a), cut(b)];
+}
+
+function Change({ change }: { change: FieldChange }) {
+  const [before, after] = shortenPair(change.before, change.after);
+  return (
+    <li>
+      <code>{change.field}</code>: <span className={styles.before}>{before || "(empty)"}</span> → <span className={styles.after}>{after || "(empty)"}</span>
+    </li>
+  );
+}
+
+/** Added, changed or removed records: each by its title or name and path; a changed one with its field changes. */
+function RecordList({ title, paths, details, open = false }: { title: string; paths: string[]; details?: Record<string, RecordDetail>; open?: boolean }) {
   if (paths.length === 0) return null;
   return (
     <details className={styles.details} open={open}>
       <summary>
         {title} ({paths.length})
       </summary>
-      <ul className={styles.paths}>
-        {paths.map((p) => (
-          <li key={p}>
-            <code>{p}</code>
-          </li>
-        ))}
+      <ul className={styles.paths} aria-label={title}>
+        {paths.map((p) => {
+          const detail = details?.[p];
+          return (
+            <li key={p} className={styles.record}>
+              {detail?.label ? <span className={styles.recordLabel}>{detail.label}</span> : null} <code className={styles.recordPath}>{p}</code>
+              {detail?.changes && detail.changes.length > 0 ? (
+                <ul className={styles.changes} aria-label={`Changes to ${detail.label ?? p}`}>
+                  {detail.changes.map((c) => (
+                    <Change key={c.field} change={c} />
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </details>
   );
@@ -82,10 +123,10 @@ export function ImportSummaryView({ summary, notes = [], heading }: { summary: I
           </table>
         </div>
       ) : null}
-      <PathList title="Added" paths={summary.added} open={summary.added.length <= 20} />
-      <PathList title="Changed" paths={summary.changed} open={summary.changed.length <= 20} />
-      <PathList title="Removed" paths={summary.removed} open />
-      <PathList title="Skipped nodes" paths={summary.ignored} />
+      <RecordList title="Added" paths={summary.added} details={summary.details} open={summary.added.length <= 20} />
+      <RecordList title="Changed" paths={summary.changed} details={summary.details} open={summary.changed.length <= 20} />
+      <RecordList title="Removed" paths={summary.removed} details={summary.details} open />
+      <RecordList title="Skipped nodes" paths={summary.ignored} />
       {notes.length > 0 ? (
         <details className={styles.details} open>
           <summary>Conversion notes ({notes.length})</summary>

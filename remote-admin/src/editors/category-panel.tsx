@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { updateRecord, type Skill, type WithId } from "shared-content/admin";
 import { Button, Panel, SaveButton, StatusMessage, TextField, useSaveState } from "../ui";
+import { categoryFix, skillCategories } from "../lib/labels";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./category-panel.module.css";
 
@@ -13,7 +14,10 @@ export function CategoryPanel({ skills }: { skills: WithId<Skill>[] }) {
   const [done, setDone] = useState<string | null>(null);
   const save = useSaveState(describeWriteError);
   const trimmed = name.trim();
-  const error = renaming === null ? undefined : !trimmed ? "Category is required" : trimmed.length > 60 ? "Category must be at most 60 characters" : undefined;
+  // Renaming to a category's exact spelling merges the two; another spelling of it would split the card.
+  const fix = renaming === null ? undefined : categoryFix(trimmed, skillCategories(skills.filter((s) => s.category !== renaming)));
+  const error =
+    renaming === null ? undefined : !trimmed ? "Category is required" : trimmed.length > 60 ? "Category must be at most 60 characters" : fix?.message;
 
   const rename = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -57,7 +61,22 @@ export function CategoryPanel({ skills }: { skills: WithId<Skill>[] }) {
       </ul>
       {renaming !== null ? (
         <form className={styles.form} onSubmit={(e) => void rename(e)} noValidate aria-label={`Rename the category ${renaming}`}>
-          <TextField label={`New name for “${renaming}”`} required value={name} onChange={setName} error={error} maxLength={60} autoFocus />
+          <TextField
+            label={`New name for “${renaming}”`}
+            required
+            value={name}
+            onChange={setName}
+            error={error}
+            maxLength={60}
+            autoFocus
+            action={
+              fix ? (
+                <Button size="small" onClick={() => setName(fix.use)}>
+                  Use “{fix.use}”
+                </Button>
+              ) : undefined
+            }
+          />
           <div className={styles.actions}>
             <SaveButton type="submit" status={save.status} error={save.error} label="Rename category" busyLabel="Renaming…" successText="" disabled={!!error} />
             <Button onClick={() => setRenaming(null)}>Cancel</Button>

@@ -56,7 +56,10 @@ export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, 
   toFields: (values: F) => CreateFields<K>;
   /** Form field names that differ from record field names (record -> form). */
   errorKeys?: Record<string, string>;
-  renderForm: (form: FormState<F>) => ReactNode;
+  /** The form's fields; `record` is the one being edited (null for a new one). */
+  renderForm: (form: FormState<F>, record: R | null) => ReactNode;
+  /** Checks beyond the schema that need the other records (e.g. no duplicate names). */
+  checkAgainst?: (values: F, record: R | null, items: R[]) => FieldErrors;
   itemLabel: (record: R) => string;
   renderItem: (record: R) => ReactNode;
   /** Search support: return the texts to search in. */
@@ -246,8 +249,10 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   toFields,
   errorKeys,
   renderForm,
+  checkAgainst,
   itemLabel,
   record,
+  items,
   deletedElsewhere,
   onDone,
 }: CollectionEditorProps<K, R, F> & { record: R | null; deletedElsewhere: boolean; items: R[]; onDone: (message?: string) => void }) {
@@ -263,7 +268,9 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   const check = (values: F): FieldErrors => {
     const fields = fieldsOf(values);
     const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
-    return result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
+    const errors = result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
+    // The schema's own message about a field comes first.
+    return checkAgainst ? { ...checkAgainst(values, record, items), ...errors } : errors;
   };
   const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
@@ -325,7 +332,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
         </StatusMessage>
       ) : null}
       <form noValidate onSubmit={(e) => void submit(e)} className={styles.form} aria-label={heading}>
-        {renderForm(form)}
+        {renderForm(form, record)}
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
           <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>{form.dirty ? "Cancel" : "Back to the list"}</Button>

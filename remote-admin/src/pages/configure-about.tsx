@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About } from "shared-content/admin";
-import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
+import { FormGrid, ImageUrlField, MarkdownEditor, TextField, type FormState } from "../ui";
 import { SingleRecordForm } from "../editors/single-record-form";
 import { optionalText } from "../lib/form-values";
 
@@ -41,7 +41,7 @@ export default function ConfigureAbout() {
         <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
         <FormGrid>
           <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />
-          <TextField label="Avatar URL" type="text" inputMode="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+          <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
           <TextField label="CV URL" type="url" value={values.cvUrl} onChange={(v) => set("cvUrl", v)} error={errors.cvUrl} hint="Optional, https://…" />
         </FormGrid>
         <MarkdownEditor

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { byWatchedDesc, useCollection, type Film, type WithId } from "shared-content/admin";
-import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
+import { FormGrid, ImageUrlField, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
@@ -75,7 +75,7 @@ export default function ConfigureFilms() {
           <TextField label="Running time (minutes)" required inputMode="numeric" value={values.minutes} onChange={(v) => set("minutes", v)} error={errors.minutes} />
           <SelectField label="Rating" required value={values.rating} onChange={(v) => set("rating", v)} error={errors.rating} options={RATING_OPTIONS} hint="In half steps, 0 to 5" />
           <TextField label="Watched on" required type="date" value={values.watchedOn} onChange={(v) => set("watchedOn", v)} error={errors.watchedOn} />
-          <TextField label="Poster URL" type="text" inputMode="url" value={values.posterUrl} onChange={(v) => set("posterUrl", v)} error={errors.posterUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+          <ImageUrlField label="Poster URL" value={values.posterUrl} onChange={(v) => set("posterUrl", v)} error={errors.posterUrl} />
         </FormGrid>
         <TextAreaField label="Synopsis" value={values.synopsis} onChange={(v) => set("synopsis", v)} error={errors.synopsis} rows={4} maxLength={2000} />
       </>

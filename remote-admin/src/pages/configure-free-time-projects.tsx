@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { Markdown, useProjects, type Project, type WithId } from "shared-content/admin";
-import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
+import { FormGrid, ImageUrlField, MarkdownEditor, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
@@ -48,7 +48,7 @@ export default function ConfigureFreeTimeProjects() {
             <TextField label="Month" required type="month" placeholder="YYYY-MM" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
             <TextField label="Source code URL" type="url" value={values.sourceUrl} onChange={(v) => set("sourceUrl", v)} error={errors.sourceUrl} hint="Optional" />
             <TextField label="Live site URL" type="url" value={values.liveUrl} onChange={(v) => set("liveUrl", v)} error={errors.liveUrl} hint="Optional" />
-            <TextField label="Image URL" type="text" inputMode="url" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+            <ImageUrlField label="Image URL" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} />
             <TextField
               label="Technologies"
               value={values.technologies}

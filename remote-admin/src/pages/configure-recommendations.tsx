@@ -9,7 +9,7 @@ import {
   type RecommendationSubmission,
   type WithId,
 } from "shared-content/admin";
-import { Button, FormGrid, Panel, StatusMessage, TextAreaField, TextField, useConfirm, type FormState } from "../ui";
+import { Button, FormGrid, ImageUrlField, Panel, StatusMessage, TextAreaField, TextField, useConfirm, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
 import { optionalText } from "../lib/form-values";
@@ -65,7 +65,7 @@ export default function ConfigureRecommendations() {
             hint="E.g. Managed me for two years"
           />
           <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-          <TextField label="Avatar URL" type="text" inputMode="url" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+          <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
         </FormGrid>
         <TextAreaField label="Recommendation" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={8} maxLength={3000} hint="20 to 3000 characters." />
         <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />

@@ -12,10 +12,31 @@ import {
   type PostStatus,
   type WithId,
 } from "shared-content/admin";
-import { focusFirstInvalid, AdminPage, Button, FormActions, FormGrid, MarkdownEditor, Panel, SaveButton, SearchBox, SelectField, StatusMessage, TextAreaField, TextField, UnsavedChangesGuard, matchesSearch, useConfirm, useSaveState, type FieldErrors } from "../ui";
+import {
+  AdminPage,
+  Button,
+  FormActions,
+  FormGrid,
+  ImageUrlField,
+  MarkdownEditor,
+  Panel,
+  SaveButton,
+  SearchBox,
+  SelectField,
+  StatusMessage,
+  TextAreaField,
+  TextField,
+  UnsavedChangesGuard,
+  focusFirstInvalid,
+  matchesSearch,
+  useConfirm,
+  useSaveState,
+  type FieldErrors,
+} from "../ui";
 import { PostPreviewButton } from "../editors/post-preview-button";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
+import { applyTagFixes, tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
@@ -191,11 +212,15 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   const status: PostStatus = post?.status ?? "draft";
 
   const taken = useMemo(() => new Set(allPosts.map((p) => p.id).filter((id) => id !== loadedSlug)), [allPosts, loadedSlug]);
+  // Tags of the other posts, most used first: this post may change the case of a tag only it uses.
+  const otherTags = useMemo(() => tagsOf(allPosts.filter((p) => p.id !== loadedSlug)), [allPosts, loadedSlug]);
   const check = (values: PostForm): FieldErrors => {
     const result = validate(BlogPostInputSchema, postToInput(values, "draft"));
     const errors = result.ok ? {} : mapErrorKeys(result.errors, {});
     const problem = slugProblem(values.slug.trim(), taken);
     if (problem && !errors.slug) errors.slug = problem;
+    const tagProblem = tagFixMessage(tagFixes(values.tags, otherTags));
+    if (tagProblem && !errorFor(errors, "tags")) errors.tags = tagProblem;
     return errors;
   };
   const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving", onEdited: save.clearSaved });
@@ -238,6 +263,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
 
   const formRef = useRef<HTMLFormElement>(null);
   const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
+  const fixes = errorFor(errors, "tags") ? tagFixes(values.tags, otherTags) : [];
   const published = status === "published";
   const busy = save.status === "saving";
   const saveLabel = published ? "Save changes" : "Save draft";
@@ -305,8 +331,21 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
               }
               maxLength={80}
             />
-            <TextField label="Tags" value={values.tags} onChange={(v) => set("tags", v)} error={errorFor(errors, "tags")} hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`} />
-            <TextField label="Cover image URL" type="text" inputMode="url" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} hint="Optional: https://… or a path on this site, like /images/photo.jpg" />
+            <TextField
+              label="Tags"
+              value={values.tags}
+              onChange={(v) => set("tags", v)}
+              error={errorFor(errors, "tags")}
+              hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`}
+              action={
+                fixes.length > 0 ? (
+                  <Button size="small" onClick={() => set("tags", applyTagFixes(values.tags, fixes))}>
+                    {fixes.length === 1 ? `Use “${fixes[0]?.use}”` : "Use the existing spellings"}
+                  </Button>
+                ) : undefined
+              }
+            />
+            <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
           </FormGrid>
           <TextAreaField label="Summary" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={3} maxLength={400} hint="Shown in the post list and as the page description; up to 400 characters." />
         </Panel>

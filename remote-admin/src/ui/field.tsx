@@ -13,6 +13,10 @@ export interface FieldProps {
   /** Validation message shown next to the field (and announced with the control). */
   error?: string | undefined;
   hint?: ReactNode;
+  /** Advice that does not block saving (the control is not marked invalid), tied to it like the error. */
+  warning?: string | undefined;
+  /** A control after the message, e.g. a button that applies the fix it suggests. */
+  action?: ReactNode;
   /** Marks the label; the control itself gets `required` from the caller. */
   required?: boolean;
   id?: string;
@@ -21,12 +25,13 @@ export interface FieldProps {
 }
 
 /** Label + control + hint + error message, wired together with ids for screen readers. */
-export function Field({ label, error, hint, required, id, className, children }: FieldProps) {
+export function Field({ label, error, hint, warning, action, required, id, className, children }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `f${autoId.replace(/:/g, "")}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const warningId = warning ? `${controlId}-warning` : undefined;
+  const describedBy = [hintId, errorId, warningId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(" ")}>
       <label className={styles.label} htmlFor={controlId}>
@@ -44,6 +49,12 @@ export function Field({ label, error, hint, required, id, className, children }:
           {error}
         </p>
       ) : null}
+      {warning ? (
+        <p id={warningId} className={styles.warning} role="status">
+          {warning}
+        </p>
+      ) : null}
+      {action ? <div className={styles.action}>{action}</div> : null}
     </div>
   );
 }
@@ -56,9 +67,9 @@ export interface TextFieldProps extends BaseProps, Omit<InputHTMLAttributes<HTML
 }
 
 /** A labelled single-line input (text, url, email, number, month, date ...). */
-export function TextField({ label, error, hint, required, id, className, value, onChange, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, action, required, id, className, value, onChange, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} action={action} required={required} id={id} className={className}>
       {(control) => (
         <input
           {...input}

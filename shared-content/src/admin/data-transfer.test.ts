@@ -77,9 +77,51 @@ describe("analyseImport", () => {
     expect(analyseImport({ admins: { x: true } }, content).summary).toMatchObject({ ignored: ["admins"], invalid: [] });
   });
 
-  it("leaves nodes the file does not mention alone, and refuses a non-object", () => {
+  it("leaves nodes the file does not mention alone", () => {
     const plan = analyseImport({ quotes: content.quotes }, content);
     expect(plan.summary.removed).toEqual([]);
-    expect(analyseImport([], content).summary.invalid).toEqual([{ path: "/", reason: expect.stringMatching(/JSON object/) }]);
+    expect(plan.summary.notAnExport).toBeUndefined();
+  });
+
+  it("refuses a file that is not an export of this site as such, not as invalid records", () => {
+    for (const file of [[], "text", { name: "package", version: "1.0.0", dependencies: {} }, {}]) {
+      const plan = analyseImport(file, content);
+      expect(plan.summary.notAnExport).toMatch(/^This file is not an export of this site/);
+      expect(plan.summary).toMatchObject({ added: [], changed: [], removed: [], invalid: [] });
+      expect(plan.updates).toEqual({});
+    }
+    expect(analyseImport({ name: "package", version: "1.0.0" }, content).summary.notAnExport).toContain("“name”, “version”");
+    // One known section is enough: an export trimmed by hand to what should change.
+    expect(analyseImport({ quotes: content.quotes, settings: {} }, content).summary.notAnExport).toBeUndefined();
+  });
+});
+
+describe("import preview details", () => {
+  it("names each added, changed and removed record by its title or name", () => {
+    const file = clone();
+    const quotes = file.quotes as Record<string, Record<string, unknown>>;
+    quotes["quote-new"] = { text: "New words", author: "Someone" };
+    delete (file.films as Record<string, unknown>)["film-001"];
+    const skills = file.skills as Record<string, Record<string, unknown>>;
+    skills["skill-01"] = { ...skills["skill-01"], name: "TS" };
+    const { summary } = analyseImport(file, content);
+    expect(summary.details["quotes/quote-new"]?.label).toBe("“New words” — Someone");
+    expect(summary.details["films/film-001"]?.label).toBe("Rashomon (1950)");
+    expect(summary.details["skills/skill-01"]?.label).toBe("TS (Languages)");
+  });
+
+  it("lists the fields that differ in a changed record, before and after", () => {
+    const file = clone();
+    const films = file.films as Record<string, Record<string, unknown>>;
+    films["film-001"] = { ...films["film-001"], rating: 4.5, countries: ["Japan", "France"], synopsis: "Added." };
+    const { summary } = analyseImport(file, content);
+    expect(summary.changed).toEqual(["films/film-001"]);
+    expect(summary.details["films/film-001"]?.changes).toEqual([
+      { field: "countries", before: "Japan", after: "Japan, France" },
+      { field: "rating", before: "5", after: "4.5" },
+      { field: "synopsis", before: "", after: "Added." },
+    ]);
+    // Added and removed records list no field changes.
+    expect(analyseImport({ quotes: { q: { text: "T", author: "A" } } }, content).summary.details["quotes/q"]?.changes).toBeUndefined();
   });
 });

@@ -46,6 +46,23 @@ export interface ImportSummary {
   invalid: ImportIssue[];
   /** Nodes in the file that are not content and are skipped (pending submissions, admins). */
   ignored: string[];
+  /** For each added, changed and removed record path: its title or name, and for a changed one the fields that differ. */
+  details: Record<string, RecordDetail>;
+  /** Set when the file is not an export of this site at all (then nothing else is listed). */
+  notAnExport?: string;
+}
+
+export interface RecordDetail {
+  /** What the record is called (a post's title, a skill's name ...), when it has one. */
+  label?: string;
+  /** Changed records only: each field whose value differs, as text ("" when absent). */
+  changes?: FieldChange[];
+}
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
 }
 
 export interface ImportPlan {
@@ -106,13 +123,75 @@ function firstIssue(result: { ok: false; errors: Record<string, string> }): stri
   return path ? `${path}: ${message}` : message;
 }
 
+const KNOWN_TOP_LEVEL: readonly string[] = [...TOP_LEVEL, ...IGNORED_TOP_LEVEL];
+
+/**
+ * Why `file` is not an export of this site, or undefined when it is one. An export is an object
+ * whose top-level entries are the database's nodes (site, skills, blog, ...); a file trimmed by
+ * hand to some of them still is one, a file with none of them is something else.
+ */
+export function notAnExportReason(file: unknown): string | undefined {
+  const lead = "This file is not an export of this site";
+  const choose = "Choose a file made with Export on this page.";
+  if (!isObject(file)) return `${lead}: it holds ${Array.isArray(file) ? "a JSON list" : "a single JSON value"}, not the object an export is. ${choose}`;
+  const keys = Object.keys(file);
+  if (keys.some((k) => KNOWN_TOP_LEVEL.includes(k))) return undefined;
+  if (keys.length === 0) return `${lead}: it holds an empty object. ${choose}`;
+  const shown = keys.slice(0, 5).map((k) => `“${k}”`).join(", ");
+  return `${lead}: its top-level entries (${shown}${keys.length > 5 ? ", …" : ""}) are none of the site's content (${TOP_LEVEL.join(", ")}). ${choose}`;
+}
+
+const str = (x: unknown): string | undefined => (typeof x === "string" && x.trim() !== "" ? x : typeof x === "number" ? String(x) : undefined);
+const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** What the preview calls a record: its title or name, from the file (or the site, for a removal). */
+function recordLabel(kind: Unit["kind"], raw: unknown): string | undefined {
+  if (!isObject(raw)) return undefined;
+  switch (kind) {
+    case "about":
+      return str(raw.name) ?? str(raw.headline);
+    case "contact":
+      return str(raw.email);
+    case "experience":
+      return str(raw.role) && str(raw.company) ? `${str(raw.role)} at ${str(raw.company)}` : (str(raw.company) ?? str(raw.role));
+    case "skills":
+      return str(raw.name) && str(raw.category) ? `${str(raw.name)} (${str(raw.category)})` : str(raw.name);
+    case "recommendations":
+      return str(raw.fullName);
+    case "quotes":
+      return str(raw.text) ? `“${clip(str(raw.text) ?? "")}”${str(raw.author) ? ` — ${str(raw.author)}` : ""}` : str(raw.author);
+    case "films":
+      return str(raw.title) && str(raw.year) ? `${str(raw.title)} (${str(raw.year)})` : str(raw.title);
+    default:
+      return str(raw.title) ?? str(raw.name);
+  }
+}
+
+/** A field's value as the preview shows it: text as is, lists joined, anything else as JSON. */
+function fieldText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.every((x) => typeof x === "string" || typeof x === "number")) return value.join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields that differ between two validated records, in the record's field order. */
+function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  return fields
+    .filter((f) => canonical(before[f]) !== canonical(after[f]))
+    .map((field) => ({ field, before: fieldText(before[field]), after: fieldText(after[field]) }));
+}
+
 /** Compare an incoming tree with the current one; pure (no database access). */
 export function analyseImport(incoming: unknown, current: ContentTree): ImportPlan {
-  const summary: ImportSummary = { added: [], changed: [], removed: [], unchanged: 0, invalid: [], ignored: [] };
+  const summary: ImportSummary = { added: [], changed: [], removed: [], unchanged: 0, invalid: [], ignored: [], details: {} };
   const updates: Record<string, unknown> = {};
   const checks: ImportPlan["checks"] = [];
-  if (!isObject(incoming)) {
-    summary.invalid.push({ path: "/", reason: "The file must hold a JSON object (the exported tree)." });
+  const refusal = notAnExportReason(incoming);
+  if (refusal !== undefined || !isObject(incoming)) {
+    summary.notAnExport = refusal;
     return { summary, updates, checks };
   }
 
@@ -130,6 +209,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     if (incomingRaw === undefined || incomingRaw === null) {
       if (currentRaw !== undefined && currentRaw !== null) {
         summary.removed.push(unit.path);
+        summary.details[unit.path] = { label: recordLabel(unit.kind, cur.fields) };
         if (unit.kind === "posts") Object.assign(updates, postRemoval(slugOf(unit.path)));
         else updates[unit.path] = null;
       }
@@ -150,6 +230,10 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     }
     const exists = currentRaw !== undefined && currentRaw !== null;
     (exists ? summary.changed : summary.added).push(unit.path);
+    summary.details[unit.path] = {
+      label: recordLabel(unit.kind, value),
+      ...(exists ? { changes: fieldChanges(currentValue ?? (isObject(cur.fields) ? cur.fields : {}), value) } : {}),
+    };
     const rev = (cur.rev ?? 0) + 1;
     checks.push({ path: unit.path, expectedRev: exists ? cur.rev : null });
     if (unit.kind === "posts") {
@@ -274,6 +358,7 @@ export async function previewImport(tree: unknown): Promise<ImportSummary> {
  */
 export async function importAll(tree: unknown): Promise<ImportSummary> {
   const plan = analyseImport(tree, await exportAll());
+  if (plan.summary.notAnExport !== undefined) throw new ContentError("invalid", plan.summary.notAnExport);
   if (plan.summary.invalid.length > 0) {
     throw new ContentError("invalid", `The import has ${plan.summary.invalid.length} invalid record(s); nothing was written.`);
   }

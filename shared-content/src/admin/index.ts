@@ -32,10 +32,13 @@ export {
   importAll,
   previewImport,
   analyseImport,
+  notAnExportReason,
   type ContentTree,
   type ImportIssue,
   type ImportSummary,
   type ImportPlan,
+  type RecordDetail,
+  type FieldChange,
 } from "./data-transfer";
 
 export const {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 
@@ -11,30 +11,34 @@ vi.mock("shared-auth", async (importOriginal) => {
 const { initialAuthState, useAuthStore } = await import("shared-auth");
 const { AdminLayout } = await import("./admin-layout");
 const { RequireAuth } = await import("../auth/require-auth");
+const { RemoteRegistryContext } = await import("../remotes/remote-slot");
+const { createRemoteRegistry } = await import("../remotes/remote-registry");
 
 function Where() {
   const l = useLocation();
   return <p data-testid="where">{l.pathname + l.search}</p>;
 }
 
-function renderAdmin(path = "/admin-panel") {
+function renderAdmin(path = "/admin-panel", registry = createRemoteRegistry()) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/admin-panel"
-          element={
-            <RequireAuth>
-              <AdminLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<p>overview screen</p>} />
-          <Route path="*" element={<p>section screen</p>} />
-        </Route>
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <RemoteRegistryContext.Provider value={registry}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/admin-panel"
+            element={
+              <RequireAuth>
+                <AdminLayout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<p>overview screen</p>} />
+            <Route path="*" element={<p>section screen</p>} />
+          </Route>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </RemoteRegistryContext.Provider>,
   );
 }
 
@@ -106,5 +110,32 @@ describe("AdminLayout", () => {
     });
     expect(signOutUser).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId("where").textContent).toBe("/");
+  });
+
+  it("shows the number of pending recommendations in the navigation, from remote-admin", async () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
+    const loadRemote = vi.fn(async () => ({ default: () => <span>3 pending</span> }));
+    const registry = createRemoteRegistry({ registerRemotes: vi.fn(), loadRemote });
+    registry.register({ remote_admin: "http://127.0.0.1:4180/mf-manifest.json" });
+    renderAdmin("/admin-panel/write-quote", registry);
+    const nav = screen.getByRole("navigation", { name: "Admin sections" });
+    expect(await within(nav).findByRole("link", { name: "Recommendations 3 pending" })).toBeTruthy();
+    expect(loadRemote).toHaveBeenCalledWith("remote_admin/PendingCount");
+  });
+
+  it("without the count (remote-admin unreachable) the navigation still works", async () => {
+    useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const loadRemote = vi.fn(async () => {
+      throw new Error("Failed to fetch");
+    });
+    const registry = createRemoteRegistry({ registerRemotes: vi.fn(), loadRemote });
+    registry.register({ remote_admin: "http://127.0.0.1:4180/mf-manifest.json" });
+    renderAdmin("/admin-panel", registry);
+    await act(async () => {});
+    expect(loadRemote).toHaveBeenCalled();
+    const nav = screen.getByRole("navigation", { name: "Admin sections" });
+    expect(within(nav).getByRole("link", { name: "Recommendations" })).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
   });
 });

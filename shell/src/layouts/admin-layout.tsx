@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { Component, Suspense, lazy, useContext, useMemo, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "shared-router";
 import { useAuthStore } from "shared-auth";
 import { signOutOnPurpose } from "../auth/sign-out";
 import { SiteHeader, SkipLink } from "./site-header";
 import { ADMIN_NAV } from "./admin-nav";
+import { RemoteRegistryContext } from "../remotes/remote-slot";
+import type { ScreenOf } from "../remotes/screens";
 import styles from "./layout.module.css";
 
 function SignOutButton() {
@@ -26,6 +28,34 @@ function SignOutButton() {
 
 const ADMIN_HEADER_NAV = [{ to: "/", label: "View site", end: true }];
 
+/** Renders nothing when its part fails: a missing count must not take the navigation down. */
+class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * A remote-admin component inside a navigation link (the pending recommendations count). It is
+ * loaded at run time like a screen, so the SDK reads it makes never reach the shell's bundle,
+ * which every visitor downloads; while it loads, or if it cannot, the link shows no count.
+ */
+function NavBadge({ module }: { module: ScreenOf<"remote_admin"> }) {
+  const registry = useContext(RemoteRegistryContext);
+  const Badge = useMemo(() => lazy(() => registry.load("remote_admin", module)), [registry, module]);
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <Badge />
+      </Suspense>
+    </QuietBoundary>
+  );
+}
+
 /** The admin sidebar: every admin screen, the current one marked (aria-current). */
 function AdminSidebar() {
   return (
@@ -35,6 +65,7 @@ function AdminSidebar() {
           <li key={item.to}>
             <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? styles.sideActive : undefined)}>
               {item.label}
+              {item.badge ? <NavBadge module={item.badge} /> : null}
             </NavLink>
           </li>
         ))}

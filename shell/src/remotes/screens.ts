@@ -16,6 +16,8 @@ export const REMOTE_SCREENS = {
     "ConfigureFilms",
     "Account",
     "CreateRealtimeData",
+    // Not a screen: the pending recommendations count in the admin navigation.
+    "PendingCount",
   ],
 } as const;
 

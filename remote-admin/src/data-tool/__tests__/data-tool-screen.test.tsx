@@ -109,6 +109,45 @@ describe("import", () => {
     expect(await screen.findByText(/Imported content\.json: 1 added, 0 changed, 0 removed/)).toBeTruthy();
   });
 
+  it("refuses a JSON file that is not an export of this site, in plain words", async () => {
+    renderScreen();
+    await chooseFile(JSON.stringify({ name: "some-package", version: "1.0.0", dependencies: {} }), "package.json");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^package\.json: This file is not an export of this site/);
+    expect(screen.queryByTestId("import-counts")).toBeNull();
+    expect(screen.queryByText(/invalid record/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Import \d+ change/ })).toBeNull();
+    const input = screen.getByLabelText("JSON file");
+    expect(input.getAttribute("aria-describedby")).toBe(alert.id);
+  });
+
+  it("names each record and shows what changes in a changed one, long values shortened", async () => {
+    const long = `${"A long work title. ".repeat(7)}The end.`;
+    mocks.exportAll.mockResolvedValue({
+      ...structuredClone(CURRENT),
+      quotes: { q1: { text: "Old words", author: "Ada", work: long, rev: 1, updatedAt: 1 } },
+    });
+    renderScreen();
+    await chooseFile(
+      JSON.stringify({
+        skills: { s1: { name: "TypeScript 5", category: "Languages", order: 0 }, s2: { name: "Go", category: "Languages", order: 1 } },
+        quotes: { q1: { text: "New words", author: "Ada", work: long.replace("The end.", "The new end.") } },
+      }),
+    );
+    const added = await screen.findByRole("list", { name: "Added" });
+    expect(within(added).getByText("Go (Languages)")).toBeTruthy();
+    expect(within(added).getByText("skills/s2")).toBeTruthy();
+    const changed = screen.getByRole("list", { name: "Changed" });
+    const skill = within(changed).getByText("TypeScript 5 (Languages)").closest("li") as HTMLElement;
+    expect(within(skill).getByText("name").closest("li")?.textContent).toBe("name: TypeScript → TypeScript 5");
+    const quote = within(changed).getByText("“New words” — Ada").closest("li") as HTMLElement;
+    expect(within(quote).getByText("text").closest("li")?.textContent).toBe("text: Old words → New words");
+    const work = within(quote).getByText("work").closest("li")?.textContent ?? "";
+    // Shortened around the first difference, so the change itself shows.
+    expect(work.length).toBeLessThan(200);
+    expect(work).toMatch(/^work: ….*The end\. → ….*The new end\.$/);
+  });
+
   it("a failed write says nothing was imported", async () => {
     mocks.importAll.mockRejectedValue(Object.assign(new Error("permission_denied"), { code: "PERMISSION_DENIED" }));
     renderScreen();

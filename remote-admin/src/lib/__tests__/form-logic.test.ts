@@ -1,3 +1,4 @@
+import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "../labels";
 import { describe, expect, it } from "vitest";
 import { nextSlug, slugify, slugProblem } from "../slug";
 import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../post-form";
@@ -78,5 +79,26 @@ describe("form values", () => {
       "technologiesText.1": "Technology is required",
       title: "Title is required",
     });
+  });
+});
+
+describe("near-duplicate labels", () => {
+  const skill = (id: string, name: string, category: string, order: number) => ({ id, name, category, order, rev: 1, updatedAt: 1 });
+  it("offers the most used spelling of a category, not counting the skill being edited", () => {
+    const skills = [skill("a", "Go", "languages", 0), skill("b", "Rust", "Languages", 1), skill("c", "C", "Languages", 2)];
+    expect(skillCategories(skills)).toEqual(["Languages", "languages"]);
+    expect(categoryFix("LANGUAGES", skillCategories(skills))).toEqual({ message: "A category “Languages” already exists — use it.", use: "Languages" });
+    expect(categoryFix("Languages", skillCategories(skills))).toBeUndefined();
+    expect(categoryFix("Tools", skillCategories(skills))).toBeUndefined();
+  });
+
+  it("replaces only the tags typed in another spelling", () => {
+    const fixes = tagFixes("testing, Vitest, react", ["Testing", "React"]);
+    expect(fixes).toEqual([
+      { typed: "testing", use: "Testing" },
+      { typed: "react", use: "React" },
+    ]);
+    expect(applyTagFixes("testing, Vitest, react", fixes)).toBe("Testing, Vitest, React");
+    expect(tagFixMessage(fixes)).toBe("These tags already exist with another spelling — use “Testing” for “testing”, “React” for “react”.");
   });
 });

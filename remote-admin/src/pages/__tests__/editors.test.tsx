@@ -281,6 +281,96 @@ describe("ConfigureSkills", () => {
   });
 });
 
+describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
+  const skills = [
+    { id: "s1", name: "TypeScript", category: "Languages", order: 0, rev: 3, updatedAt: 1 },
+    { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },
+  ];
+
+  it("refuses a category that differs only in case and offers the existing spelling", async () => {
+    state.skills = skills;
+    vi.mocked(content.createRecord).mockReset().mockResolvedValue("new-id" as never);
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "Rust" } });
+    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: " languages" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
+    });
+    expect(content.createRecord).not.toHaveBeenCalled();
+    const category = screen.getByRole("combobox", { name: /^Category/ });
+    expect(category.getAttribute("aria-invalid")).toBe("true");
+    expect(category.getAttribute("aria-describedby")).toContain(`${category.id}-error`);
+    expect(document.getElementById(`${category.id}-error`)?.textContent).toBe("A category “Languages” already exists — use it.");
+    fireEvent.click(screen.getByRole("button", { name: "Use “Languages”" }));
+    expect((category as HTMLInputElement).value).toBe("Languages");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
+    });
+    expect(content.createRecord).toHaveBeenCalledWith("skills", { name: "Rust", category: "Languages" });
+  });
+
+  it("refuses a skill whose name is already in its category, whatever the case", async () => {
+    state.skills = skills;
+    vi.mocked(content.createRecord).mockReset();
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "typescript " } });
+    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: "Languages" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
+    });
+    expect(content.createRecord).not.toHaveBeenCalled();
+    expect(screen.getByRole("textbox", { name: /^Skill/ }).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("“TypeScript” is already in “Languages”.")).toBeTruthy();
+    // The same name in another category is a different skill.
+    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: "Frameworks" } });
+    expect(screen.getByRole("textbox", { name: /^Skill/ }).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("editing a skill does not count the skill itself as a duplicate", () => {
+    state.skills = skills;
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=s1");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "Typescript" } });
+    expect(screen.getByRole("textbox", { name: /^Skill/ }).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("a category rename that near-duplicates another category is refused with the existing spelling", () => {
+    state.skills = skills;
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
+    fireEvent.click(screen.getByRole("button", { name: "Rename the category “Frameworks”" }));
+    const input = screen.getByLabelText(/^New name for “Frameworks”/);
+    fireEvent.change(input, { target: { value: "LANGUAGES" } });
+    expect(screen.getByText("A category “Languages” already exists — use it.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use “Languages”" }));
+    expect((input as HTMLInputElement).value).toBe("Languages");
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("a post tag spelled differently from one in use is refused, with the existing spelling offered", async () => {
+    state.posts = [
+      { id: "one", title: "One", summary: "S", body: "B", tags: ["Testing", "React"], status: "published", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 },
+    ];
+    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=new");
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Two" } });
+    fireEvent.change(screen.getByLabelText(/^Summary/), { target: { value: "S" } });
+    fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: "B" } });
+    const tags = screen.getByLabelText(/^Tags/);
+    fireEvent.change(tags, { target: { value: "testing, Vitest" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+    });
+    expect(content.savePost).not.toHaveBeenCalled();
+    expect(tags.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("The tag “testing” already exists as “Testing” — use it.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use “Testing”" }));
+    expect((tags as HTMLInputElement).value).toBe("Testing, Vitest");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+    });
+    expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ tags: ["Testing", "Vitest"] }), null, {});
+  });
+});
+
 describe("a collection record saved, then edited into an error", () => {
   it("no longer says Saved", async () => {
     state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
