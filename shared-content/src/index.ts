@@ -37,7 +37,7 @@ export { makeContentHooks } from "./hooks/content-hooks";
 export type { LiveSource, LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
-export { matchesSearch, normaliseSearchText, sameLabel, existingSpelling } from "./search";
+export { matchesSearch, normaliseSearchText } from "./search";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";

@@ -7,6 +7,8 @@ import { sdkSource } from "./sdk-source";
 
 export * from "shared-content";
 export { setDatabaseForTests } from "./db";
+// The editors' near-duplicate checks (skills, tags): admin-only, so not in the public entry.
+export { sameLabel, existingSpelling } from "../search";
 export { useAllPosts, useAdminPost, useSubmissions, useCollection } from "./admin-hooks";
 export {
   saveAbout,
