@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, renderHook } from "@testing-library/react";
-import { useForm, type FieldErrors } from "../use-form";
+import { useForm, type FieldErrors } from "./use-form";
 
 afterEach(cleanup);
 

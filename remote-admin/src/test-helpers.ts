@@ -1,3 +1,4 @@
+// Helpers the remote's tests share (never imported by the app).
 import { screen } from "@testing-library/react";
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import * as content from "shared-content/admin";
-import { buttonsWithLabelNotInName } from "../../ui/__tests__/label-in-name";
+import { buttonsWithLabelNotInName } from "../test-helpers";
 
 const state = vi.hoisted(() => ({
   about: null as unknown,
@@ -34,17 +34,17 @@ vi.mock("shared-content/admin", async (importOriginal) => {
   };
 });
 
-import ConfigureAbout from "../configure-about";
+import ConfigureAbout from "./configure-about";
 
 // The markdown renderer is its own chunk; load it first so previews render at once.
 beforeAll(async () => {
   await content.loadMarkdownRenderer(); // (returning the function would make it a teardown hook)
 });
 
-import WriteBlog from "../write-blog";
-import WriteQuote from "../write-quote";
-import ConfigureSkills from "../configure-skills";
-import ConfigureExperience from "../configure-experience";
+import WriteBlog from "./write-blog";
+import WriteQuote from "./write-quote";
+import ConfigureSkills from "./configure-skills";
+import ConfigureExperience from "./configure-experience";
 
 const about = { headline: "Front-end engineer", bio: "Hi, I'm **Maya**.", location: "Gothenburg", rev: 4, updatedAt: 1 };
 

@@ -8,8 +8,8 @@ import {
   leaveRecordsAsTheyAre,
   parseImportFile,
   prepareImport,
-} from "../import-plan";
-import { countRecords } from "../export-panel";
+} from "./import-plan";
+import { countRecords } from "./export-panel";
 
 // An export as exportAll() returns it (records carry rev/updatedAt; posts their timestamps).
 const CURRENT: ContentTree = {

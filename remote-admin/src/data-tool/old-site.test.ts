@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { analyseImport } from "shared-content/admin";
 import fixture from "./old-site-export.json" with { type: "json" };
-import { convertOldSite, isOldSiteExport } from "../old-site";
-import { htmlToMarkdown, htmlToText } from "../html-to-markdown";
+import { convertOldSite, isOldSiteExport } from "./old-site";
+import { htmlToMarkdown, htmlToText } from "./html-to-markdown";
 
 type Obj = Record<string, Record<string, unknown>>;
 

@@ -30,8 +30,8 @@ vi.mock("shared-auth", async () => {
 });
 vi.mock("shared-auth/messages", () => ({ authErrorMessage: () => "Something went wrong. Please try again." }));
 
-import { AccountScreen, formatTime } from "../account-screen";
-import { emailChangeMessage, passwordChangeMessage } from "../account-messages";
+import { AccountScreen, formatTime } from "./account-screen";
+import { emailChangeMessage, passwordChangeMessage } from "./account-messages";
 
 const EVERY_OPTION: PasswordPolicyOptions = {
   minPasswordLength: 10,

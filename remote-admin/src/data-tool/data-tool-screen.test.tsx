@@ -19,7 +19,7 @@ vi.mock("shared-content/admin", async () => {
   return { ...actual, exportAll: mocks.exportAll, importAll: mocks.importAll };
 });
 
-import { DataToolScreen } from "../data-tool-screen";
+import { DataToolScreen } from "./data-tool-screen";
 
 const CURRENT = {
   site: {},
@@ -162,7 +162,7 @@ describe("import", () => {
 
 describe("plain reasons", () => {
   it("rewrites valibot's technical wording", async () => {
-    const { plainReason } = await import("../import-summary-view");
+    const { plainReason } = await import("./import-summary-view");
     expect(plainReason('name: Invalid key: Expected "name" but received undefined')).toBe("name: the field is missing");
     expect(plainReason('Invalid key: Expected never but received "colour"')).toBe('the field "colour" is not part of this record');
     expect(plainReason("year: Year must be a number")).toBe("year: Year must be a number");

@@ -2,15 +2,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, renderHook } from "@testing-library/react";
 import { useState } from "react";
-import { TextField, TextAreaField } from "../field";
-import { SaveButton } from "../save-button";
-import { useSaveState } from "../use-save-state";
-import { ReorderList, moveItem } from "../reorder-list";
-import { SearchBox, matchesSearch } from "../search-box";
-import { paginate, Pager } from "../pager";
-import { MarkdownEditor } from "../markdown-editor";
-import { StatusMessage } from "../status-message";
-import { buttonsWithLabelNotInName } from "./label-in-name";
+import { TextField, TextAreaField } from "./field";
+import { SaveButton } from "./save-button";
+import { useSaveState } from "./use-save-state";
+import { ReorderList, moveItem } from "./reorder-list";
+import { SearchBox, matchesSearch } from "./search-box";
+import { paginate, Pager } from "./pager";
+import { MarkdownEditor } from "./markdown-editor";
+import { StatusMessage } from "./status-message";
+import { buttonsWithLabelNotInName } from "../test-helpers";
 
 afterEach(cleanup);
 

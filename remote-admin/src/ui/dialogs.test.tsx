@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Link, RouterProvider } from "react-router-dom";
 import { useState } from "react";
-import { useConfirm } from "../confirm-dialog";
-import { UnsavedChangesGuard } from "../unsaved-changes-guard";
+import { useConfirm } from "./confirm-dialog";
+import { UnsavedChangesGuard } from "./unsaved-changes-guard";
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
-import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "../labels";
+import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "./labels";
 import { describe, expect, it } from "vitest";
-import { nextSlug, slugify, slugProblem } from "../slug";
-import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../post-form";
-import { errorFor, mapErrorKeys, optionalText, parseNumber, splitList } from "../form-values";
+import { nextSlug, slugify, slugProblem } from "./slug";
+import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "./post-form";
+import { errorFor, mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
 
 describe("slugify", () => {
   it("makes lower-case ASCII words joined by dashes", () => {

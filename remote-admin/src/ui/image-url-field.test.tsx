@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { ImageUrlField } from "../image-url-field";
+import { ImageUrlField } from "./image-url-field";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
