@@ -9,15 +9,9 @@ import type { SlotRenderState } from "./remotes/remote-slot";
 // bootstrap). Created outside render so StrictMode does not make a second history listener.
 const router = createBrowserRouter(appRoutes);
 
-/** Marks <html data-interactive> once the app has hydrated or rendered: its buttons now respond. */
-function useMarkInteractive(): void {
-  useEffect(() => {
-    document.documentElement.dataset.interactive = "true";
-  }, []);
-}
-
-export function App({ store, slots }: { store: RenderStore; slots: SlotRenderState }) {
-  useMarkInteractive();
+/** `onMounted`: the app's root has hydrated or rendered (see ssr/interactive.ts). */
+export function App({ store, slots, onMounted }: { store: RenderStore; slots: SlotRenderState; onMounted?: () => void }) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <AppProviders store={store} slots={slots}>
       <RouterProvider router={router} />

@@ -7,6 +7,7 @@ import { applyTheme, preferredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
 import { remoteRegistry } from "./remotes/remote-registry";
+import { interactiveMarker } from "./ssr/interactive";
 import { readPageData } from "./ssr/page-data";
 
 applyTheme(preferredTheme());
@@ -24,8 +25,9 @@ bootstrap(pageData?.config)
     }
     const { App } = await import("./app");
     const store = new RenderStore(pageData?.content);
-    const slots = { server: false, rendered: new Set<string>(), failed: new Set(pageData?.failedSlots) };
-    const app = <App store={store} slots={slots} />;
+    const interactive = interactiveMarker(pageData?.slots ?? []);
+    const slots = { server: false, rendered: new Set<string>(), failed: new Set(pageData?.failedSlots), hydrated: interactive.slotHydrated };
+    const app = <App store={store} slots={slots} onMounted={interactive.appMounted} />;
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
     if (pageData) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
     else createRoot(rootElement).render(app);

@@ -1,4 +1,4 @@
-import { Component, Suspense, createContext, lazy, memo, useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { Component, Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { remoteRegistry, type RemoteRegistry } from "./remote-registry";
 import styles from "./remote-slot.module.css";
 
@@ -13,6 +13,8 @@ export interface SlotRenderState {
   server: boolean;
   rendered: Set<string>;
   failed: Set<string>;
+  /** In the browser: a slot's content (screen or fallback) has hydrated or rendered. */
+  hydrated?: (slot: string) => void;
 }
 export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 
@@ -65,6 +67,13 @@ export function RemoteLoading() {
   );
 }
 
+/** Renders nothing; its effect runs once the slot's content beside it has hydrated. */
+function ReportHydrated({ slot }: { slot: string }) {
+  const render = useContext(SlotRenderContext);
+  useEffect(() => render?.hydrated?.(slot), [render, slot]);
+  return null;
+}
+
 interface RemoteSlotProps {
   remote: string;
   module: string;
@@ -109,6 +118,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
+          <ReportHydrated slot={slot} />
         </Suspense>
       </RemoteErrorBoundary>
     </div>
