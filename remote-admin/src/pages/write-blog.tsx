@@ -33,6 +33,7 @@ import {
   useSaveState,
   type FieldErrors,
 } from "../ui";
+import { AutosavePrompt, clearAutosave, useAutosave } from "../editors/post-autosave";
 import { PostPreviewButton } from "../editors/post-preview-button";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
@@ -239,6 +240,9 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     );
     if (ok) {
       form.reset(values);
+      // The edits are in the database now: nothing to keep in this browser.
+      clearAutosave(loadedSlug);
+      clearAutosave(input.slug);
       setLoadedSlug(input.slug);
       setSlugEdited(true);
       onSaved(input.slug);
@@ -255,6 +259,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     if (!ok) return;
     setAction("delete");
     const done = await save.run(() => deletePost(loadedSlug ?? post.id));
+    if (done) clearAutosave(loadedSlug);
     if (done) {
       form.reset(values);
       onClose(`Deleted the post “${post.title}”.`);
@@ -266,6 +271,11 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   const fixes = errorFor(errors, "tags") ? tagFixes(values.tags, otherTags) : [];
   const published = status === "published";
   const busy = save.status === "saving";
+  useAutosave(loadedSlug, values, form.dirty, form.baseRev, busy);
+  const discardEdits = () => {
+    clearAutosave(loadedSlug);
+    form.loadLatest();
+  };
   const saveLabel = published ? "Save changes" : "Save draft";
   const statusFor = (kind: typeof action) => (action === kind ? save.status : "idle");
   const heading = post ? `Edit post: ${post.title}` : "New post";
@@ -280,9 +290,10 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
           {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
         </>
       }
-      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
+      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, discardEdits, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
     >
       {dialog}
+      <AutosavePrompt slug={loadedSlug} current={values} rev={post?.rev ?? null} onRestore={setValues} />
       <UnsavedChangesGuard when={form.dirty && !busy} what="your changes to this post" />
       {form.changedElsewhere ? (
         <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>

@@ -1,0 +1,101 @@
+import { useEffect, useState } from "react";
+import { Button, StatusMessage } from "../ui";
+import type { PostForm } from "../lib/post-form";
+
+// Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
+// the browser. They stay in this browser only (localStorage), never in the database: a draft in
+// the database is what "Save draft" makes.
+
+const PREFIX = "portfolio:post-autosave:";
+/** Save after a pause in typing, not on every keystroke. */
+const PAUSE_MS = 800;
+
+export interface Autosaved {
+  values: PostForm;
+  /** When the edits were last kept. */
+  at: number;
+  /** The revision the edits were made on (null for a new post). */
+  baseRev: number | null;
+}
+
+const keyOf = (slug: string | null) => PREFIX + (slug ?? "new");
+
+export function readAutosave(slug: string | null): Autosaved | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(keyOf(slug));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Autosaved>;
+    const v = parsed.values as Partial<PostForm> | undefined;
+    const fields = ["title", "slug", "summary", "tags", "coverUrl", "body"] as const;
+    if (!v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
+    return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
+  } catch {
+    return null;
+  }
+}
+
+export function clearAutosave(slug: string | null): void {
+  try {
+    globalThis.localStorage?.removeItem(keyOf(slug));
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+/** Keeps the editor's values while they differ from the saved post (`dirty`). */
+export function useAutosave(slug: string | null, values: PostForm, dirty: boolean, baseRev: number | null, paused: boolean): void {
+  useEffect(() => {
+    if (!dirty || paused) return;
+    const timer = setTimeout(() => {
+      try {
+        globalThis.localStorage?.setItem(keyOf(slug), JSON.stringify({ values, at: Date.now(), baseRev } satisfies Autosaved));
+      } catch {
+        // storage disabled or full: the unsaved-changes prompt still guards leaving
+      }
+    }, PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [slug, values, dirty, baseRev, paused]);
+}
+
+const timeOf = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at);
+
+/**
+ * Offered when the editor opens with edits kept from an earlier visit that differ from the post
+ * as saved: restore them into the form (nothing is saved until Save), or discard them.
+ */
+export function AutosavePrompt({ slug, current, rev, onRestore }: { slug: string | null; current: PostForm; rev: number | null; onRestore: (values: PostForm) => void }) {
+  const [kept, setKept] = useState(() => {
+    const found = readAutosave(slug);
+    return found && JSON.stringify(found.values) !== JSON.stringify(current) ? found : null;
+  });
+  if (!kept) return null;
+  const savedSince = kept.baseRev !== rev && rev !== null;
+  return (
+    <StatusMessage
+      kind="warning"
+      action={
+        <>
+          <Button
+            onClick={() => {
+              onRestore(kept.values);
+              setKept(null);
+            }}
+          >
+            Restore unsaved changes
+          </Button>
+          <Button
+            onClick={() => {
+              clearAutosave(slug);
+              setKept(null);
+            }}
+          >
+            Discard them
+          </Button>
+        </>
+      }
+    >
+      This browser kept changes to this post that were not saved, from {timeOf(kept.at)}.
+      {savedSince ? " The post has been saved again since then: restoring puts those older edits back over it." : ""} Restore them?
+    </StatusMessage>
+  );
+}
