@@ -54,7 +54,11 @@ const packageOf = (file) => {
   return parts.length === 1 ? null : workspaces.includes(parts[0]) ? parts[0] : `the folder ${parts[0]}`;
 };
 const noCrossPackageRelative = {
-  meta: { type: "problem", schema: [], messages: { cross: "{{source}} reaches into {{target}} from another package: import it by its package name (docs/architecture.md, section Boundaries)." } },
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: { cross: "{{source}} reaches into {{target}} from another package: import it by its package name (docs/architecture.md, section Boundaries)." },
+  },
   create(context) {
     const check = (node) => {
       const source = node?.source?.value;
@@ -109,10 +113,13 @@ export default tseslint.config(
     files: [`${self}/**/*.{ts,tsx}`],
     ignores: [`${self}/**/*.test.{ts,tsx}`],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: self === "remote-admin" ? [routerFactories, publicEntryInAdmin] : [routerFactories],
-        patterns: [firebaseBan, otherRemotes(self), routerBan, ...(self === "remote-admin" ? [] : [adminEntryBan])],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: self === "remote-admin" ? [routerFactories, publicEntryInAdmin] : [routerFactories],
+          patterns: [firebaseBan, otherRemotes(self), routerBan, ...(self === "remote-admin" ? [] : [adminEntryBan])],
+        },
+      ],
     },
   })),
   {

@@ -12,7 +12,17 @@ import { sharedModules } from "./federation.shared.ts";
  * "Rendering"). Its chunks go to dist/server/ beside the browser build; shared singletons come
  * from the renderer's share scope, npm dependencies stay external.
  */
-export function defineRemoteConfig({ name, port, exposes, serverRendered = false }: { name: string; port: number; exposes: Record<string, string>; serverRendered?: boolean }) {
+export function defineRemoteConfig({
+  name,
+  port,
+  exposes,
+  serverRendered = false,
+}: {
+  name: string;
+  port: number;
+  exposes: Record<string, string>;
+  serverRendered?: boolean;
+}) {
   return defineConfig(({ command }) => ({
     plugins: [
       federation({

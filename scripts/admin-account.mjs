@@ -3,21 +3,21 @@
 // database — against the local emulators (default) or a real Firebase project. See
 // docs/admin-account.md. The same REST calls serve both: the emulators accept the magic
 // bearer token "owner" where a real project needs an OAuth access token of a project owner.
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
 
 export const LOCAL_DEFAULTS = Object.freeze({
-  projectId: 'demo-portfolio',
-  authUrl: 'http://127.0.0.1:9099',
-  databaseUrl: 'http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb',
-  email: 'admin@example.com',
-  password: 'portfolio-admin',
+  projectId: "demo-portfolio",
+  authUrl: "http://127.0.0.1:9099",
+  databaseUrl: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb",
+  email: "admin@example.com",
+  password: "portfolio-admin",
 });
 
 export class AdminAccountError extends Error {
   constructor(message, detail) {
     super(message);
-    this.name = 'AdminAccountError';
+    this.name = "AdminAccountError";
     this.detail = detail;
   }
 }
@@ -27,25 +27,23 @@ export class AdminAccountError extends Error {
  * https://identitytoolkit.googleapis.com). `databaseUrl` may carry `?ns=` for the emulator.
  */
 export function endpoints({ projectId, authUrl, databaseUrl }) {
-  const identity = authUrl
-    ? `${authUrl.replace(/\/$/, '')}/identitytoolkit.googleapis.com`
-    : 'https://identitytoolkit.googleapis.com';
+  const identity = authUrl ? `${authUrl.replace(/\/$/, "")}/identitytoolkit.googleapis.com` : "https://identitytoolkit.googleapis.com";
   const db = new URL(databaseUrl);
-  const ns = db.searchParams.get('ns');
-  const dbBase = `${db.origin}${db.pathname.replace(/\/$/, '')}`;
+  const ns = db.searchParams.get("ns");
+  const dbBase = `${db.origin}${db.pathname.replace(/\/$/, "")}`;
   return {
     identity: (op) => `${identity}/v1/projects/${encodeURIComponent(projectId)}/${op}`,
-    signIn: `${identity}/v1/accounts:signInWithPassword?key=${authUrl ? 'demo-api-key' : ''}`,
-    dbPath: (path) => `${dbBase}/${path}.json${ns ? `?ns=${encodeURIComponent(ns)}` : ''}`,
+    signIn: `${identity}/v1/accounts:signInWithPassword?key=${authUrl ? "demo-api-key" : ""}`,
+    dbPath: (path) => `${dbBase}/${path}.json${ns ? `?ns=${encodeURIComponent(ns)}` : ""}`,
   };
 }
 
 /** @param {string} url @param {{ method?: string, token?: string, body?: unknown }} request */
-async function call(url, { method = 'POST', token, body }) {
+async function call(url, { method = "POST", token, body }) {
   const res = await fetch(url, {
     method,
     headers: {
-      'content-type': 'application/json',
+      "content-type": "application/json",
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,7 +57,10 @@ async function call(url, { method = 'POST', token, body }) {
   }
   if (!res.ok) {
     const reason = json?.error?.message ?? json?.error ?? text;
-    throw new AdminAccountError(`${method} ${url.replace(/\?.*/, '')} failed (${res.status}): ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`, json);
+    throw new AdminAccountError(
+      `${method} ${url.replace(/\?.*/, "")} failed (${res.status}): ${typeof reason === "string" ? reason : JSON.stringify(reason)}`,
+      json,
+    );
   }
   return json;
 }
@@ -67,7 +68,7 @@ async function call(url, { method = 'POST', token, body }) {
 /** The uid of the account with this email, or null. */
 export async function findUserByEmail(options, email) {
   const ep = endpoints(options);
-  const out = await call(ep.identity('accounts:lookup'), { token: options.token, body: { email: [email] } });
+  const out = await call(ep.identity("accounts:lookup"), { token: options.token, body: { email: [email] } });
   const user = out?.users?.[0];
   return user ? { uid: user.localId, email: user.email } : null;
 }
@@ -78,21 +79,21 @@ export async function findUserByEmail(options, email) {
  */
 export async function ensureAdmin(options) {
   const { email, password, token } = options;
-  if (!email || !password) throw new AdminAccountError('email and password are required');
-  if (password.length < 6) throw new AdminAccountError('the password must have at least 6 characters');
+  if (!email || !password) throw new AdminAccountError("email and password are required");
+  if (password.length < 6) throw new AdminAccountError("the password must have at least 6 characters");
   const ep = endpoints(options);
   let uid;
   let created = false;
   const existing = await findUserByEmail(options, email);
   if (existing) {
     uid = existing.uid;
-    await call(ep.identity('accounts:update'), { token, body: { localId: uid, password } });
+    await call(ep.identity("accounts:update"), { token, body: { localId: uid, password } });
   } else {
-    const out = await call(ep.identity('accounts'), { token, body: { email, password } });
+    const out = await call(ep.identity("accounts"), { token, body: { email, password } });
     uid = out.localId;
     created = true;
   }
-  await call(ep.dbPath(`admins/${encodeURIComponent(uid)}`), { method: 'PUT', token, body: true });
+  await call(ep.dbPath(`admins/${encodeURIComponent(uid)}`), { method: "PUT", token, body: true });
   return { uid, created };
 }
 
@@ -100,7 +101,7 @@ export async function ensureAdmin(options) {
 export async function resetPassword(options) {
   const existing = await findUserByEmail(options, options.email);
   if (!existing) throw new AdminAccountError(`no account with the email ${options.email}`);
-  await call(endpoints(options).identity('accounts:update'), {
+  await call(endpoints(options).identity("accounts:update"), {
     token: options.token,
     body: { localId: existing.uid, password: options.password },
   });
@@ -142,47 +143,53 @@ export async function main(argv = process.argv.slice(2), env = process.env, log 
     args: argv,
     allowPositionals: true,
     options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'auth-url': { type: 'string' },
-      'database-url': { type: 'string' },
-      project: { type: 'string' },
-      token: { type: 'string' },
-      production: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      email: { type: "string" },
+      password: { type: "string" },
+      "auth-url": { type: "string" },
+      "database-url": { type: "string" },
+      project: { type: "string" },
+      token: { type: "string" },
+      production: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     log(HELP);
     return 0;
   }
-  const command = positionals[0] ?? 'create';
-  if (!['create', 'reset-password'].includes(command)) throw new AdminAccountError(`unknown command "${command}"\n\n${HELP}`);
+  const command = positionals[0] ?? "create";
+  if (!["create", "reset-password"].includes(command)) throw new AdminAccountError(`unknown command "${command}"\n\n${HELP}`);
   const production = values.production;
   const options = {
     email: values.email ?? env.ADMIN_EMAIL ?? (production ? undefined : LOCAL_DEFAULTS.email),
     password: values.password ?? env.ADMIN_PASSWORD ?? (production ? undefined : LOCAL_DEFAULTS.password),
     projectId: values.project ?? env.PROJECT_ID ?? (production ? undefined : LOCAL_DEFAULTS.projectId),
-    authUrl: production ? undefined : (values['auth-url'] ?? env.AUTH_EMULATOR_URL ?? LOCAL_DEFAULTS.authUrl),
-    databaseUrl: values['database-url'] ?? env.DATABASE_URL ?? (production ? undefined : LOCAL_DEFAULTS.databaseUrl),
-    token: production ? (values.token ?? env.ACCESS_TOKEN) : 'owner',
+    authUrl: production ? undefined : (values["auth-url"] ?? env.AUTH_EMULATOR_URL ?? LOCAL_DEFAULTS.authUrl),
+    databaseUrl: values["database-url"] ?? env.DATABASE_URL ?? (production ? undefined : LOCAL_DEFAULTS.databaseUrl),
+    token: production ? (values.token ?? env.ACCESS_TOKEN) : "owner",
   };
-  for (const [key, flag] of [['email', '--email'], ['password', '--password'], ['projectId', '--project'], ['databaseUrl', '--database-url'], ['token', '--token']]) {
+  for (const [key, flag] of [
+    ["email", "--email"],
+    ["password", "--password"],
+    ["projectId", "--project"],
+    ["databaseUrl", "--database-url"],
+    ["token", "--token"],
+  ]) {
     if (!options[key]) throw new AdminAccountError(`${flag} is required with --production`);
   }
   const where = production ? `project ${options.projectId}` : `the local emulators (${options.authUrl}, ${options.databaseUrl})`;
-  if (command === 'reset-password') {
+  if (command === "reset-password") {
     const { uid } = await resetPassword(options);
     log(`Password of ${options.email} (uid ${uid}) reset on ${where}.`);
   } else {
     const { uid, created } = await ensureAdmin(options);
-    log(`${created ? 'Created' : 'Reset the password of'} ${options.email} (uid ${uid}) and wrote admins/${uid}: true on ${where}.`);
+    log(`${created ? "Created" : "Reset the password of"} ${options.email} (uid ${uid}) and wrote admins/${uid}: true on ${where}.`);
   }
   if (!production) await checkSignIn(options);
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   main().then(
     (code) => process.exit(code),
     (error) => {

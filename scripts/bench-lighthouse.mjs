@@ -43,7 +43,18 @@ if (!values["skip-build"]) {
 
 const chromePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 // This machine reaches no network but loopback: nothing may phone home.
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+];
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (v) => `${Math.round(v)} ms`;
@@ -125,17 +136,24 @@ try {
   console.log("| page | performance | FCP | LCP | TBT | CLS | bytes | goal |");
   console.log("|---|---|---|---|---|---|---|---|");
   for (const r of results) {
-    console.log(`| ${r.page} | ${Math.round(r.score * 100)} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kb(r.bytes)} | ${r.misses.length ? r.misses.join("; ") : "met"} |`);
+    console.log(
+      `| ${r.page} | ${Math.round(r.score * 100)} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${kb(r.bytes)} | ${r.misses.length ? r.misses.join("; ") : "met"} |`,
+    );
   }
   for (const r of results) if (r.misses.length && r.lcpElement) console.log(`  ${r.page}: LCP element ${r.lcpElement}`);
 
   const timing = {};
-  for (const [name, path] of [["a post", `/blogs/${slug}`], ["/", "/"]]) timing[name] = await timeRenderer(`${stack.siteUrl}${path}`);
+  for (const [name, path] of [
+    ["a post", `/blogs/${slug}`],
+    ["/", "/"],
+  ])
+    timing[name] = await timeRenderer(`${stack.siteUrl}${path}`);
   console.log(`\nRenderer: first request of a fresh process (loads the remotes' server entries): ${ms(coldMs)}`);
   console.log(`Renderer, ${requests} sequential requests per page (render = the Server-Timing it reports; request = the whole round trip on loopback)`);
   console.log("| page | render p50 | render p99 | request p50 | request p99 |");
   console.log("|---|---|---|---|---|");
-  for (const [name, t] of Object.entries(timing)) console.log(`| ${name} | ${t.p50.toFixed(1)} ms | ${t.p99.toFixed(1)} ms | ${t.wallP50.toFixed(1)} ms | ${t.wallP99.toFixed(1)} ms |`);
+  for (const [name, t] of Object.entries(timing))
+    console.log(`| ${name} | ${t.p50.toFixed(1)} ms | ${t.p99.toFixed(1)} ms | ${t.wallP50.toFixed(1)} ms | ${t.wallP99.toFixed(1)} ms |`);
 
   if (values.json) await writeFile(values.json, `${JSON.stringify({ goal: GOAL, results, timing }, null, 2)}\n`);
   console.log(failed ? "\nSome pages miss the goal." : "\nEvery page meets the goal.");

@@ -47,7 +47,16 @@ const PAGES = [
 ];
 
 const chromiumPath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
 const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
@@ -73,7 +82,8 @@ try {
   if (values.files) {
     for (const r of results) {
       console.log(`\n${r.page}`);
-      for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, (o) => o.replace(/127\.0\.0\.1/, ""))}`);
+      for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, (o) => o.replace(/127\.0\.0\.1/, ""))}`);
     }
   }
   if (values.json) await writeFile(values.json, `${JSON.stringify({ budget: BUDGET, results }, null, 2)}\n`);
@@ -109,7 +119,21 @@ async function measureWeight(browser, url, selector, timingOnly = false) {
     requestAnimationFrame(check);
   }, selector);
   const pending = [];
-  const seen = { requests: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, jsBrotli: 0, cssBrotli: 0, jsFiles: 0, cssFiles: 0, failed: 0, websockets: 0, jsGzipShell: 0, files: [] };
+  const seen = {
+    requests: 0,
+    js: 0,
+    css: 0,
+    jsGzip: 0,
+    cssGzip: 0,
+    jsBrotli: 0,
+    cssBrotli: 0,
+    jsFiles: 0,
+    cssFiles: 0,
+    failed: 0,
+    websockets: 0,
+    jsGzipShell: 0,
+    files: [],
+  };
   // Requests in flight, but not the database's event streams: they stay open for the page's
   // lifetime, so Playwright's "networkidle" never comes on a public page.
   const inFlight = new Set();

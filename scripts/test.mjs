@@ -30,6 +30,7 @@ function stage(name, cmd, args) {
 const turbo = ["turbo", "run"];
 const vitestArgs = ["--", "--reporter=default", "--reporter=json", "--outputFile.json=.reports/vitest.json"];
 
+stage("formatting", "npx", ["prettier", "--check", "--log-level=warn", "."]);
 stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrency=2"]);
 // The root's own files (the scripts and the seed generator are the scripts workspace's).
 stage("lint of the root files", "npx", ["eslint", "federation.remote.ts", "federation.shared.ts", "eslint.config.js"]);

@@ -55,7 +55,15 @@ const SCREENS: { path: string; module: string; ready?: string }[] = [
 
 // Every screen in the light theme; in the dark theme the screens that together use every
 // admin building block (lists, forms, markdown editor, moderation queue, counts), to keep the run short.
-const DARK = new Set(["/admin-panel", "/admin-panel/configure-recommendations", "/admin-panel/configure-experience?edit=a11y-experience", "/admin-panel/write-blog", "/admin-panel/write-blog?edit=new", "/admin-panel/configure-films?edit=new", "/admin-panel/configure-skills"]);
+const DARK = new Set([
+  "/admin-panel",
+  "/admin-panel/configure-recommendations",
+  "/admin-panel/configure-experience?edit=a11y-experience",
+  "/admin-panel/write-blog",
+  "/admin-panel/write-blog?edit=new",
+  "/admin-panel/configure-films?edit=new",
+  "/admin-panel/configure-skills",
+]);
 
 for (const theme of ["light", "dark"] as const) {
   test(`axe: ${theme === "light" ? "every admin screen" : "the admin building blocks"} in the ${theme} theme`, async ({ page }) => {

@@ -63,7 +63,10 @@ test("the admin area is one navigation: the data tool is in the sidebar, and the
   await expect(sidebar.getByRole("link", { name: "Quotes" })).toHaveAttribute("aria-current", "page");
   await sidebar.getByRole("link", { name: "Data import and export" }).click();
   await expect(page).toHaveURL("/create-realtime-data");
-  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Data import and export" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Data import and export" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await page.getByRole("link", { name: "Admin panel" }).click();
   await expect(page).toHaveURL("/admin-panel");
 });

@@ -6,17 +6,7 @@
 // its updateConfig endpoint, but GET /v2/passwordPolicy answers 501 and only the minimum length
 // 6 is enforced. So the stricter policy is served to the browser by intercepting that request.
 import type { Page, Route } from "@playwright/test";
-import {
-  DEMO_ADMIN,
-  a11yCheck,
-  expect,
-  expectRemoteScreen,
-  fillLogin,
-  setTheme,
-  signInAsAdmin,
-  stackState,
-  test,
-} from "../fixtures";
+import { DEMO_ADMIN, a11yCheck, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
 
 const NEW_PASSWORD = "Fresh-Start-2026!";
 
@@ -111,7 +101,10 @@ test("the admin changes the password, signs in with the new one, the old one fai
   await expect(page.getByText("Your password was changed.")).toBeVisible();
 });
 
-test("keyboard only: change the password; another browser signed in as the admin loses its session and lands on /login?redirect=...", async ({ page, browser }) => {
+test("keyboard only: change the password; another browser signed in as the admin loses its session and lands on /login?redirect=...", async ({
+  page,
+  browser,
+}) => {
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   await signInAsAdmin(other, "/admin-panel/configure-films?sort=year");
@@ -198,7 +191,9 @@ test("password-does-not-meet-requirements fetches the policy again and refreshes
     await route.fulfill({
       status: 400,
       contentType: "application/json",
-      body: JSON.stringify({ error: { code: 400, message: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain at least 16 characters]" } }),
+      body: JSON.stringify({
+        error: { code: 400, message: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain at least 16 characters]" },
+      }),
     });
   });
   await form.getByLabel("Current password").fill(DEMO_ADMIN.password);
@@ -270,7 +265,9 @@ async function expectScreenAccessible(page: Page): Promise<void> {
 
 test("axe: the account screen in both themes", async ({ page }) => {
   await openAccount(page);
-  await passwordForm(page).getByLabel(/^New password/).fill("abc");
+  await passwordForm(page)
+    .getByLabel(/^New password/)
+    .fill("abc");
   await passwordForm(page).getByLabel("Confirm new password").fill("abd");
   await setTheme(page, "light");
   await expectScreenAccessible(page);

@@ -57,6 +57,10 @@ test("unsaved edits come back after a reload on Restore, go on Discard, and are 
     await expect(prompt).toHaveCount(0);
   } finally {
     const now = (await db.get(`blog/posts/${slug}`)) as Record<string, unknown>;
-    await db.update("/", { [`blog/posts/${slug}/summary`]: saved.summary, [`blog/posts/${slug}/rev`]: Number(now.rev) + 1, [`blog/index/${slug}/summary`]: saved.summary });
+    await db.update("/", {
+      [`blog/posts/${slug}/summary`]: saved.summary,
+      [`blog/posts/${slug}/rev`]: Number(now.rev) + 1,
+      [`blog/index/${slug}/summary`]: saved.summary,
+    });
   }
 });

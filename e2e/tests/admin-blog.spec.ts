@@ -84,7 +84,8 @@ test("draft -> published -> unpublished -> deleted, seen by a visitor in another
 test("the slug must be unique and stops following the title once edited", async ({ page }) => {
   const posts = (await db.get("blog/posts")) as Record<string, unknown>;
   const existing = Object.keys(posts)[0]!;
-  const total = async () => Object.keys(((await db.get("blog/posts")) ?? {}) as object).length + Object.keys(((await db.get("blog/drafts")) ?? {}) as object).length;
+  const total = async () =>
+    Object.keys(((await db.get("blog/posts")) ?? {}) as object).length + Object.keys(((await db.get("blog/drafts")) ?? {}) as object).length;
   const before = await total();
   await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");

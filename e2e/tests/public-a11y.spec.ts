@@ -20,11 +20,41 @@ interface Screen {
 
 const screens: Screen[] = [
   { name: "home", path: async () => "/", remote: "remote_home", module: "HomePage", ready: (p) => p.locator('[data-section="experience"] article').first() },
-  { name: "write recommendation", path: async () => "/write-recommendation", remote: "remote_home", module: "WriteRecommendationPage", ready: (p) => p.getByLabel("Your name") },
-  { name: "blog list", path: async () => "/blogs/list", remote: "remote_blog", module: "BlogListPage", ready: (p) => p.locator("[data-remote] article").first() },
-  { name: "blog post", path: async () => `/blogs/${await firstPostSlug()}`, remote: "remote_blog", module: "BlogPostPage", ready: (p) => p.locator("[data-remote] article h1") },
-  { name: "favourite quotes", path: async () => "/favorite-quotes", remote: "remote_blog", module: "FavoriteQuotesPage", ready: (p) => p.locator("[data-remote] figure").first() },
-  { name: "seen films", path: async () => "/list-of-seen-films", remote: "remote_blog", module: "SeenFilmsPage", ready: (p) => p.locator('[data-stat="count"]') },
+  {
+    name: "write recommendation",
+    path: async () => "/write-recommendation",
+    remote: "remote_home",
+    module: "WriteRecommendationPage",
+    ready: (p) => p.getByLabel("Your name"),
+  },
+  {
+    name: "blog list",
+    path: async () => "/blogs/list",
+    remote: "remote_blog",
+    module: "BlogListPage",
+    ready: (p) => p.locator("[data-remote] article").first(),
+  },
+  {
+    name: "blog post",
+    path: async () => `/blogs/${await firstPostSlug()}`,
+    remote: "remote_blog",
+    module: "BlogPostPage",
+    ready: (p) => p.locator("[data-remote] article h1"),
+  },
+  {
+    name: "favourite quotes",
+    path: async () => "/favorite-quotes",
+    remote: "remote_blog",
+    module: "FavoriteQuotesPage",
+    ready: (p) => p.locator("[data-remote] figure").first(),
+  },
+  {
+    name: "seen films",
+    path: async () => "/list-of-seen-films",
+    remote: "remote_blog",
+    module: "SeenFilmsPage",
+    ready: (p) => p.locator('[data-stat="count"]'),
+  },
 ];
 
 for (const theme of ["light", "dark"] as const) {

@@ -19,7 +19,10 @@ async function publishedNewestFirst(): Promise<[string, IndexEntry][]> {
 test("searching the blog filters titles, summaries and tags, keeps the query in the URL, and arrives rendered", async ({ page, request }) => {
   const posts = await publishedNewestFirst();
   const [, target] = posts[1]!;
-  const word = target.title.split(/\s+/).find((w) => w.length > 5)!.toLowerCase();
+  const word = target.title
+    .split(/\s+/)
+    .find((w) => w.length > 5)!
+    .toLowerCase();
   const expected = posts.filter(([, e]) => [e.title, e.summary, ...(e.tags ?? [])].join(" ").toLowerCase().includes(word)).map(([, e]) => e.title);
   await page.goto("/blogs/list");
   const slot = await expectRemoteScreen(page, "remote_blog", "BlogListPage");

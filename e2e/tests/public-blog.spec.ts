@@ -31,7 +31,14 @@ function newestFirst(index: Record<string, IndexEntry>): [string, IndexEntry][] 
 /** A published post plus its index entry, written as owner (what the admin's save produces). */
 function publishedPost(slug: string, over: Partial<IndexEntry> & { body?: string } = {}) {
   const now = Date.now();
-  const entry: IndexEntry = { title: `E2E post ${slug}`, summary: "Written by an end-to-end test.", tags: ["e2e"], readingMinutes: 2, publishedAt: now, ...over };
+  const entry: IndexEntry = {
+    title: `E2E post ${slug}`,
+    summary: "Written by an end-to-end test.",
+    tags: ["e2e"],
+    readingMinutes: 2,
+    publishedAt: now,
+    ...over,
+  };
   const { body = "Hello from the **e2e** test.", ...fields } = { ...entry, body: over.body };
   return {
     [`blog/index/${slug}`]: { ...fields, body: undefined },
@@ -43,7 +50,15 @@ async function writeAll(updates: Record<string, unknown>) {
   await db.update("/", JSON.parse(JSON.stringify(updates)) as Record<string, unknown>);
 }
 async function removeAll(slugs: string[]) {
-  await db.update("/", Object.fromEntries(slugs.flatMap((s) => [[`blog/index/${s}`, null], [`blog/posts/${s}`, null]])));
+  await db.update(
+    "/",
+    Object.fromEntries(
+      slugs.flatMap((s) => [
+        [`blog/index/${s}`, null],
+        [`blog/posts/${s}`, null],
+      ]),
+    ),
+  );
 }
 
 test.describe("blog", () => {
@@ -81,7 +96,10 @@ test.describe("blog", () => {
     const tag = newestFirst(index).flatMap(([, e]) => e.tags ?? [])[0]!;
     const tagged = newestFirst(index).filter(([, e]) => (e.tags ?? []).some((t) => t.toLowerCase() === tag.toLowerCase()));
     const slot = await openList(page);
-    await slot.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: `#${tag}` }).click();
+    await slot
+      .getByRole("group", { name: "Filter by tag" })
+      .getByRole("button", { name: `#${tag}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`[?&]tag=${encodeURIComponent(tag)}`));
     await expect(slot.getByRole("article")).toHaveCount(tagged.length);
     await expect(slot.getByText(`${tagged.length} post${tagged.length === 1 ? "" : "s"} tagged “${tag}”`)).toBeVisible();

@@ -58,9 +58,13 @@ test.describe("home page", () => {
     await expect(recs.getByRole("figure")).toHaveCount(Object.keys(recommendations).length);
     const categories = new Set(Object.values(skills).map((s) => (s as Rec).category));
     await expect(slot.getByRole("region", { name: "Skills" }).getByRole("heading", { level: 3 })).toHaveCount(categories.size);
-    for (const s of Object.values(skills)) await expect(slot.getByRole("region", { name: "Skills" }).getByText(String((s as Rec).name), { exact: true })).toBeVisible();
+    for (const s of Object.values(skills))
+      await expect(slot.getByRole("region", { name: "Skills" }).getByText(String((s as Rec).name), { exact: true })).toBeVisible();
     await expect(slot.getByRole("region", { name: "Free-time projects" }).getByRole("article")).toHaveCount(Object.keys(projects).length);
-    await expect(slot.getByRole("region", { name: "Get in touch" }).getByRole("link", { name: String(contact.email) })).toHaveAttribute("href", `mailto:${contact.email}`);
+    await expect(slot.getByRole("region", { name: "Get in touch" }).getByRole("link", { name: String(contact.email) })).toHaveAttribute(
+      "href",
+      `mailto:${contact.email}`,
+    );
 
     // Pending submissions are never public.
     await expect(recs.getByRole("figure")).toHaveCount(Object.keys(recommendations).length);
@@ -106,16 +110,42 @@ test.describe("home page", () => {
 
   test("database text stays inert in every section", async ({ page }) => {
     const [about, contact] = (await Promise.all([db.get("site/about"), db.get("site/contact")])) as [Rec, Rec];
-    const ids = { experience: `e2e-xss-${Date.now()}`, skills: `e2e-xss-${Date.now()}`, projects: `e2e-xss-${Date.now()}`, recommendations: `e2e-xss-${Date.now()}` };
+    const ids = {
+      experience: `e2e-xss-${Date.now()}`,
+      skills: `e2e-xss-${Date.now()}`,
+      projects: `e2e-xss-${Date.now()}`,
+      recommendations: `e2e-xss-${Date.now()}`,
+    };
     const meta = { rev: 1, updatedAt: Date.now() };
     await page.addInitScript(() => delete (window as unknown as { __xss?: number }).__xss);
     try {
-      await db.update("site/about", { headline: `Headline ${XSS}`, bio: `Bio ${XSS} [click](javascript:window.__xss=1) <a href="javascript:window.__xss=1">a</a>` });
+      await db.update("site/about", {
+        headline: `Headline ${XSS}`,
+        bio: `Bio ${XSS} [click](javascript:window.__xss=1) <a href="javascript:window.__xss=1">a</a>`,
+      });
       await db.update("site/contact", { location: XSS, links: [{ label: XSS_SHORT, url: "https://example.com/contact" }] });
-      await db.set(`experience/${ids.experience}`, { company: XSS, role: XSS, location: XSS, start: "2020-01", summary: `${XSS}`, projects: [{ name: XSS, description: XSS, technologies: [XSS_SHORT] }], order: 999_999, ...meta });
+      await db.set(`experience/${ids.experience}`, {
+        company: XSS,
+        role: XSS,
+        location: XSS,
+        start: "2020-01",
+        summary: `${XSS}`,
+        projects: [{ name: XSS, description: XSS, technologies: [XSS_SHORT] }],
+        order: 999_999,
+        ...meta,
+      });
       await db.set(`skills/${ids.skills}`, { name: "<b onmouseover=x>s</b>", category: "<i>c</i>", order: 999_999, ...meta });
       await db.set(`projects/${ids.projects}`, { title: XSS, summary: XSS, technologies: ["<u>t</u>"], date: "2024-01", order: 999_999, ...meta });
-      await db.set(`recommendations/${ids.recommendations}`, { fullName: "<b>Eve</b> Mallory", role: XSS, relationship: XSS, text: `${XSS} ${XSS}`, links: [{ label: XSS_SHORT, url: "https://example.com/eve" }], date: "2024-01-01", order: 999_999, ...meta });
+      await db.set(`recommendations/${ids.recommendations}`, {
+        fullName: "<b>Eve</b> Mallory",
+        role: XSS,
+        relationship: XSS,
+        text: `${XSS} ${XSS}`,
+        links: [{ label: XSS_SHORT, url: "https://example.com/eve" }],
+        date: "2024-01-01",
+        order: 999_999,
+        ...meta,
+      });
       const slot = await openHome(page);
       await expect(slot.getByRole("heading", { level: 1 })).toContainText("<img src=x");
       await expect(slot.getByRole("region", { name: "Experience" })).toContainText('onerror="window.__xss=1"');
@@ -136,7 +166,16 @@ test.describe("home page", () => {
   test("a record with a javascript: URL is left out, the rest still renders", async ({ page }) => {
     const id = `e2e-badurl-${Date.now()}`;
     try {
-      await db.set(`projects/${id}`, { title: "Bad URL project", summary: "x", sourceUrl: "javascript:window.__xss=1", technologies: [], date: "2024-01", order: 999_999, rev: 1, updatedAt: Date.now() });
+      await db.set(`projects/${id}`, {
+        title: "Bad URL project",
+        summary: "x",
+        sourceUrl: "javascript:window.__xss=1",
+        technologies: [],
+        date: "2024-01",
+        order: 999_999,
+        rev: 1,
+        updatedAt: Date.now(),
+      });
       const slot = await openHome(page);
       const projects = slot.getByRole("region", { name: "Free-time projects" });
       await expect(projects.getByRole("article").first()).toBeVisible();

@@ -46,19 +46,33 @@ test.describe("favourite quotes", () => {
     await expect(slot.getByRole("figure")).toHaveCount(count);
     const [, sample] = Object.entries(quotes)[0]!;
     const author = String(sample.author);
-    const byAuthor = Object.values(quotes).filter((q) => String(q.author).toLowerCase().includes(author.toLowerCase()) || String(q.text).toLowerCase().includes(author.toLowerCase()) || String(q.work ?? "").toLowerCase().includes(author.toLowerCase()));
+    const byAuthor = Object.values(quotes).filter(
+      (q) =>
+        String(q.author).toLowerCase().includes(author.toLowerCase()) ||
+        String(q.text).toLowerCase().includes(author.toLowerCase()) ||
+        String(q.work ?? "")
+          .toLowerCase()
+          .includes(author.toLowerCase()),
+    );
     await slot.getByLabel("Search quotes by text or author").fill(author);
     await expect(slot.getByRole("figure")).toHaveCount(byAuthor.length);
     const words = String(sample.text).split(/\s+/).slice(0, 4).join(" ");
     await slot.getByLabel("Search quotes by text or author").fill(words);
-    await expect(slot.getByRole("figure").filter({ hasText: String(sample.text) }).first()).toBeVisible();
+    await expect(
+      slot
+        .getByRole("figure")
+        .filter({ hasText: String(sample.text) })
+        .first(),
+    ).toBeVisible();
   });
 
   test("an id highlights and scrolls to its quote; copy link gives its address", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const quotes = ((await db.get("quotes")) ?? {}) as Record<string, Rec>;
     // The last one in display order (author, then text) is far down the page.
-    const [id] = Object.entries(quotes).sort(([, a], [, b]) => String(b.author).localeCompare(String(a.author)) || String(b.text).localeCompare(String(a.text)))[0]!;
+    const [id] = Object.entries(quotes).sort(
+      ([, a], [, b]) => String(b.author).localeCompare(String(a.author)) || String(b.text).localeCompare(String(a.text)),
+    )[0]!;
     const slot = await openQuotes(page, `/favorite-quotes/${id}`);
     const quote = slot.locator(`#quote-${id}`);
     await expect(quote).toHaveAttribute("aria-current", "true");
@@ -123,7 +137,9 @@ test.describe("seen films", () => {
   test("searches by title or director and sorts by rating and year", async ({ page }) => {
     const films = Object.values(((await db.get("films")) ?? {}) as Record<string, Film>);
     const director = Object.values(films[0]!.directors)[0]!;
-    const byDirector = films.filter((f) => Object.values(f.directors).some((d) => d.toLowerCase().includes(director.toLowerCase())) || f.title.toLowerCase().includes(director.toLowerCase()));
+    const byDirector = films.filter(
+      (f) => Object.values(f.directors).some((d) => d.toLowerCase().includes(director.toLowerCase())) || f.title.toLowerCase().includes(director.toLowerCase()),
+    );
     const slot = await openFilms(page);
     await expect(slot.getByRole("article")).toHaveCount(WINDOW);
     await slot.getByLabel("Search by title or director").fill(director);
@@ -133,7 +149,12 @@ test.describe("seen films", () => {
 
     await slot.getByLabel("Sort by").selectOption("rating");
     const best = Math.max(...films.map((f) => f.rating));
-    await expect(slot.getByRole("article").first().getByRole("img", { name: `Rated ${best} out of 5` })).toBeVisible();
+    await expect(
+      slot
+        .getByRole("article")
+        .first()
+        .getByRole("img", { name: `Rated ${best} out of 5` }),
+    ).toBeVisible();
     await slot.getByLabel("Sort by").selectOption("year");
     const latest = Math.max(...films.map((f) => f.year));
     await expect(slot.getByRole("article").first().getByRole("heading")).toContainText(`(${latest})`);

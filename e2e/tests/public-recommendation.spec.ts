@@ -156,7 +156,10 @@ test.describe("write a recommendation", () => {
     expect((await asVisitor("POST", "recommendationSubmissions", submission("Push Id"), visitor.idToken)).status).toBe(401);
     const flood = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`flood${i}`, submission(`Flood ${i}`)]));
     expect((await asVisitor("PATCH", "recommendationSubmissions", flood, visitor.idToken)).status).toBe(401);
-    const mine = { [`recommendationSubmissions/${visitor.uid}`]: submission("Rest Visitor"), [`recommendationSubmitters/${visitor.uid}`]: { ".sv": "timestamp" } };
+    const mine = {
+      [`recommendationSubmissions/${visitor.uid}`]: submission("Rest Visitor"),
+      [`recommendationSubmitters/${visitor.uid}`]: { ".sv": "timestamp" },
+    };
     try {
       expect((await asVisitor("PATCH", "", mine, visitor.idToken)).status).toBe(200);
       // Never overwritten, and no second one.

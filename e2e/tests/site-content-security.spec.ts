@@ -26,14 +26,22 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...console, ...(await page.evaluate(() => window.__cspViolations ?? []))];
 }
 
-const directive = (policy: string, name: string) => policy.split(/;\s*/).find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? [];
+const directive = (policy: string, name: string) =>
+  policy
+    .split(/;\s*/)
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? [];
 
 test("documents limit scripts to the site, the remotes and the database, with no inline script but by hash", async ({ request }) => {
   for (const path of ["/", "/blogs/list", "/favorite-quotes", "/no/such/page", "/login", "/admin-panel"]) {
     const policy = (await request.get(path)).headers()["content-security-policy"] ?? "";
     const scripts = directive(policy, "script-src");
     expect(scripts, path).toEqual(expect.arrayContaining(["'self'", ...Object.values(REMOTE_ORIGINS)]));
-    expect(scripts.filter((s) => s.startsWith("'") && s !== "'self'" && !s.startsWith("'sha256-")), path).toEqual([]);
+    expect(
+      scripts.filter((s) => s.startsWith("'") && s !== "'self'" && !s.startsWith("'sha256-")),
+      path,
+    ).toEqual([]);
     expect(directive(policy, "connect-src"), path).toEqual(expect.arrayContaining(["'self'", ...Object.values(REMOTE_ORIGINS)]));
     expect(directive(policy, "frame-ancestors"), path).toEqual(["'none'"]);
     expect(directive(policy, "object-src"), path).toEqual(["'none'"]);

@@ -43,10 +43,14 @@ test("config.json pointing remote-blog at a second build on another port serves 
   let restore: (() => Promise<void>) | null = null;
   try {
     // A second, separate production build of the remote (the shell is not rebuilt).
-    execFileSync(process.execPath, [join(repoRoot, "node_modules", "vite", "bin", "vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
-      cwd: join(repoRoot, "remote-blog"),
-      stdio: "pipe",
-    });
+    execFileSync(
+      process.execPath,
+      [join(repoRoot, "node_modules", "vite", "bin", "vite.js"), "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+      {
+        cwd: join(repoRoot, "remote-blog"),
+        stdio: "pipe",
+      },
+    );
     server = await startStaticServer({ root: outDir, port: 0, name: "remote-blog-second" });
     restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
     // The page carries the config it was rendered with; the renderer re-reads it every 2 s.

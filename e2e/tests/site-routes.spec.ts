@@ -135,7 +135,13 @@ test("the admin panel's and the data tool's bodies line up with the header at 12
       const main = document.querySelector("main#main")!;
       const style = getComputedStyle(main);
       const box = main.getBoundingClientRect();
-      return { header: [inner.left + parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingLeft), inner.right - parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingRight)], body: [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)] };
+      return {
+        header: [
+          inner.left + parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingLeft),
+          inner.right - parseFloat(getComputedStyle(document.querySelector("header")!.firstElementChild!).paddingRight),
+        ],
+        body: [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)],
+      };
     });
     expect(Math.abs(edges.body[0]! - edges.header[0]!), path).toBeLessThanOrEqual(1);
     expect(Math.abs(edges.body[1]! - edges.header[1]!), path).toBeLessThanOrEqual(1);

@@ -31,7 +31,13 @@ function metaOf(body: string, key: string): string | null {
   const m = new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, "\\$&")}" content="([^"]*)"`).exec(body);
   return m ? decode(m[1]!) : null;
 }
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 /** The site's name: the owner's, from the about section. */
 const ownerName = async () => String(((await db.get("site/about")) as Rec).name);
 const titleOf = (body: string) => decode(/<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "");
@@ -71,7 +77,9 @@ test.describe("server-rendered HTML", () => {
     expect(status).toBe(200);
     expect(body).toContain(`<h1`);
     expect(body).toContain(entry.title.replace(/&/g, "&amp;"));
-    const firstParagraph = String(post.body).split("\n\n").find((p) => p && !p.startsWith("#"))!;
+    const firstParagraph = String(post.body)
+      .split("\n\n")
+      .find((p) => p && !p.startsWith("#"))!;
     expect(body).toContain(firstParagraph.slice(0, 40));
     const url = `${SITE_URL}/blogs/${slug}`;
     expect(titleOf(body)).toBe(`${entry.title} · ${await ownerName()}`);
@@ -227,7 +235,10 @@ test.describe("hydration", () => {
       await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
       expect(errors, path).toEqual([]);
       expect(fetched, path).not.toContain("/config.json");
-      expect(fetched.filter((f) => f.includes("render-markdown")), path).toEqual([]);
+      expect(
+        fetched.filter((f) => f.includes("render-markdown")),
+        path,
+      ).toEqual([]);
       page.removeAllListeners("console");
       page.removeAllListeners("pageerror");
       page.removeAllListeners("request");
@@ -279,7 +290,8 @@ test.describe("hydration", () => {
       w.__shift = 0;
       w.__fallback = false;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.__shift += entry.value;
       }).observe({ type: "layout-shift", buffered: true });
       new MutationObserver(() => {
         if (document.querySelector('main [role="status"][aria-live="polite"]')?.textContent === "Loading…") w.__fallback = true;

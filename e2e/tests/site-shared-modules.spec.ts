@@ -21,7 +21,10 @@ function collectScripts(page: Page): Map<string, Promise<string>> {
   page.on("response", (response: Response) => {
     const type = response.request().resourceType();
     if (type === "script" || response.url().endsWith(".js")) {
-      bodies.set(response.url(), response.text().catch(() => ""));
+      bodies.set(
+        response.url(),
+        response.text().catch(() => ""),
+      );
     }
   });
   return bodies;
@@ -76,7 +79,11 @@ test("a deep link to an admin screen downloads exactly one copy of each shared m
   // module: downloaded, not used (the screen above is the admin's, so it read the shell's store).
   const isAdminAuthProxy = (url: string) => url.startsWith(REMOTE_ORIGINS.remote_admin) && url.includes("loadShare__shared_mf_2_auth");
   for (const [pkg, byMarker] of Object.entries(copies)) {
-    for (const [marker, urls] of Object.entries(byMarker)) expect(urls.filter((u) => !isAdminAuthProxy(u)), `${pkg} (${marker})`).toHaveLength(1);
+    for (const [marker, urls] of Object.entries(byMarker))
+      expect(
+        urls.filter((u) => !isAdminAuthProxy(u)),
+        `${pkg} (${marker})`,
+      ).toHaveLength(1);
   }
 });
 

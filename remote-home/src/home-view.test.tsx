@@ -50,7 +50,14 @@ describe("HomeView", () => {
   it("shows an empty state per section", () => {
     render(
       view(
-        homeData({ about: ready(null), experience: ready([]), recommendations: ready([]), skills: ready([]), projects: ready([]), contact: ready<Contact | null>(null) }),
+        homeData({
+          about: ready(null),
+          experience: ready([]),
+          recommendations: ready([]),
+          skills: ready([]),
+          projects: ready([]),
+          contact: ready<Contact | null>(null),
+        }),
       ),
     );
     expect(within(section("About me")).getByText(/nothing about me/i)).toBeTruthy();
@@ -89,7 +96,21 @@ describe("HomeView", () => {
   });
 
   it("falls back to initials when a recommender's photo cannot load", () => {
-    const recs = [{ id: "r9", fullName: "Bo Lee", role: "CTO", relationship: "Boss", text: "Great colleague, truly.", avatarUrl: "https://example.com/bo.jpg", links: [], date: "2024-01-01", order: 0, rev: 1, updatedAt: 0 }];
+    const recs = [
+      {
+        id: "r9",
+        fullName: "Bo Lee",
+        role: "CTO",
+        relationship: "Boss",
+        text: "Great colleague, truly.",
+        avatarUrl: "https://example.com/bo.jpg",
+        links: [],
+        date: "2024-01-01",
+        order: 0,
+        rev: 1,
+        updatedAt: 0,
+      },
+    ];
     render(view(homeData({ recommendations: ready(recs) })));
     const region = section("Recommendations");
     const img = region.querySelector("img")!;

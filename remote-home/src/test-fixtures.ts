@@ -29,7 +29,17 @@ export const contact: Contact = {
   ...meta,
 };
 export const experience: Experience[] = [
-  { id: "e1", company: "Acme", companyUrl: "https://acme.test", role: "Senior engineer", start: "2021-03", summary: "Led the *design system*.", projects: [{ name: "Checkout", technologies: ["React", "TypeScript"] }], order: 0, ...meta },
+  {
+    id: "e1",
+    company: "Acme",
+    companyUrl: "https://acme.test",
+    role: "Senior engineer",
+    start: "2021-03",
+    summary: "Led the *design system*.",
+    projects: [{ name: "Checkout", technologies: ["React", "TypeScript"] }],
+    order: 0,
+    ...meta,
+  },
   { id: "e2", company: "Globex", role: "Engineer", start: "2018-01", end: "2021-02", projects: [], order: 1, ...meta },
 ];
 export const skills: Skill[] = [
@@ -38,10 +48,29 @@ export const skills: Skill[] = [
   { id: "s3", name: "Go", category: "Languages", order: 2, ...meta },
 ];
 export const projects: Project[] = [
-  { id: "p1", title: "Tiny router", summary: "A 1 kB router.", sourceUrl: "https://github.com/ana/router", technologies: ["TS"], date: "2023-06", order: 0, ...meta },
+  {
+    id: "p1",
+    title: "Tiny router",
+    summary: "A 1 kB router.",
+    sourceUrl: "https://github.com/ana/router",
+    technologies: ["TS"],
+    date: "2023-06",
+    order: 0,
+    ...meta,
+  },
 ];
 export const recommendations: Recommendation[] = [
-  { id: "r1", fullName: "Bo Lee", role: "CTO at Acme", relationship: "Managed Ana", text: "Ana is great to work with and ships.", links: [], date: "2024-01-02", order: 0, ...meta },
+  {
+    id: "r1",
+    fullName: "Bo Lee",
+    role: "CTO at Acme",
+    relationship: "Managed Ana",
+    text: "Ana is great to work with and ships.",
+    links: [],
+    date: "2024-01-02",
+    order: 0,
+    ...meta,
+  },
 ];
 
 export function homeData(over: Partial<HomeData> = {}): HomeData {

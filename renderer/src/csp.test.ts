@@ -67,10 +67,10 @@ describe("the documents' Content-Security-Policy", () => {
   });
 
   it("hashes only the scripts that run, exactly as written", () => {
-    expect(inlineScripts(`<script>a</script><script type="text/javascript">b</script><script type="application/json">c</script><script src="/d.js"></script><script nonce="n">\n e \n</script>`)).toEqual([
-      "a",
-      "b",
-      "\n e \n",
-    ]);
+    expect(
+      inlineScripts(
+        `<script>a</script><script type="text/javascript">b</script><script type="application/json">c</script><script src="/d.js"></script><script nonce="n">\n e \n</script>`,
+      ),
+    ).toEqual(["a", "b", "\n e \n"]);
   });
 });

@@ -35,7 +35,15 @@ describe("the document of a server-rendered page", () => {
   it("starts the template's scripts and the preloads after the first paint", () => {
     const html = buildDocument(
       `<html><head><script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"><title>x</title></head><body><div id="root"></div></body></html>`,
-      { meta: {}, url: "https://example.com/", base: "https://example.com", rootHtml: "<p>hi</p>", pageDataScript: "", stylesheets: [], modulePreloads: ["https://remote.example/b.js"] },
+      {
+        meta: {},
+        url: "https://example.com/",
+        base: "https://example.com",
+        rootHtml: "<p>hi</p>",
+        pageDataScript: "",
+        stylesheets: [],
+        modulePreloads: ["https://remote.example/b.js"],
+      },
     );
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('<link rel="modulepreload"');
@@ -47,7 +55,11 @@ describe("the document of a server-rendered page", () => {
 
   it("escapes stored text in every tag", () => {
     const hostile = `"><script>alert(1)</script>`;
-    const head = headTags({ meta: { title: hostile, description: hostile, image: "/images/a.png" }, url: "https://example.com/x", base: "https://example.com" });
+    const head = headTags({
+      meta: { title: hostile, description: hostile, image: "/images/a.png" },
+      url: "https://example.com/x",
+      base: "https://example.com",
+    });
     expect(head).not.toContain("<script>alert(1)");
     expect(head).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(head).toContain('<meta property="og:image" content="https://example.com/images/a.png">');
@@ -56,7 +68,13 @@ describe("the document of a server-rendered page", () => {
 
   it("writes articles with their times, 404s as noindex, and JSON-LD with absolute links that cannot close the script", () => {
     const head = headTags({
-      meta: { title: "T", type: "article", publishedTime: Date.UTC(2026, 0, 2), status: 404, jsonLd: { "@type": "BlogPosting", headline: "</script><b>", url: "/blogs/t", author: { image: "/me.png" } } },
+      meta: {
+        title: "T",
+        type: "article",
+        publishedTime: Date.UTC(2026, 0, 2),
+        status: 404,
+        jsonLd: { "@type": "BlogPosting", headline: "</script><b>", url: "/blogs/t", author: { image: "/me.png" } },
+      },
       url: "https://example.com/blogs/t",
       base: "https://example.com",
     });
@@ -64,24 +82,32 @@ describe("the document of a server-rendered page", () => {
     expect(head).toContain('<meta name="robots" content="noindex">');
     expect(head).not.toContain("</script><b>");
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!);
-    expect(ld).toEqual({ "@type": "BlogPosting", headline: "</script><b>", url: "https://example.com/blogs/t", author: { image: "https://example.com/me.png" } });
+    expect(ld).toEqual({
+      "@type": "BlogPosting",
+      headline: "</script><b>",
+      url: "https://example.com/blogs/t",
+      author: { image: "https://example.com/me.png" },
+    });
     expect(jsonForScript({ a: "<!-- & \u2028" })).toBe('{"a":"\\u003c!-- \\u0026 \\u2028"}');
   });
 
   it("inlines stylesheets in place of the template's links, safely", () => {
-    const html = buildDocument(`<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title></head><body><div id="root"></div></body></html>`, {
-      meta: {},
-      url: "https://example.com/",
-      base: "https://example.com",
-      rootHtml: "",
-      pageDataScript: "",
-      styles: [
-        { href: "/assets/index.css", css: "body{color:red}" },
-        { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
-      ],
-      stylesheets: [],
-      modulePreloads: [],
-    });
+    const html = buildDocument(
+      `<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title></head><body><div id="root"></div></body></html>`,
+      {
+        meta: {},
+        url: "https://example.com/",
+        base: "https://example.com",
+        rootHtml: "",
+        pageDataScript: "",
+        styles: [
+          { href: "/assets/index.css", css: "body{color:red}" },
+          { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
+        ],
+        stylesheets: [],
+        modulePreloads: [],
+      },
+    );
     expect(html).not.toContain('href="/assets/index.css"');
     expect(html).toContain("<style>body{color:red}</style>");
     expect(html).toContain('<style>a::after{content:"$& <\\/style><script>x</script>"}</style>');

@@ -40,9 +40,7 @@ const URL_KEYS = new Set(["url", "image", "@id", "mainEntityOfPage", "logo"]);
 function absoluteUrls(value: unknown, base: string): unknown {
   if (Array.isArray(value)) return value.map((v) => absoluteUrls(v, base));
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, URL_KEYS.has(k) && typeof v === "string" ? absolute(v, base) : absoluteUrls(v, base)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, URL_KEYS.has(k) && typeof v === "string" ? absolute(v, base) : absoluteUrls(v, base)]));
 }
 
 export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url" | "base">): string {
@@ -93,10 +91,14 @@ export function buildDocument(template: string, parts: DocumentParts): string {
     ...parts.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
   ].join("");
   let page = template.replace(MODULE_SCRIPT, "").replace(MODULE_PRELOAD, "");
-  for (const { href } of parts.styles ?? []) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`), "");
+  for (const { href } of parts.styles ?? [])
+    page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`), "");
   return page
     .replace(/<title>[\s\S]*?<\/title>/, "")
     .replace(/<meta name="description"[^>]*>/, "")
     .replace("</head>", () => `    ${headTags(parts)}\n    ${links}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${parts.rootHtml}</div>${parts.pageDataScript}${entries.length ? scriptsAfterFirstPaint(entries, preloads) : ""}`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${parts.rootHtml}</div>${parts.pageDataScript}${entries.length ? scriptsAfterFirstPaint(entries, preloads) : ""}`,
+    );
 }

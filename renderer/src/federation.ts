@@ -27,7 +27,18 @@ const LIBS: Record<string, unknown> = {
 };
 
 // npm packages a remote's server chunks import directly: resolved to this process's copies.
-const NPM_SHARED = ["react", "react/jsx-runtime", "react-dom", "react-dom/client", "zustand", "react-router-dom", "valibot", "marked", "dompurify", "@module-federation/runtime"];
+const NPM_SHARED = [
+  "react",
+  "react/jsx-runtime",
+  "react-dom",
+  "react-dom/client",
+  "zustand",
+  "react-router-dom",
+  "valibot",
+  "marked",
+  "dompurify",
+  "@module-federation/runtime",
+];
 
 function resolvedShared(): Record<string, string> {
   const out: Record<string, string> = {};
@@ -75,7 +86,13 @@ export function createServerRemotes({ maxAgeMs = 5000 }: { maxAgeMs?: number } =
     remotes: [],
     shared,
     // The plugin's declared return type is looser than the runtime's plugin type; it is one.
-    plugins: [ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs, fetchTimeoutMs: 5000 }) as Parameters<typeof createInstance>[0]["plugins"] extends (infer P)[] | undefined ? P : never],
+    plugins: [
+      ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs, fetchTimeoutMs: 5000 }) as Parameters<typeof createInstance>[0]["plugins"] extends
+        | (infer P)[]
+        | undefined
+        ? P
+        : never,
+    ],
   });
   // name -> the entry URL and build the instance has loaded
   const known = new Map<string, { entry: string; build: string; manifest: Manifest | null }>();

@@ -20,7 +20,8 @@ describe("feeds", () => {
 
   it("the sitemap lists the public pages and every post with its date", () => {
     const xml = sitemapXml("https://example.com", posts);
-    for (const path of ["/", "/blogs/list", "/favorite-quotes", "/list-of-seen-films", "/write-recommendation"]) expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
+    for (const path of ["/", "/blogs/list", "/favorite-quotes", "/list-of-seen-films", "/write-recommendation"])
+      expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     expect(xml).toContain("<url><loc>https://example.com/blogs/older</loc><lastmod>2025-06-01</lastmod></url>");
     expect(xml.match(/<url>/g)).toHaveLength(7);
   });

@@ -16,7 +16,9 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
-    ...PUBLIC_ROUTES.flatMap((r) => (r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [])),
+    ...PUBLIC_ROUTES.flatMap((r) =>
+      r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [],
+    ),
     ...posts.map((p) => ({ loc: `${base}/blogs/${encodeURIComponent(p.id)}`, lastmod: day(p.publishedAt) })),
   ];
   const body = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");

@@ -133,21 +133,34 @@ export function createRenderer(options: RendererOptions) {
       config = await configAt(configUrl);
     } catch (error) {
       log(`[renderer] runtime config unavailable: ${String(error)}`);
-      return send(503, "text/html; charset=utf-8", unavailablePage("The site's configuration could not be loaded."), { "Cache-Control": "no-store", "Retry-After": "5" });
+      return send(503, "text/html; charset=utf-8", unavailablePage("The site's configuration could not be loaded."), {
+        "Cache-Control": "no-store",
+        "Retry-After": "5",
+      });
     }
     const base = (config.site?.url ?? origin).replace(/\/+$/, "");
 
     try {
-      if (path === "/sitemap.xml") return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
-      if (path === "/feed.xml") return send(200, "application/rss+xml; charset=utf-8", rssXml(base, ...(await Promise.all([publishedPosts(config), siteName(config)]))), { "Cache-Control": PUBLIC_CACHE });
+      if (path === "/sitemap.xml")
+        return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
+      if (path === "/feed.xml")
+        return send(200, "application/rss+xml; charset=utf-8", rssXml(base, ...(await Promise.all([publishedPosts(config), siteName(config)]))), {
+          "Cache-Control": PUBLIC_CACHE,
+        });
     } catch (error) {
       log(`[renderer] ${path}: ${String(error)}`);
-      return send(503, "text/plain; charset=utf-8", "The database cannot be reached right now. Try again in a moment.", { "Cache-Control": "no-store", "Retry-After": "5" });
+      return send(503, "text/plain; charset=utf-8", "The database cannot be reached right now. Try again in a moment.", {
+        "Cache-Control": "no-store",
+        "Retry-After": "5",
+      });
     }
     const redirect = REDIRECTS[path];
     if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + url.search, "Cache-Control": PUBLIC_CACHE });
     if (CLIENT_ONLY.test(path)) {
-      return send(200, "text/html; charset=utf-8", template, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template) });
+      return send(200, "text/html; charset=utf-8", template, {
+        "Cache-Control": "no-cache",
+        "Content-Security-Policy": contentSecurityPolicy(config, template),
+      });
     }
 
     await remotes.sync(config.remotes);
@@ -157,10 +170,12 @@ export function createRenderer(options: RendererOptions) {
     const page = await renderPage(path + url.search, { store, registry });
     const unavailable = store.failedReads().includes("unavailable");
     const status = unavailable ? 503 : (page.meta.status ?? 200);
-    const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).map((s) => {
-      const [remote = "", module = ""] = s.split("/");
-      return remotes.assetsOf(remote, module);
-    });
+    const shown = page.slots
+      .filter((s) => !page.failedSlots.includes(s))
+      .map((s) => {
+        const [remote = "", module = ""] = s.split("/");
+        return remotes.assetsOf(remote, module);
+      });
     const css = await inlineStyles([...shell.css, ...shown.flatMap((a) => a.css)], origin);
     const html = buildDocument(template, {
       meta: page.meta,

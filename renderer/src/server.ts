@@ -29,7 +29,9 @@ export function startRendererServer({ port = 0, host = "127.0.0.1", ...options }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { port: { type: "string", default: "4190" }, host: { type: "string", default: "127.0.0.1" }, "config-url": { type: "string" } } });
+  const { values } = parseArgs({
+    options: { port: { type: "string", default: "4190" }, host: { type: "string", default: "127.0.0.1" }, "config-url": { type: "string" } },
+  });
   const running = await startRendererServer({ port: Number(values.port), host: values.host, configUrl: values["config-url"] });
   console.log(`[renderer] listening on ${running.url}`);
 }

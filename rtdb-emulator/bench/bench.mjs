@@ -1,17 +1,17 @@
 // Benchmark (not a test): acknowledged writes per second with persistence on and off, and
 // the fan-out latency from a set() on one client until 100 listening clients have seen it.
 // The server runs in its own process (the built CLI), the clients in this one.
-import { fork, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectDatabaseEmulator, getDatabase, onValue, ref, set } from 'firebase/database';
-import WebSocket from 'ws';
+import { fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { deleteApp, initializeApp } from "firebase/app";
+import { connectDatabaseEmulator, getDatabase, onValue, ref, set } from "firebase/database";
+import WebSocket from "ws";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, '..', 'dist', 'cli.js');
+const cli = path.join(here, "..", "dist", "cli.js");
 const WRITES = Number(process.env.BENCH_WRITES ?? 20000);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 1000); // writes in flight at once
 const LISTENERS = 100;
@@ -19,9 +19,9 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 let appCount = 0;
 
 async function startServer(args) {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
+  const child = spawn(process.execPath, [cli, "--port", "0", "--quiet", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
   for (let i = 0; i < 500 && !/listening on http:\/\/[\d.]+:(\d+)/.test(out); i++) await new Promise((r) => setTimeout(r, 20));
   const m = /listening on http:\/\/[\d.]+:(\d+)/.exec(out);
   if (!m) throw new Error(`server did not start: ${out}`);
@@ -29,24 +29,24 @@ async function startServer(args) {
     port: Number(m[1]),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
       }),
   };
 }
 
 function client(port, ns) {
-  const app = initializeApp({ projectId: 'demo-bench', databaseURL: `http://127.0.0.1:${port}?ns=${ns}`, apiKey: 'x' }, `bench-${++appCount}`);
+  const app = initializeApp({ projectId: "demo-bench", databaseURL: `http://127.0.0.1:${port}?ns=${ns}`, apiKey: "x" }, `bench-${++appCount}`);
   const db = getDatabase(app);
-  connectDatabaseEmulator(db, '127.0.0.1', port);
+  connectDatabaseEmulator(db, "127.0.0.1", port);
   return { app, db };
 }
 
 async function writesPerSecond(args, label) {
   const server = await startServer(args);
-  const clients = [client(server.port, 'bench'), client(server.port, 'bench')];
-  await set(ref(clients[0].db, 'warmup'), 1);
-  await set(ref(clients[1].db, 'warmup'), 2);
+  const clients = [client(server.port, "bench"), client(server.port, "bench")];
+  await set(ref(clients[0].db, "warmup"), 1);
+  await set(ref(clients[1].db, "warmup"), 2);
   const start = performance.now();
   let next = 0;
   let done = 0;
@@ -54,7 +54,7 @@ async function writesPerSecond(args, label) {
     const issue = () => {
       while (next < WRITES && next - done < WINDOW) {
         const i = next++;
-        set(ref(clients[i % 2].db, `w/k${i % 5000}`), { n: i, s: 'small' }).then(() => {
+        set(ref(clients[i % 2].db, `w/k${i % 5000}`), { n: i, s: "small" }).then(() => {
           done++;
           if (done === WRITES) resolve();
           else issue();
@@ -79,8 +79,8 @@ async function rawWritesPerSecond(args, label) {
       () =>
         new Promise((resolve, reject) => {
           const ws = new WebSocket(`ws://127.0.0.1:${server.port}/.ws?v=5&ns=raw`);
-          ws.once('message', () => resolve(ws)); // handshake
-          ws.once('error', reject);
+          ws.once("message", () => resolve(ws)); // handshake
+          ws.once("error", reject);
         }),
     ),
   );
@@ -91,14 +91,14 @@ async function rawWritesPerSecond(args, label) {
     const issue = () => {
       while (next < WRITES && next - done < WINDOW) {
         const i = next++;
-        sockets[i % 2].send(JSON.stringify({ t: 'd', d: { r: i + 1, a: 'p', b: { p: `/w/k${i % 5000}`, d: { n: i, s: 'small' } } } }));
+        sockets[i % 2].send(JSON.stringify({ t: "d", d: { r: i + 1, a: "p", b: { p: `/w/k${i % 5000}`, d: { n: i, s: "small" } } } }));
       }
     };
     for (const ws of sockets) {
-      ws.on('message', (data) => {
+      ws.on("message", (data) => {
         const m = JSON.parse(data.toString());
-        if (m.t === 'd' && m.d.r) {
-          if (m.d.b.s !== 'ok') throw new Error(`write failed: ${data}`);
+        if (m.t === "d" && m.d.r) {
+          if (m.d.b.s !== "ok") throw new Error(`write failed: ${data}`);
           if (++done === WRITES) resolve();
           else issue();
         }
@@ -119,25 +119,25 @@ function percentile(sorted, p) {
 function rawSocket(port, ns) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=${ns}`);
-    ws.once('message', () => resolve(ws));
-    ws.once('error', reject);
+    ws.once("message", () => resolve(ws));
+    ws.once("error", reject);
   });
 }
 
 /** Fan-out measured with raw protocol listeners: the server's share of the latency. */
 async function rawFanOut() {
   const server = await startServer([]);
-  const writer = await rawSocket(server.port, 'rawfan');
-  const listeners = await Promise.all(Array.from({ length: LISTENERS }, () => rawSocket(server.port, 'rawfan')));
+  const writer = await rawSocket(server.port, "rawfan");
+  const listeners = await Promise.all(Array.from({ length: LISTENERS }, () => rawSocket(server.port, "rawfan")));
   let expected = 0;
   let seen = 0;
   let onAll = null;
   listeners.forEach((ws, i) => {
-    ws.on('message', (data) => {
+    ws.on("message", (data) => {
       const m = JSON.parse(data.toString());
-      if (m.t === 'd' && m.d.a === 'd' && m.d.b.d === expected && ++seen === LISTENERS && onAll) onAll();
+      if (m.t === "d" && m.d.a === "d" && m.d.b.d === expected && ++seen === LISTENERS && onAll) onAll();
     });
-    ws.send(JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/fan/value', h: '' } } }));
+    ws.send(JSON.stringify({ t: "d", d: { r: 1, a: "q", b: { p: "/fan/value", h: "" } } }));
     void i;
   });
   await new Promise((r) => setTimeout(r, 200));
@@ -148,7 +148,7 @@ async function rawFanOut() {
     const t0 = performance.now();
     await new Promise((resolve) => {
       onAll = resolve;
-      writer.send(JSON.stringify({ t: 'd', d: { r: i, a: 'p', b: { p: '/fan/value', d: i } } }));
+      writer.send(JSON.stringify({ t: "d", d: { r: i, a: "p", b: { p: "/fan/value", d: i } } }));
     });
     latencies.push(performance.now() - t0);
   }
@@ -162,13 +162,13 @@ async function rawFanOut() {
 
 async function fanOut() {
   const server = await startServer([]);
-  const writer = client(server.port, 'fan');
-  const listeners = Array.from({ length: LISTENERS }, () => client(server.port, 'fan'));
+  const writer = client(server.port, "fan");
+  const listeners = Array.from({ length: LISTENERS }, () => client(server.port, "fan"));
   let expected = -1;
   let seen = 0;
   let onAll = null;
   for (const l of listeners) {
-    onValue(ref(l.db, 'fan/value'), (s) => {
+    onValue(ref(l.db, "fan/value"), (s) => {
       if (s.val() === expected && ++seen === LISTENERS && onAll) onAll();
     });
   }
@@ -177,7 +177,7 @@ async function fanOut() {
   seen = 0;
   await new Promise((resolve) => {
     onAll = resolve;
-    void set(ref(writer.db, 'fan/value'), 0);
+    void set(ref(writer.db, "fan/value"), 0);
   });
   const latencies = [];
   for (let i = 1; i <= SAMPLES; i++) {
@@ -186,7 +186,7 @@ async function fanOut() {
     const t0 = performance.now();
     await new Promise((resolve) => {
       onAll = resolve;
-      void set(ref(writer.db, 'fan/value'), i);
+      void set(ref(writer.db, "fan/value"), i);
     });
     latencies.push(performance.now() - t0);
   }
@@ -195,22 +195,24 @@ async function fanOut() {
   await server.stop();
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
-  console.log(`fan-out to ${LISTENERS} firebase SDK clients (${SAMPLES} samples): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+  console.log(
+    `fan-out to ${LISTENERS} firebase SDK clients (${SAMPLES} samples): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+  );
 }
 
 /** Child role: one SDK client writing `count` values as fast as acks allow, then reporting. */
 async function sdkWriterChild(port, count, offset) {
-  const c = client(port, 'bench');
+  const c = client(port, "bench");
   await set(ref(c.db, `warmup/${offset}`), 1);
   process.send({ ready: true });
-  await new Promise((r) => process.once('message', r));
+  await new Promise((r) => process.once("message", r));
   let next = 0;
   let done = 0;
   await new Promise((resolve, reject) => {
     const issue = () => {
       while (next < count && next - done < WINDOW) {
         const i = offset + next++;
-        set(ref(c.db, `w/k${i % 5000}`), { n: i, s: 'small' }).then(() => {
+        set(ref(c.db, `w/k${i % 5000}`), { n: i, s: "small" }).then(() => {
           done++;
           if (done === count) resolve();
           else issue();
@@ -227,30 +229,35 @@ async function sdkWriterChild(port, count, offset) {
 async function sdkWritesTwoProcesses(args, label) {
   const server = await startServer(args);
   const per = WRITES / 2;
-  const kids = [0, 1].map((k) => fork(fileURLToPath(import.meta.url), ['--sdk-writer', String(server.port), String(per), String(k * per)]));
-  await Promise.all(kids.map((k) => new Promise((r) => k.once('message', r))));
+  const kids = [0, 1].map((k) => fork(fileURLToPath(import.meta.url), ["--sdk-writer", String(server.port), String(per), String(k * per)]));
+  await Promise.all(kids.map((k) => new Promise((r) => k.once("message", r))));
   const start = performance.now();
-  for (const k of kids) k.send('go');
-  await Promise.all(kids.map((k) => new Promise((r) => k.once('message', r))));
+  for (const k of kids) k.send("go");
+  await Promise.all(kids.map((k) => new Promise((r) => k.once("message", r))));
   const seconds = (performance.now() - start) / 1000;
-  await Promise.all(kids.map((k) => new Promise((r) => (k.exitCode !== null ? r() : k.once('exit', r)))));
+  await Promise.all(kids.map((k) => new Promise((r) => (k.exitCode !== null ? r() : k.once("exit", r)))));
   await server.stop();
   console.log(`${label}: ${WRITES} acknowledged writes in ${seconds.toFixed(2)} s = ${Math.round(WRITES / seconds)} writes/s`);
 }
 
-if (process.argv[2] === '--sdk-writer') {
+if (process.argv[2] === "--sdk-writer") {
   await sdkWriterChild(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5]));
   process.exit(0);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtdb-bench-'));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rtdb-bench-"));
 try {
-  console.log(`rtdb-emulator benchmark on ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  await rawWritesPerSecond(['--data', path.join(dataDir, 'raw')], 'raw protocol clients, persistence on (fdatasync before ack)');
-  await rawWritesPerSecond([], 'raw protocol clients, persistence off (memory only)');
-  await writesPerSecond(['--data', path.join(dataDir, 'sdk')], 'firebase SDK clients, persistence on (fdatasync before ack)');
-  await writesPerSecond([], 'firebase SDK clients, persistence off (memory only)');
-  await sdkWritesTwoProcesses(['--data', path.join(dataDir, 'two')], 'firebase SDK clients in 2 processes, persistence on');
+  console.log(
+    `rtdb-emulator benchmark on ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  await rawWritesPerSecond(["--data", path.join(dataDir, "raw")], "raw protocol clients, persistence on (fdatasync before ack)");
+  await rawWritesPerSecond([], "raw protocol clients, persistence off (memory only)");
+  await writesPerSecond(["--data", path.join(dataDir, "sdk")], "firebase SDK clients, persistence on (fdatasync before ack)");
+  await writesPerSecond([], "firebase SDK clients, persistence off (memory only)");
+  await sdkWritesTwoProcesses(["--data", path.join(dataDir, "two")], "firebase SDK clients in 2 processes, persistence on");
   await rawFanOut();
   await fanOut();
 } finally {

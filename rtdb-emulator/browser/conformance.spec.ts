@@ -1,11 +1,11 @@
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { build } from 'esbuild';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectDatabaseEmulator, get, getDatabase, onValue, ref, runTransaction, set } from 'firebase/database';
-import { startRtdbEmulator, type RtdbEmulator } from '../src/index.js';
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { build } from "esbuild";
+import { deleteApp, initializeApp } from "firebase/app";
+import { connectDatabaseEmulator, get, getDatabase, onValue, ref, runTransaction, set } from "firebase/database";
+import { startRtdbEmulator, type RtdbEmulator } from "../src/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let emu: RtdbEmulator;
@@ -15,26 +15,26 @@ let siteUrl: string;
 
 test.beforeAll(async () => {
   const bundle = await build({
-    entryPoints: [path.join(here, 'page-entry.ts')],
+    entryPoints: [path.join(here, "page-entry.ts")],
     bundle: true,
-    format: 'esm',
-    platform: 'browser',
+    format: "esm",
+    platform: "browser",
     write: false,
-    logLevel: 'silent',
+    logLevel: "silent",
   });
   const js = bundle.outputFiles[0]!.text;
   site = http.createServer((req, res) => {
-    if (req.url === '/bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' });
+    if (req.url === "/bundle.js") {
+      res.writeHead(200, { "content-type": "text/javascript" });
       res.end(js);
     } else {
-      res.writeHead(200, { 'content-type': 'text/html' });
+      res.writeHead(200, { "content-type": "text/html" });
       res.end('<!doctype html><html><head><title>rtdb</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
     }
   });
-  await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => site.listen(0, "127.0.0.1", () => r()));
   const addr = site.address();
-  siteUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`;
+  siteUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/`;
   emu = await startRtdbEmulator({ port: 0, log: (l) => serverLog.push(l) });
 });
 
@@ -43,54 +43,58 @@ test.afterAll(async () => {
   await new Promise((r) => site?.close(r));
 });
 
-test('a browser client and a Node client share live data through the emulator', async ({ page }) => {
-  const ns = 'browser-conf';
-  const node = initializeApp({ projectId: 'demo-portfolio', apiKey: 'demo-api-key', databaseURL: `http://127.0.0.1:${emu.port}?ns=${ns}` }, 'node-client');
+test("a browser client and a Node client share live data through the emulator", async ({ page }) => {
+  const ns = "browser-conf";
+  const node = initializeApp({ projectId: "demo-portfolio", apiKey: "demo-api-key", databaseURL: `http://127.0.0.1:${emu.port}?ns=${ns}` }, "node-client");
   const db = getDatabase(node);
-  connectDatabaseEmulator(db, '127.0.0.1', emu.port);
+  connectDatabaseEmulator(db, "127.0.0.1", emu.port);
   try {
     await page.goto(siteUrl);
     // A browser that once saw a failed websocket starts with long-polling; the server's
     // /.lp answer must clear that flag so the SDK comes back on a websocket.
-    await page.evaluate(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
-    await page.waitForFunction(() => typeof window.rtdb !== 'undefined');
+    await page.evaluate(() => localStorage.setItem("firebase:previous_websocket_failure", "true"));
+    await page.waitForFunction(() => typeof window.rtdb !== "undefined");
     await page.evaluate(([port, n]) => window.rtdb.init(port as number, n as string), [emu.port, ns]);
-    await page.evaluate(() => window.rtdb.watch('shared/msg'));
+    await page.evaluate(() => window.rtdb.watch("shared/msg"));
 
-    await set(ref(db, 'shared/msg'), 'from node');
-    await expect.poll(() => page.evaluate(() => window.rtdb.seen['shared/msg']!.at(-1))).toBe('from node');
+    await set(ref(db, "shared/msg"), "from node");
+    await expect.poll(() => page.evaluate(() => window.rtdb.seen["shared/msg"]!.at(-1))).toBe("from node");
 
     const fromBrowser: unknown[] = [];
-    onValue(ref(db, 'shared/reply'), (s) => fromBrowser.push(s.val()));
-    await page.evaluate(() => window.rtdb.set('shared/reply', { text: 'from the browser', n: 1 }));
-    await expect.poll(() => fromBrowser.at(-1)).toEqual({ text: 'from the browser', n: 1 });
+    onValue(ref(db, "shared/reply"), (s) => fromBrowser.push(s.val()));
+    await page.evaluate(() => window.rtdb.set("shared/reply", { text: "from the browser", n: 1 }));
+    await expect.poll(() => fromBrowser.at(-1)).toEqual({ text: "from the browser", n: 1 });
 
     // Transactions from both sides lose nothing.
     const browserTx = page.evaluate(async () => {
       const out = [];
-      for (let i = 0; i < 5; i++) out.push(window.rtdb.increment('shared/counter'));
+      for (let i = 0; i < 5; i++) out.push(window.rtdb.increment("shared/counter"));
       return Promise.all(out);
     });
-    const nodeTx = Promise.all(Array.from({ length: 5 }, () => runTransaction(ref(db, 'shared/counter'), (v: number | null) => (v ?? 0) + 1)));
+    const nodeTx = Promise.all(Array.from({ length: 5 }, () => runTransaction(ref(db, "shared/counter"), (v: number | null) => (v ?? 0) + 1)));
     await Promise.all([browserTx, nodeTx]);
-    expect((await get(ref(db, 'shared/counter'))).val()).toBe(10);
+    expect((await get(ref(db, "shared/counter"))).val()).toBe(10);
 
-    await set(ref(db, 'shared/scores'), { a: { s: 1 }, b: { s: 5 }, c: { s: 3 } });
-    expect(await page.evaluate(() => window.rtdb.topKeys('shared/scores', 's', 2))).toEqual(['c', 'b']);
-    expect(await page.evaluate(() => localStorage.getItem('firebase:previous_websocket_failure'))).toBeNull();
-    expect(serverLog.some((l) => l.includes('long-poll attempt answered'))).toBe(true);
+    await set(ref(db, "shared/scores"), { a: { s: 1 }, b: { s: 5 }, c: { s: 3 } });
+    expect(await page.evaluate(() => window.rtdb.topKeys("shared/scores", "s", 2))).toEqual(["c", "b"]);
+    expect(await page.evaluate(() => localStorage.getItem("firebase:previous_websocket_failure"))).toBeNull();
+    expect(serverLog.some((l) => l.includes("long-poll attempt answered"))).toBe(true);
 
     // REST streaming: a cross-origin EventSource (the page is served from another port).
     await page.evaluate((url) => window.rtdb.stream(url), `http://127.0.0.1:${emu.port}/shared/scores.json?ns=${ns}`);
-    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents[0])).toEqual({
-      event: 'put',
-      data: { path: '/', data: { a: { s: 1 }, b: { s: 5 }, c: { s: 3 } } },
-    });
-    await set(ref(db, 'shared/scores/d'), { s: 7 });
-    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: 'put', data: { path: '/d', data: { s: 7 } } });
+    await expect
+      .poll(() => page.evaluate(() => window.rtdb.streamEvents[0]))
+      .toEqual({
+        event: "put",
+        data: { path: "/", data: { a: { s: 1 }, b: { s: 5 }, c: { s: 3 } } },
+      });
+    await set(ref(db, "shared/scores/d"), { s: 7 });
+    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: "put", data: { path: "/d", data: { s: 7 } } });
     // Array-like nodes arrive as arrays, as from Firebase.
-    await set(ref(db, 'shared/scores/e'), { s: 9, tags: ['x', 'y'] });
-    await expect.poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1))).toEqual({ event: 'put', data: { path: '/e', data: { s: 9, tags: ['x', 'y'] } } });
+    await set(ref(db, "shared/scores/e"), { s: 9, tags: ["x", "y"] });
+    await expect
+      .poll(() => page.evaluate(() => window.rtdb.streamEvents.at(-1)))
+      .toEqual({ event: "put", data: { path: "/e", data: { s: 9, tags: ["x", "y"] } } });
   } finally {
     await deleteApp(node);
   }

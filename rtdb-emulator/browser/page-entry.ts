@@ -1,5 +1,5 @@
 // Bundled by the spec with esbuild: the SDK functions the browser test drives.
-import { initializeApp } from 'firebase/app';
+import { initializeApp } from "firebase/app";
 import {
   connectDatabaseEmulator,
   get,
@@ -12,7 +12,7 @@ import {
   runTransaction,
   set,
   type Database,
-} from 'firebase/database';
+} from "firebase/database";
 
 declare global {
   interface Window {
@@ -37,17 +37,17 @@ window.rtdb = {
   // REST streaming through the browser's own EventSource (no SDK involved).
   stream(url) {
     const source = new EventSource(url);
-    for (const name of ['put', 'patch', 'keep-alive', 'cancel', 'auth_revoked']) {
+    for (const name of ["put", "patch", "keep-alive", "cancel", "auth_revoked"]) {
       source.addEventListener(name, (e) => {
         window.rtdb.streamEvents.push({ event: name, data: JSON.parse((e as MessageEvent<string>).data) as unknown });
       });
     }
   },
   init(port, ns) {
-    const app = initializeApp({ projectId: 'demo-portfolio', apiKey: 'demo-api-key', databaseURL: `http://127.0.0.1:${port}?ns=${ns}` });
+    const app = initializeApp({ projectId: "demo-portfolio", apiKey: "demo-api-key", databaseURL: `http://127.0.0.1:${port}?ns=${ns}` });
     db = getDatabase(app);
     // No forceWebSockets() on purpose: the test checks the long-poll fallback recovers.
-    connectDatabaseEmulator(db, '127.0.0.1', port);
+    connectDatabaseEmulator(db, "127.0.0.1", port);
   },
   watch(path) {
     const list: unknown[] = (window.rtdb.seen[path] = []);

@@ -1,30 +1,39 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-const debianChromium = '/usr/bin/chromium';
+const debianChromium = "/usr/bin/chromium";
 
 // Browser conformance of rtdb-emulator: the real firebase SDK bundled for the browser,
 // in Chromium, against a server started by the spec itself (free ports).
 export default defineConfig({
-  testDir: '.',
-  testMatch: '*.spec.ts',
-  outputDir: '../test-results',
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  outputDir: "../test-results",
   workers: 1,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   // The JSON report is what the root `npm test` counts.
-  reporter: [['list'], ['json', { outputFile: join(here, '..', '.reports', 'playwright.json') }]],
+  reporter: [["list"], ["json", { outputFile: join(here, "..", ".reports", "playwright.json") }]],
   use: {
-    ...devices['Desktop Chrome'],
+    ...devices["Desktop Chrome"],
     launchOptions: existsSync(debianChromium)
       ? {
           executablePath: debianChromium,
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
         }
       : {},
   },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // rtdb-emulator --port 9000 --host 127.0.0.1 --rules database.rules.json --data .local-data/db [--seed seed.json]
-import { parseArgs } from 'node:util';
-import { DEFAULT_NAMESPACE, startRtdbEmulator } from './server.js';
+import { parseArgs } from "node:util";
+import { DEFAULT_NAMESPACE, startRtdbEmulator } from "./server.js";
 
 const usage = `Usage: rtdb-emulator [options]
   --port <n>        port (default 9000; 0 picks a free one)
@@ -19,15 +19,15 @@ async function main(): Promise<void> {
   try {
     ({ values } = parseArgs({
       options: {
-        port: { type: 'string', default: '9000' },
-        host: { type: 'string', default: '127.0.0.1' },
-        rules: { type: 'string' },
-        data: { type: 'string' },
-        seed: { type: 'string' },
-        ns: { type: 'string' },
-        'no-fsync': { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
+        port: { type: "string", default: "9000" },
+        host: { type: "string", default: "127.0.0.1" },
+        rules: { type: "string" },
+        data: { type: "string" },
+        seed: { type: "string" },
+        ns: { type: "string" },
+        "no-fsync": { type: "boolean", default: false },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
       },
       strict: true,
     }));
@@ -52,14 +52,14 @@ async function main(): Promise<void> {
     dataDir: values.data,
     seed: values.seed,
     defaultNamespace: values.ns,
-    fsync: !values['no-fsync'],
+    fsync: !values["no-fsync"],
     watchRules: true,
     log: (line) => {
       if (!quiet) console.log(`[rtdb-emulator] ${line}`);
     },
   });
   for (const [ns, r] of Object.entries(emulator.recovery)) {
-    if (!quiet) console.log(`[rtdb-emulator] ${ns}: ${r.snapshotLoaded ? 'snapshot + ' : ''}${r.entriesReplayed} log entries replayed`);
+    if (!quiet) console.log(`[rtdb-emulator] ${ns}: ${r.snapshotLoaded ? "snapshot + " : ""}${r.entriesReplayed} log entries replayed`);
     if (r.tornBytes > 0) console.warn(`[rtdb-emulator] ${ns}: a torn last log line (${r.tornBytes} bytes) was dropped`);
   }
   console.log(`[rtdb-emulator] listening on ${emulator.url}`);
@@ -79,8 +79,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
 main().catch((err: unknown) => {

@@ -1,18 +1,18 @@
 // One websocket client: frames (incl. multi-frame messages), requests, listens, auth and
 // onDisconnect operations.
-import { randomBytes } from 'node:crypto';
-import type { WebSocket } from 'ws';
-import { decodeIdToken } from './auth.js';
-import { OperationError, wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from './database.js';
-import { CompiledQuery, type QuerySpec } from './order.js';
-import { BadRequestError, isObject, isPrefix, parsePath, parseWritePath } from './tree.js';
+import { randomBytes } from "node:crypto";
+import type { WebSocket } from "ws";
+import { decodeIdToken } from "./auth.js";
+import { OperationError, wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from "./database.js";
+import { CompiledQuery, type QuerySpec } from "./order.js";
+import { BadRequestError, isObject, isPrefix, parsePath, parseWritePath } from "./tree.js";
 
 export const MAX_FRAME_CHARS = 16384;
-const DEBUG = process.env['RTDB_EMULATOR_DEBUG'] === '1';
+const DEBUG = process.env["RTDB_EMULATOR_DEBUG"] === "1";
 const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
 interface DisconnectOp {
-  kind: 'set' | 'update';
+  kind: "set" | "update";
   path: string[];
   data: unknown;
 }
@@ -45,16 +45,16 @@ interface AckSlot {
 }
 
 function responseMessage(r: number, status: string, data: unknown): string {
-  return JSON.stringify({ t: 'd', d: { r, b: { s: status, d: data } } });
+  return JSON.stringify({ t: "d", d: { r, b: { s: status, d: data } } });
 }
 
 function isDefaultQuery(q: unknown): boolean {
   if (!isObject(q)) return true;
-  return !('sp' in q) && !('ep' in q) && !('l' in q);
+  return !("sp" in q) && !("ep" in q) && !("l" in q);
 }
 
 export class ClientConnection implements ListenerSink {
-  readonly sessionId = randomBytes(12).toString('hex');
+  readonly sessionId = randomBytes(12).toString("hex");
   private actor: Actor = null;
   private readonly listens = new Map<string, Listener>();
   private disconnectOps: DisconnectOp[] = [];
@@ -68,7 +68,7 @@ export class ClientConnection implements ListenerSink {
     private readonly ctx: ConnectionContext,
     host: string,
   ) {
-    this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: host, s: this.sessionId } } }));
+    this.sendRaw(JSON.stringify({ t: "c", d: { t: "h", d: { ts: Date.now(), v: "5", h: host, s: this.sessionId } } }));
   }
 
   get namespace(): Namespace {
@@ -93,7 +93,7 @@ export class ClientConnection implements ListenerSink {
   private releaseHeld(): void {
     while (this.held.length > 0) {
       const next = this.held[0]!;
-      if (typeof next === 'string') this.write(next);
+      if (typeof next === "string") this.write(next);
       else if (next.message !== undefined) this.write(next.message);
       else return;
       this.held.shift();
@@ -140,7 +140,7 @@ export class ClientConnection implements ListenerSink {
     this.failed = true;
     this.frames = null;
     this.ctx.log(`closing connection ${this.sessionId}: ${reason}`);
-    this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'e', d: reason } }));
+    this.sendRaw(JSON.stringify({ t: "c", d: { t: "e", d: reason } }));
     this.ws.close(1008, reason.slice(0, 100));
   }
 
@@ -150,9 +150,9 @@ export class ClientConnection implements ListenerSink {
     if (this.frames !== null) {
       this.frames.push(data);
       this.frameChars += data.length;
-      if (this.frameChars > this.ctx.maxMessageBytes) return this.fail('Message too large');
+      if (this.frameChars > this.ctx.maxMessageBytes) return this.fail("Message too large");
       if (this.frames.length === this.framesExpected) {
-        const full = this.frames.join('');
+        const full = this.frames.join("");
         this.frames = null;
         this.frameChars = 0;
         this.onMessageText(full);
@@ -162,7 +162,7 @@ export class ClientConnection implements ListenerSink {
     if (data.length <= 6 && /^\d+$/.test(data)) {
       const count = Number(data);
       if (count === 0) return; // keepalive
-      if (count > Math.ceil(this.ctx.maxMessageBytes / MAX_FRAME_CHARS) + 1) return this.fail('Too many frames');
+      if (count > Math.ceil(this.ctx.maxMessageBytes / MAX_FRAME_CHARS) + 1) return this.fail("Too many frames");
       this.frames = [];
       this.framesExpected = count;
       return;
@@ -176,20 +176,20 @@ export class ClientConnection implements ListenerSink {
     try {
       msg = JSON.parse(text);
     } catch {
-      return this.fail('Malformed frame: not JSON');
+      return this.fail("Malformed frame: not JSON");
     }
-    if (!isObject(msg) || (msg['t'] !== 'd' && msg['t'] !== 'c') || !isObject(msg['d'])) {
-      return this.fail('Malformed message');
+    if (!isObject(msg) || (msg["t"] !== "d" && msg["t"] !== "c") || !isObject(msg["d"])) {
+      return this.fail("Malformed message");
     }
-    const d = msg['d'];
-    if (msg['t'] === 'c') {
-      if (d['t'] === 'p') this.sendRaw(JSON.stringify({ t: 'c', d: { t: 'o', d: {} } }));
+    const d = msg["d"];
+    if (msg["t"] === "c") {
+      if (d["t"] === "p") this.sendRaw(JSON.stringify({ t: "c", d: { t: "o", d: {} } }));
       return;
     }
-    const r = d['r'];
-    const a = d['a'];
-    const b = d['b'];
-    if (typeof r !== 'number') return this.fail('Request without a request number');
+    const r = d["r"];
+    const a = d["a"];
+    const b = d["b"];
+    if (typeof r !== "number") return this.fail("Request without a request number");
     try {
       this.handleRequest(r, a, isObject(b) ? b : {});
     } catch (err) {
@@ -205,7 +205,7 @@ export class ClientConnection implements ListenerSink {
     if (err instanceof OperationError) return this.respond(r, err.status, err.message);
     if (err instanceof BadRequestError) return this.respond(r, err.status, err.message);
     this.ctx.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
-    this.respond(r, 'internal_error', 'Internal error');
+    this.respond(r, "internal_error", "Internal error");
   }
 
   private ackWhenDurable(r: number, durable: Promise<void>): void {
@@ -213,12 +213,12 @@ export class ClientConnection implements ListenerSink {
     this.held.push(slot);
     durable.then(
       () => {
-        slot.message = responseMessage(r, 'ok', '');
+        slot.message = responseMessage(r, "ok", "");
         this.releaseHeld();
       },
       (err: unknown) => {
         this.ctx.log(`persistence error: ${String(err)}`);
-        slot.message = responseMessage(r, 'internal_error', 'Write could not be persisted');
+        slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
         this.releaseHeld();
       },
     );
@@ -227,42 +227,42 @@ export class ClientConnection implements ListenerSink {
   private handleRequest(r: number, action: unknown, b: Record<string, unknown>): void {
     const ns = this.ctx.namespace;
     switch (action) {
-      case 's':
-      case 'appcheck':
-      case 'unappcheck':
-      case 'unappeck': // sic: what the SDK sends
-        return this.respond(r, 'ok', '');
-      case 'auth':
-      case 'gauth': {
-        const cred = b['cred'];
-        if (cred === 'owner') {
-          this.actor = 'owner';
-          this.respond(r, 'ok', { auth: null, expires: null });
+      case "s":
+      case "appcheck":
+      case "unappcheck":
+      case "unappeck": // sic: what the SDK sends
+        return this.respond(r, "ok", "");
+      case "auth":
+      case "gauth": {
+        const cred = b["cred"];
+        if (cred === "owner") {
+          this.actor = "owner";
+          this.respond(r, "ok", { auth: null, expires: null });
           return;
         }
         const auth = decodeIdToken(cred);
-        if (!auth) return this.respond(r, 'invalid_token', 'Could not decode the ID token');
+        if (!auth) return this.respond(r, "invalid_token", "Could not decode the ID token");
         this.actor = auth;
-        this.respond(r, 'ok', { auth: auth.token, expires: typeof auth.token['exp'] === 'number' ? auth.token['exp'] : null });
+        this.respond(r, "ok", { auth: auth.token, expires: typeof auth.token["exp"] === "number" ? auth.token["exp"] : null });
         this.recheckListens();
         return;
       }
-      case 'unauth':
+      case "unauth":
         this.actor = null;
-        this.respond(r, 'ok', '');
+        this.respond(r, "ok", "");
         this.recheckListens();
         return;
-      case 'q': {
-        const path = parsePath(b['p']);
-        const tag = typeof b['t'] === 'number' ? b['t'] : undefined;
-        const q = b['q'];
+      case "q": {
+        const path = parsePath(b["p"]);
+        const tag = typeof b["t"] === "number" ? b["t"] : undefined;
+        const q = b["q"];
         const spec = isDefaultQuery(q) ? undefined : (q as QuerySpec);
         let query: CompiledQuery | undefined;
         if (spec) {
           try {
             query = new CompiledQuery(spec);
           } catch (err) {
-            throw new OperationError('invalid_request', (err as Error).message);
+            throw new OperationError("invalid_request", (err as Error).message);
           }
         }
         const key = this.listenKey(path, tag);
@@ -279,62 +279,62 @@ export class ClientConnection implements ListenerSink {
         };
         ns.listen(listener, this.actor); // sends the data first; throws when denied
         this.listens.set(key, listener);
-        return this.respond(r, 'ok', {});
+        return this.respond(r, "ok", {});
       }
-      case 'n': {
-        const path = parsePath(b['p']);
-        const tag = typeof b['t'] === 'number' ? b['t'] : undefined;
+      case "n": {
+        const path = parsePath(b["p"]);
+        const tag = typeof b["t"] === "number" ? b["t"] : undefined;
         const key = this.listenKey(path, tag);
         const l = this.listens.get(key);
         if (l) {
           ns.unlisten(l);
           this.listens.delete(key);
         }
-        return this.respond(r, 'ok', '');
+        return this.respond(r, "ok", "");
       }
-      case 'g': {
-        const path = parsePath(b['p']);
-        const q = b['q'];
+      case "g": {
+        const path = parsePath(b["p"]);
+        const q = b["q"];
         const spec = isDefaultQuery(q) ? undefined : (q as QuerySpec);
         if (spec) {
           try {
             new CompiledQuery(spec);
           } catch (err) {
-            throw new OperationError('invalid_request', (err as Error).message);
+            throw new OperationError("invalid_request", (err as Error).message);
           }
         }
-        return this.respond(r, 'ok', ns.read(path, this.actor, spec));
+        return this.respond(r, "ok", ns.read(path, this.actor, spec));
       }
-      case 'p': {
-        const { parts, priority } = parseWritePath(b['p']);
-        if (!('d' in b)) throw new OperationError('invalid_request', 'Missing data');
-        const h = typeof b['h'] === 'string' ? b['h'] : undefined;
-        return this.ackWhenDurable(r, priority ? ns.setPriority(parts, b['d'], this.actor, h) : ns.set(parts, b['d'], this.actor, h));
+      case "p": {
+        const { parts, priority } = parseWritePath(b["p"]);
+        if (!("d" in b)) throw new OperationError("invalid_request", "Missing data");
+        const h = typeof b["h"] === "string" ? b["h"] : undefined;
+        return this.ackWhenDurable(r, priority ? ns.setPriority(parts, b["d"], this.actor, h) : ns.set(parts, b["d"], this.actor, h));
       }
-      case 'm': {
-        const path = parsePath(b['p']);
-        return this.ackWhenDurable(r, ns.update(path, b['d'], this.actor));
+      case "m": {
+        const path = parsePath(b["p"]);
+        return this.ackWhenDurable(r, ns.update(path, b["d"], this.actor));
       }
-      case 'o':
-      case 'om': {
-        const path = parsePath(b['p']);
-        const data = b['d'];
-        this.checkDisconnectOp(path, data, action === 'om');
-        this.disconnectOps.push({ kind: action === 'om' ? 'update' : 'set', path, data });
-        return this.respond(r, 'ok', '');
+      case "o":
+      case "om": {
+        const path = parsePath(b["p"]);
+        const data = b["d"];
+        this.checkDisconnectOp(path, data, action === "om");
+        this.disconnectOps.push({ kind: action === "om" ? "update" : "set", path, data });
+        return this.respond(r, "ok", "");
       }
-      case 'oc': {
-        const path = parsePath(b['p']);
+      case "oc": {
+        const path = parsePath(b["p"]);
         this.disconnectOps = this.disconnectOps.filter((op) => !isPrefix(path, op.path));
-        return this.respond(r, 'ok', '');
+        return this.respond(r, "ok", "");
       }
       default:
-        throw new OperationError('invalid_request', `Unknown action ${JSON.stringify(action)?.slice(0, 40)}`);
+        throw new OperationError("invalid_request", `Unknown action ${JSON.stringify(action)?.slice(0, 40)}`);
     }
   }
 
   private listenKey(path: string[], tag: number | undefined): string {
-    return wirePath(path) + '|' + (tag ?? '');
+    return wirePath(path) + "|" + (tag ?? "");
   }
 
   /** Validates an onDisconnect write and checks the rules now, as Firebase does at registration. */
@@ -352,8 +352,8 @@ export class ClientConnection implements ListenerSink {
         ns.unlisten(l);
         this.listens.delete(key);
         const body: Record<string, unknown> = { p: l.wirePath };
-        if (l.tag !== undefined && l.querySpec) body['q'] = l.querySpec;
-        this.sendRaw(JSON.stringify({ t: 'd', d: { a: 'c', b: body } }));
+        if (l.tag !== undefined && l.querySpec) body["q"] = l.querySpec;
+        this.sendRaw(JSON.stringify({ t: "d", d: { a: "c", b: body } }));
       }
     }
   }
@@ -377,7 +377,7 @@ export class ClientConnection implements ListenerSink {
     if (this.ctx.isClosing()) return; // server shutting down: keep the data as it is
     for (const op of this.disconnectOps) {
       try {
-        const p = op.kind === 'set' ? ns.set(op.path, op.data, this.actor) : ns.update(op.path, op.data, this.actor);
+        const p = op.kind === "set" ? ns.set(op.path, op.data, this.actor) : ns.update(op.path, op.data, this.actor);
         p.catch((err: unknown) => this.ctx.log(`onDisconnect write not persisted: ${String(err)}`));
       } catch (err) {
         this.ctx.log(`onDisconnect ${op.kind} at /${wirePath(op.path)} refused: ${(err as Error).message}`);

@@ -1,9 +1,9 @@
 // One namespace: its tree, its listeners, its rules evaluator and its durable store.
-import fs from 'node:fs';
-import { CompiledQuery, type QuerySpec } from './order.js';
-import { hashValue } from './hash.js';
-import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from './persistence.js';
-import { RulesEvaluator, type AuthContext, type CompiledRules } from './rules.js';
+import fs from "node:fs";
+import { CompiledQuery, type QuerySpec } from "./order.js";
+import { hashValue } from "./hash.js";
+import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
+import { RulesEvaluator, type AuthContext, type CompiledRules } from "./rules.js";
 import {
   BadRequestError,
   deepEqual,
@@ -16,14 +16,14 @@ import {
   setAt,
   withPriority,
   type Json,
-} from './tree.js';
+} from "./tree.js";
 
 /** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
-export type Actor = AuthContext | null | 'owner';
+export type Actor = AuthContext | null | "owner";
 
 export class OperationError extends Error {
   constructor(
-    readonly status: 'permission_denied' | 'datastale' | 'invalid_request' | 'too_big' | 'internal_error',
+    readonly status: "permission_denied" | "datastale" | "invalid_request" | "too_big" | "internal_error",
     message: string,
   ) {
     super(message);
@@ -37,7 +37,7 @@ export interface ListenerSink {
    * Structured delivery (REST streams): when present it is called instead of `sendRaw`, with
    * 'd' (replace the value at `path`) or 'm' (merge: keys relative to `path`).
    */
-  sendData?(listener: Listener, action: 'd' | 'm', path: readonly string[], data: Json): void;
+  sendData?(listener: Listener, action: "d" | "m", path: readonly string[], data: Json): void;
 }
 
 export interface Listener {
@@ -57,13 +57,13 @@ interface Op {
 }
 
 export function wirePath(path: readonly string[]): string {
-  return path.join('/');
+  return path.join("/");
 }
 
-function dataMessage(action: 'd' | 'm', path: string, data: unknown, tag?: number): string {
+function dataMessage(action: "d" | "m", path: string, data: unknown, tag?: number): string {
   const b: Record<string, unknown> = { p: path, d: data };
-  if (tag !== undefined) b['t'] = tag;
-  return JSON.stringify({ t: 'd', d: { a: action, b } });
+  if (tag !== undefined) b["t"] = tag;
+  return JSON.stringify({ t: "d", d: { a: action, b } });
 }
 
 export interface NamespaceOptions {
@@ -75,7 +75,7 @@ export interface NamespaceOptions {
   log?: (line: string) => void;
 }
 
-const DEBUG_RULES = process.env['RTDB_EMULATOR_DEBUG'] === '1';
+const DEBUG_RULES = process.env["RTDB_EMULATOR_DEBUG"] === "1";
 
 export class Namespace {
   root: Json = null;
@@ -122,43 +122,43 @@ export class Namespace {
   }
 
   private denied(op: string, path: string[], info: string): OperationError {
-    if (DEBUG_RULES) this.log(`${op} denied at /${path.join('/')} in ${this.name}:\n${info}`);
-    return new OperationError('permission_denied', 'Permission denied');
+    if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info}`);
+    return new OperationError("permission_denied", "Permission denied");
   }
 
   read(path: string[], actor: Actor, query?: QuerySpec): Json {
-    if (actor !== 'owner') {
-      const r = this.rules.read('/' + path.join('/'), actor, query);
-      if (!r.allowed) throw this.denied('read', path, r.info);
+    if (actor !== "owner") {
+      const r = this.rules.read("/" + path.join("/"), actor, query);
+      if (!r.allowed) throw this.denied("read", path, r.info);
     }
     const value = getAt(this.root, path);
     return query ? new CompiledQuery(query).apply(value) : value;
   }
 
   canRead(path: string[], actor: Actor, query?: QuerySpec): boolean {
-    if (actor === 'owner') return true;
-    return this.rules.read('/' + path.join('/'), actor, query).allowed;
+    if (actor === "owner") return true;
+    return this.rules.read("/" + path.join("/"), actor, query).allowed;
   }
 
   /** Registers a listener and sends it the current data (before the caller acks). */
   listen(listener: Listener, actor: Actor): void {
-    if (actor !== 'owner') {
-      const r = this.rules.read('/' + listener.path.join('/'), actor, listener.querySpec);
-      if (!r.allowed) throw this.denied('listen', listener.path, r.info);
+    if (actor !== "owner") {
+      const r = this.rules.read("/" + listener.path.join("/"), actor, listener.querySpec);
+      if (!r.allowed) throw this.denied("listen", listener.path, r.info);
     }
     this.listeners.add(listener);
     const value = getAt(this.root, listener.path);
     if (listener.query) {
       const result = listener.query.apply(value);
       listener.lastSent = JSON.stringify(result);
-      this.deliver(listener, 'd', listener.path, result);
+      this.deliver(listener, "d", listener.path, result);
     } else {
-      this.deliver(listener, 'd', listener.path, value);
+      this.deliver(listener, "d", listener.path, value);
     }
   }
 
   /** Sends one data message to a listener; `make` (optional) builds the shared wire message. */
-  private deliver(l: Listener, action: 'd' | 'm', path: readonly string[], data: Json, make?: () => string): void {
+  private deliver(l: Listener, action: "d" | "m", path: readonly string[], data: Json, make?: () => string): void {
     if (l.sink.sendData) l.sink.sendData(l, action, path, data);
     else l.sink.sendRaw(make ? make() : dataMessage(action, wirePath(path as string[]), data, l.tag));
   }
@@ -168,11 +168,11 @@ export class Namespace {
   }
 
   private checkSize(value: Json): void {
-    if (value !== null && typeof value === 'object' && JSON.stringify(value).length > this.maxValueBytes) {
-      throw new OperationError('too_big', `Value larger than ${this.maxValueBytes} bytes`);
+    if (value !== null && typeof value === "object" && JSON.stringify(value).length > this.maxValueBytes) {
+      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
-    if (typeof value === 'string' && value.length > this.maxValueBytes) {
-      throw new OperationError('too_big', `Value larger than ${this.maxValueBytes} bytes`);
+    if (typeof value === "string" && value.length > this.maxValueBytes) {
+      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
   }
 
@@ -185,17 +185,17 @@ export class Namespace {
     const existing = getAt(this.root, path);
     // A compare-and-set must not tell someone who may not read the data whether their guess
     // of it is right: the read and write rules answer before the hash does, as in production.
-    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied('transaction', path, 'no read access');
+    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, "no read access");
     const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
     this.checkSize(value);
     let newDb;
-    if (actor !== 'owner' && !this.rules.open) {
-      const r = this.rules.write('/' + path.join('/'), value, actor, now);
-      if (!r.allowed) throw this.denied('write', path, r.info);
+    if (actor !== "owner" && !this.rules.open) {
+      const r = this.rules.write("/" + path.join("/"), value, actor, now);
+      if (!r.allowed) throw this.denied("write", path, r.info);
       newDb = r.newDatabase;
     }
     if (hash !== undefined && hashValue(existing) !== hash) {
-      throw new OperationError('datastale', 'Transaction hash does not match');
+      throw new OperationError("datastale", "Transaction hash does not match");
     }
     if (dryRun) return Promise.resolve();
     this.apply([{ path, value }], path, false);
@@ -213,44 +213,46 @@ export class Namespace {
 
   /** Multi-path update with paths relative to `path`; all or nothing. */
   update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
-    if (!isObject(rawChildren)) throw new OperationError('invalid_request', 'Update data must be an object');
+    if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
     const now = Date.now();
     const rels = Object.keys(rawChildren);
     if (rels.length === 0) return Promise.resolve();
     const parsed = rels.map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
-    for (const p of parsed) if (p.parts.length === 0) throw new OperationError('invalid_request', 'Update paths must not be empty');
+    for (const p of parsed) if (p.parts.length === 0) throw new OperationError("invalid_request", "Update paths must not be empty");
     const sorted = [...parsed].sort((a, b) => a.parts.length - b.parts.length);
     for (let i = 0; i < sorted.length; i++) {
       for (let j = i + 1; j < sorted.length; j++) {
         if (isPrefix(sorted[i]!.parts, sorted[j]!.parts)) {
-          throw new OperationError('invalid_request', `Update paths overlap: ${sorted[i]!.rel} and ${sorted[j]!.rel}`);
+          throw new OperationError("invalid_request", `Update paths overlap: ${sorted[i]!.rel} and ${sorted[j]!.rel}`);
         }
       }
     }
-    if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError('invalid_request', 'Path too deep');
+    if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError("invalid_request", "Path too deep");
     const ops: Op[] = [];
     const patch: Record<string, Json> = {};
     for (const { rel, parts, priority } of parsed) {
       const full = [...path, ...parts];
       const existing = getAt(this.root, full);
       const value = wrapBad(() =>
-        priority ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing })) : prepareValue(rawChildren[rel], { now, existing }, full.length),
+        priority
+          ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
+          : prepareValue(rawChildren[rel], { now, existing }, full.length),
       );
       ops.push({ path: full, value });
-      patch[parts.join('/')] = value;
+      patch[parts.join("/")] = value;
     }
     this.checkSize(patch as Json);
     let newDb;
-    if (actor !== 'owner' && !this.rules.open) {
-      const r = this.rules.update('/' + path.join('/'), patch, actor, now);
-      if (!r.allowed) throw this.denied('update', path, r.info);
+    if (actor !== "owner" && !this.rules.open) {
+      const r = this.rules.update("/" + path.join("/"), patch, actor, now);
+      if (!r.allowed) throw this.denied("update", path, r.info);
       newDb = r.newDatabase;
     }
     if (dryRun) return Promise.resolve();
     this.apply(ops, path, true);
     if (newDb) this.rules.adopt(newDb);
     else this.rules.invalidate();
-    return this.persist([path, patch, 'm']);
+    return this.persist([path, patch, "m"]);
   }
 
   private persist(entry: LogEntry): Promise<void> {
@@ -305,18 +307,18 @@ export class Namespace {
         const s = JSON.stringify(result);
         if (s !== l.lastSent) {
           l.lastSent = s;
-          this.deliver(l, 'd', l.path, result);
+          this.deliver(l, "d", l.path, result);
         }
         continue;
       }
       if (full) {
         const now = getAt(this.root, l.path);
-        if (!deepEqual(old, now)) this.deliver(l, 'd', l.path, now);
+        if (!deepEqual(old, now)) this.deliver(l, "d", l.path, now);
         continue;
       }
       if (!isMerge) {
         const op = ops[0]!;
-        this.deliver(l, 'd', op.path, op.value, () => cached('set', () => dataMessage('d', wirePath(op.path), op.value, l.tag)));
+        this.deliver(l, "d", op.path, op.value, () => cached("set", () => dataMessage("d", wirePath(op.path), op.value, l.tag)));
         continue;
       }
       if (isPrefix(l.path, base)) {
@@ -324,12 +326,12 @@ export class Namespace {
         const mergeData = (): Record<string, Json> => {
           if (!merged) {
             merged = {};
-            for (const op of ops) merged[op.path.slice(base.length).join('/')] = op.value;
+            for (const op of ops) merged[op.path.slice(base.length).join("/")] = op.value;
           }
           return merged;
         };
-        if (l.sink.sendData) this.deliver(l, 'm', base, mergeData());
-        else l.sink.sendRaw(cached('merge', () => dataMessage('m', wirePath(base), mergeData(), l.tag)));
+        if (l.sink.sendData) this.deliver(l, "m", base, mergeData());
+        else l.sink.sendRaw(cached("merge", () => dataMessage("m", wirePath(base), mergeData(), l.tag)));
         continue;
       }
       // The listener sits strictly inside the update's base: merge only what lies below it.
@@ -338,10 +340,10 @@ export class Namespace {
       for (const op of ops) {
         if (!isPrefix(l.path, op.path)) continue;
         if (op.path.length === l.path.length) whole = true;
-        d[op.path.slice(l.path.length).join('/')] = op.value;
+        d[op.path.slice(l.path.length).join("/")] = op.value;
       }
-      if (whole) this.deliver(l, 'd', l.path, getAt(this.root, l.path));
-      else this.deliver(l, 'm', l.path, d);
+      if (whole) this.deliver(l, "d", l.path, getAt(this.root, l.path));
+      else this.deliver(l, "m", l.path, d);
     }
   }
 

@@ -1,11 +1,11 @@
 // The SDK's own hash of a value (used as the compare-and-set token of transactions). Ported
 // from @firebase/database LeafNode/ChildrenNode.hash so both sides agree bit for bit.
-import { createHash } from 'node:crypto';
-import { childKeys, hasChildren, leafValue, priorityOf, type Json, type JsonObject } from './tree.js';
-import { nameCompare, valueCompare } from './order.js';
+import { createHash } from "node:crypto";
+import { childKeys, hasChildren, leafValue, priorityOf, type Json, type JsonObject } from "./tree.js";
+import { nameCompare, valueCompare } from "./order.js";
 
 function sha1(str: string): string {
-  return createHash('sha1').update(str, 'utf8').digest('base64');
+  return createHash("sha1").update(str, "utf8").digest("base64");
 }
 
 /** Port of the SDK's doubleToIEEE754String (including its rounding), as lower-case hex. */
@@ -44,18 +44,18 @@ export function doubleToIEEE754String(input: number): string {
   }
   bits.push(s ? 1 : 0);
   bits.reverse();
-  const str = bits.join('');
-  let hex = '';
+  const str = bits.join("");
+  let hex = "";
   for (let i = 0; i < 64; i += 8) {
     let byte = parseInt(str.substr(i, 8), 2).toString(16);
-    if (byte.length === 1) byte = '0' + byte;
+    if (byte.length === 1) byte = "0" + byte;
     hex += byte;
   }
   return hex.toLowerCase();
 }
 
 function priorityHashText(priority: string | number): string {
-  return typeof priority === 'number' ? 'number:' + doubleToIEEE754String(priority) : 'string:' + priority;
+  return typeof priority === "number" ? "number:" + doubleToIEEE754String(priority) : "string:" + priority;
 }
 
 /** Children in the SDK's priority order: no priority, then numbers, then strings; ties by name. */
@@ -67,17 +67,17 @@ export function byPriority(node: Json): string[] {
 }
 
 export function hashValue(value: Json): string {
-  if (value === null) return '';
+  if (value === null) return "";
   const priority = priorityOf(value);
-  let toHash = priority === null ? '' : 'priority:' + priorityHashText(priority) + ':';
+  let toHash = priority === null ? "" : "priority:" + priorityHashText(priority) + ":";
   if (hasChildren(value)) {
     for (const key of byPriority(value)) {
       const childHash = hashValue(value[key]!);
-      if (childHash !== '') toHash += ':' + key + ':' + childHash;
+      if (childHash !== "") toHash += ":" + key + ":" + childHash;
     }
-    return toHash === '' ? '' : sha1(toHash);
+    return toHash === "" ? "" : sha1(toHash);
   }
   const leaf = leafValue(value);
   const type = typeof leaf;
-  return sha1(toHash + type + ':' + (type === 'number' ? doubleToIEEE754String(leaf as number) : String(leaf)));
+  return sha1(toHash + type + ":" + (type === "number" ? doubleToIEEE754String(leaf as number) : String(leaf)));
 }

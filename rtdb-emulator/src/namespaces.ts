@@ -1,11 +1,11 @@
 // The server's namespaces (one per database: `?ns=` of a connection or REST call), made on
 // first use and capped; and which rules each one runs: its own when they were set for it
 // alone (as the official emulator does per `?ns=`), otherwise the server's default.
-import fs from 'node:fs';
-import path from 'node:path';
-import { Namespace } from './database.js';
-import type { PersistenceOptions, RecoveryReport } from './persistence.js';
-import type { CompiledRules } from './rules.js';
+import fs from "node:fs";
+import path from "node:path";
+import { Namespace } from "./database.js";
+import type { PersistenceOptions, RecoveryReport } from "./persistence.js";
+import type { CompiledRules } from "./rules.js";
 
 export const NS_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 

@@ -1,10 +1,10 @@
 // Ordering and filtering of children, mirroring the SDK's own indexes (KEY, VALUE, PathIndex,
 // PRIORITY) and RangedFilter/LimitedFilter, so server-filtered query windows match what the
 // client would compute itself.
-import { childKeys, getAt, hasChildren, isObject, leafValue, priorityOf, type Json, type JsonObject } from './tree.js';
+import { childKeys, getAt, hasChildren, isObject, leafValue, priorityOf, type Json, type JsonObject } from "./tree.js";
 
-export const MIN_NAME = '[MIN_NAME]';
-export const MAX_NAME = '[MAX_NAME]';
+export const MIN_NAME = "[MIN_NAME]";
+export const MAX_NAME = "[MAX_NAME]";
 const INTEGER_REGEXP = /^-?(0*)\d{1,10}$/;
 
 function tryParseInt(str: string): number | null {
@@ -30,7 +30,7 @@ export function nameCompare(a: string, b: string): number {
 }
 
 /** Sentinel above every value (the SDK's MAX_NODE). */
-export const MAX_VALUE: unique symbol = Symbol('max');
+export const MAX_VALUE: unique symbol = Symbol("max");
 export type IndexValue = Json | typeof MAX_VALUE;
 
 const TYPE_ORDER: Record<string, number> = { boolean: 1, number: 2, string: 3 };
@@ -47,8 +47,8 @@ export function valueCompare(a: IndexValue, b: IndexValue): number {
   const ta = TYPE_ORDER[typeof a]!;
   const tb = TYPE_ORDER[typeof b]!;
   if (ta !== tb) return ta - tb;
-  if (typeof a === 'boolean') return a === b ? 0 : a ? 1 : -1;
-  if (typeof a === 'number') return a - (b as number);
+  if (typeof a === "boolean") return a === b ? 0 : a ? 1 : -1;
+  if (typeof a === "number") return a - (b as number);
   return a < (b as string) ? -1 : a === b ? 0 : 1;
 }
 
@@ -62,7 +62,7 @@ export interface QuerySpec {
   en?: string;
   ein?: boolean;
   l?: number;
-  vf?: 'l' | 'r';
+  vf?: "l" | "r";
 }
 
 interface Post {
@@ -71,7 +71,7 @@ interface Post {
 }
 
 export class CompiledQuery {
-  private readonly kind: 'key' | 'value' | 'priority' | 'child';
+  private readonly kind: "key" | "value" | "priority" | "child";
   private readonly childPath: string[] = [];
   private readonly start: Post | null;
   private readonly end: Post | null;
@@ -82,46 +82,46 @@ export class CompiledQuery {
 
   constructor(q: QuerySpec) {
     const i = q.i;
-    if (i === undefined) this.kind = 'priority';
-    else if (i === '.key') this.kind = 'key';
-    else if (i === '.value') this.kind = 'value';
-    else if (typeof i === 'string' && i.length > 0) {
-      this.kind = 'child';
-      this.childPath = i.split('/').filter(Boolean);
-    } else throw new Error('Invalid query index');
-    const hasStart = 'sp' in q;
-    const hasEnd = 'ep' in q;
-    this.start = hasStart ? this.makePost(q.sp ?? null, typeof q.sn === 'string' ? q.sn : MIN_NAME) : null;
-    this.end = hasEnd ? this.makePost(q.ep ?? null, typeof q.en === 'string' ? q.en : MAX_NAME) : null;
+    if (i === undefined) this.kind = "priority";
+    else if (i === ".key") this.kind = "key";
+    else if (i === ".value") this.kind = "value";
+    else if (typeof i === "string" && i.length > 0) {
+      this.kind = "child";
+      this.childPath = i.split("/").filter(Boolean);
+    } else throw new Error("Invalid query index");
+    const hasStart = "sp" in q;
+    const hasEnd = "ep" in q;
+    this.start = hasStart ? this.makePost(q.sp ?? null, typeof q.sn === "string" ? q.sn : MIN_NAME) : null;
+    this.end = hasEnd ? this.makePost(q.ep ?? null, typeof q.en === "string" ? q.en : MAX_NAME) : null;
     this.startInclusive = q.sin !== false;
     this.endInclusive = q.ein !== false;
     if (q.l !== undefined) {
-      if (typeof q.l !== 'number' || !Number.isInteger(q.l) || q.l <= 0) throw new Error('Invalid query limit');
+      if (typeof q.l !== "number" || !Number.isInteger(q.l) || q.l <= 0) throw new Error("Invalid query limit");
       this.limit = q.l;
     } else this.limit = null;
-    this.fromRight = q.vf === 'r';
+    this.fromRight = q.vf === "r";
   }
 
   private makePost(value: Json, name: string): Post {
-    if (this.kind === 'key') return { v: null, k: typeof value === 'string' ? value : String(value) };
+    if (this.kind === "key") return { v: null, k: typeof value === "string" ? value : String(value) };
     return { v: value, k: name };
   }
 
   private indexValue(child: Json): IndexValue {
     switch (this.kind) {
-      case 'key':
+      case "key":
         return null;
-      case 'priority':
+      case "priority":
         return priorityOf(child);
-      case 'value':
+      case "value":
         return leafValue(child);
-      case 'child':
+      case "child":
         return leafValue(getAt(child, this.childPath));
     }
   }
 
   private comparePosts(a: Post, b: Post): number {
-    if (this.kind !== 'key') {
+    if (this.kind !== "key") {
       const c = valueCompare(a.v, b.v);
       if (c !== 0) return c;
     }

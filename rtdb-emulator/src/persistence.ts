@@ -1,11 +1,11 @@
 // Durable storage of one namespace: a JSON snapshot plus an append-only log of resolved
 // writes (one JSON array per line). Writes are grouped: everything queued while the previous
 // fsync runs goes out in one write + one fdatasync, then all of it is acknowledged.
-import fs from 'node:fs';
-import path from 'node:path';
-import { setAt, type Json } from './tree.js';
+import fs from "node:fs";
+import path from "node:path";
+import { setAt, type Json } from "./tree.js";
 
-export type LogEntry = [path: string[], value: Json] | [path: string[], children: Record<string, Json>, kind: 'm'];
+export type LogEntry = [path: string[], value: Json] | [path: string[], children: Record<string, Json>, kind: "m"];
 
 export interface RecoveryReport {
   entriesReplayed: number;
@@ -27,7 +27,7 @@ export function applyEntry(root: Json, entry: LogEntry): Json {
   if (entry.length === 3) {
     let r = root;
     for (const rel of Object.keys(value as Record<string, Json>)) {
-      r = setAt(r, [...p, ...rel.split('/').filter(Boolean)], (value as Record<string, Json>)[rel]!);
+      r = setAt(r, [...p, ...rel.split("/").filter(Boolean)], (value as Record<string, Json>)[rel]!);
     }
     return r;
   }
@@ -58,20 +58,20 @@ export class NamespaceStore {
     this.logBytes = logBytes;
     this.fsyncEnabled = options.fsync !== false;
     this.compactBytes = options.compactBytes ?? 16 * 1024 * 1024;
-    this.snapshotPath = path.join(dir, 'snapshot.json');
-    this.logPath = path.join(dir, 'log.jsonl');
+    this.snapshotPath = path.join(dir, "snapshot.json");
+    this.logPath = path.join(dir, "log.jsonl");
   }
 
   /** Loads snapshot + log from `dir` (created if missing) and opens the log for appending. */
   static open(dir: string, getRoot: () => Json, options: PersistenceOptions = {}): { store: NamespaceStore; root: Json; report: RecoveryReport } {
     fs.mkdirSync(dir, { recursive: true });
-    const snapshotPath = path.join(dir, 'snapshot.json');
-    const logPath = path.join(dir, 'log.jsonl');
+    const snapshotPath = path.join(dir, "snapshot.json");
+    const logPath = path.join(dir, "log.jsonl");
     let root: Json = null;
     let snapshotLoaded = false;
     if (fs.existsSync(snapshotPath)) {
       try {
-        root = JSON.parse(fs.readFileSync(snapshotPath, 'utf8')) as Json;
+        root = JSON.parse(fs.readFileSync(snapshotPath, "utf8")) as Json;
       } catch (err) {
         throw new Error(`Snapshot ${snapshotPath} is unreadable (${(err as Error).message}); refusing to start so nothing is overwritten`, { cause: err });
       }
@@ -92,7 +92,7 @@ export class NamespaceStore {
           tornBytes = buf.length - start;
           break;
         }
-        const line = buf.subarray(start, nl).toString('utf8');
+        const line = buf.subarray(start, nl).toString("utf8");
         if (line.length > 0) {
           let entry: LogEntry;
           try {
@@ -112,15 +112,15 @@ export class NamespaceStore {
       }
       if (tornBytes > 0) fs.truncateSync(logPath, goodBytes);
     }
-    const fd = fs.openSync(logPath, 'a');
+    const fd = fs.openSync(logPath, "a");
     const store = new NamespaceStore(dir, fd, goodBytes, getRoot, options);
     return { store, root, report: { entriesReplayed, tornBytes, snapshotLoaded } };
   }
 
   /** Queues a resolved write; resolves once it is durable. */
   append(entry: LogEntry): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('store closed'));
-    this.queue.push(JSON.stringify(entry) + '\n');
+    if (this.closed) return Promise.reject(new Error("store closed"));
+    this.queue.push(JSON.stringify(entry) + "\n");
     return new Promise((resolve, reject) => {
       this.waiters.push((err) => (err ? reject(err) : resolve()));
       this.schedule();
@@ -138,7 +138,7 @@ export class NamespaceStore {
 
   private flush(): void {
     if (this.flushing || this.queue.length === 0) return;
-    const data = this.queue.join('');
+    const data = this.queue.join("");
     const waiters = this.waiters;
     this.queue = [];
     this.waiters = [];
@@ -173,8 +173,8 @@ export class NamespaceStore {
 
   /** Writes the whole current tree as the snapshot and empties the log. */
   compact(): void {
-    const tmp = this.snapshotPath + '.tmp';
-    const fd = fs.openSync(tmp, 'w');
+    const tmp = this.snapshotPath + ".tmp";
+    const fd = fs.openSync(tmp, "w");
     try {
       writeAll(fd, JSON.stringify(this.getRoot()));
       fs.fsyncSync(fd);
@@ -206,14 +206,14 @@ export class NamespaceStore {
 }
 
 function writeAll(fd: number, data: string): void {
-  const buf = Buffer.from(data, 'utf8');
+  const buf = Buffer.from(data, "utf8");
   let off = 0;
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
 }
 
 function syncDir(dir: string): void {
   try {
-    const fd = fs.openSync(dir, 'r');
+    const fd = fs.openSync(dir, "r");
     try {
       fs.fsyncSync(fd);
     } finally {

@@ -1,7 +1,7 @@
 // Firebase-style push ids: 8 chars of time then 12 random chars, increasing within a millisecond.
-import { randomInt } from 'node:crypto';
+import { randomInt } from "node:crypto";
 
-const CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+const CHARS = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 let lastTime = 0;
 const lastRandom: number[] = [];
 
@@ -21,5 +21,5 @@ export function pushId(now = Date.now()): string {
     for (; i >= 0 && lastRandom[i] === 63; i--) lastRandom[i] = 0;
     if (i >= 0) lastRandom[i] = lastRandom[i]! + 1;
   }
-  return time.join('') + lastRandom.map((n) => CHARS.charAt(n)).join('');
+  return time.join("") + lastRandom.map((n) => CHARS.charAt(n)).join("");
 }

@@ -1,11 +1,11 @@
 // REST streaming (Server-Sent Events): `GET <path>.json` with `Accept: text/event-stream`.
 // A stream is a listener on the namespace whose data messages become `put`/`patch` events at
 // paths relative to the streamed location.
-import type http from 'node:http';
-import type { Actor, Listener, ListenerSink, Namespace } from './database.js';
-import { CompiledQuery, type QuerySpec } from './order.js';
-import { toRestJson } from './rest-json.js';
-import type { Json } from './tree.js';
+import type http from "node:http";
+import type { Actor, Listener, ListenerSink, Namespace } from "./database.js";
+import { CompiledQuery, type QuerySpec } from "./order.js";
+import { toRestJson } from "./rest-json.js";
+import type { Json } from "./tree.js";
 
 const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 // setTimeout's largest delay; a later expiry is re-armed when this one fires.
@@ -24,7 +24,7 @@ export interface RestStreamOptions {
 }
 
 function relPath(parts: readonly string[]): string {
-  return '/' + parts.join('/');
+  return "/" + parts.join("/");
 }
 
 export class RestStream implements ListenerSink {
@@ -40,7 +40,7 @@ export class RestStream implements ListenerSink {
     this.listener = {
       sink: this,
       path: opts.path,
-      wirePath: opts.path.join('/'),
+      wirePath: opts.path.join("/"),
       tag: undefined,
       query: opts.query ? new CompiledQuery(opts.query) : undefined,
       querySpec: opts.query,
@@ -66,48 +66,48 @@ export class RestStream implements ListenerSink {
     res.socket?.setNoDelay(true);
     res.socket?.setTimeout(0);
     res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'access-control-allow-origin': '*',
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "access-control-allow-origin": "*",
     });
-    res.on('close', () => this.close());
+    res.on("close", () => this.close());
     this.keepAlive = setTimeout(() => this.onKeepAlive(), this.opts.keepAliveMs);
     this.keepAlive.unref();
     this.armExpiry();
     // 'owner': the caller already evaluated the read rules for this actor.
-    this.opts.namespace.listen(this.listener, 'owner');
+    this.opts.namespace.listen(this.listener, "owner");
   }
 
   sendRaw(): void {
     // Never used: the namespace calls sendData when a sink has it.
   }
 
-  sendData(listener: Listener, action: 'd' | 'm', path: readonly string[], data: Json): void {
+  sendData(listener: Listener, action: "d" | "m", path: readonly string[], data: Json): void {
     const rel = path.slice(listener.path.length);
     const render = (v: Json) => toRestJson(v, this.opts.exportFormat);
-    if (action === 'd') {
-      this.event('put', { path: relPath(rel), data: render(data) });
+    if (action === "d") {
+      this.event("put", { path: relPath(rel), data: render(data) });
       return;
     }
     const children = data as Record<string, Json>;
     const keys = Object.keys(children);
-    if (keys.every((k) => !k.includes('/'))) {
+    if (keys.every((k) => !k.includes("/"))) {
       // The patch itself stays a map of child names (even "0", "1"): it is a list of
       // changes, not a value; each child's value is rendered.
       const patch = Object.fromEntries(keys.map((k) => [k, render(children[k]!)]));
-      this.event('patch', { path: relPath(rel), data: patch });
+      this.event("patch", { path: relPath(rel), data: patch });
       return;
     }
     // A multi-path update with deep keys: `patch` only carries direct children, so each
     // (non-overlapping) path goes as its own put; the end state is the same.
-    for (const k of keys) this.event('put', { path: relPath([...rel, ...k.split('/')]), data: render(children[k]!) });
+    for (const k of keys) this.event("put", { path: relPath([...rel, ...k.split("/")]), data: render(children[k]!) });
   }
 
   event(name: string, data: unknown): void {
     if (this.closed) return;
     if (this.res.writableLength > MAX_BUFFERED_BYTES) {
-      this.opts.log(`dropping REST stream at /${this.opts.path.join('/')}: over ${MAX_BUFFERED_BYTES} bytes unread`);
+      this.opts.log(`dropping REST stream at /${this.opts.path.join("/")}: over ${MAX_BUFFERED_BYTES} bytes unread`);
       this.res.destroy();
       this.close();
       return;
@@ -126,20 +126,23 @@ export class RestStream implements ListenerSink {
 
   private onKeepAlive(): void {
     if (this.closed) return;
-    this.event('keep-alive', null);
+    this.event("keep-alive", null);
   }
 
   /** An ID token's `exp` (seconds) ends the stream with `auth_revoked` when it passes. */
   private armExpiry(): void {
     const actor = this.opts.actor;
-    if (!actor || actor === 'owner') return;
-    const exp = actor.token['exp'];
-    if (typeof exp !== 'number' || !Number.isFinite(exp)) return;
+    if (!actor || actor === "owner") return;
+    const exp = actor.token["exp"];
+    if (typeof exp !== "number" || !Number.isFinite(exp)) return;
     const delay = Math.max(0, exp * 1000 - Date.now());
-    this.expiry = setTimeout(() => {
-      if (exp * 1000 > Date.now()) this.armExpiry();
-      else this.end('auth_revoked', null);
-    }, Math.min(delay, MAX_TIMER_MS));
+    this.expiry = setTimeout(
+      () => {
+        if (exp * 1000 > Date.now()) this.armExpiry();
+        else this.end("auth_revoked", null);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
     this.expiry.unref();
   }
 

@@ -1,13 +1,13 @@
 // The REST API on /<path>.json: reads (plain, shallow, queried, or streamed as Server-Sent
 // Events), writes, and the rules endpoint. Answers and status codes follow Firebase's.
-import type http from 'node:http';
-import { decodeIdToken } from './auth.js';
-import { OperationError, type Actor, type Namespace } from './database.js';
-import { NamespaceError, type Namespaces } from './namespaces.js';
-import { CompiledQuery, type QuerySpec } from './order.js';
-import { pushId } from './push-id.js';
-import { toRestJson } from './rest-json.js';
-import { BadRequestError, childKeys, hasChildren, parseWritePath, priorityOf, type Json } from './tree.js';
+import type http from "node:http";
+import { decodeIdToken } from "./auth.js";
+import { OperationError, type Actor, type Namespace } from "./database.js";
+import { NamespaceError, type Namespaces } from "./namespaces.js";
+import { CompiledQuery, type QuerySpec } from "./order.js";
+import { pushId } from "./push-id.js";
+import { toRestJson } from "./rest-json.js";
+import { BadRequestError, childKeys, hasChildren, parseWritePath, priorityOf, type Json } from "./tree.js";
 
 export class HttpError extends Error {
   constructor(
@@ -28,10 +28,11 @@ export interface RestContext {
 
 /** `Authorization: Bearer <token>` or `?auth=`: the owner, a signed-in user, or a visitor (null). */
 export function actorFor(req: http.IncomingMessage, url: URL): Actor {
-  const header = req.headers['authorization'];
-  const token = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : (url.searchParams.get('auth') ?? url.searchParams.get('access_token'));
+  const header = req.headers["authorization"];
+  const token =
+    typeof header === "string" && /^Bearer /i.test(header) ? header.slice(7).trim() : (url.searchParams.get("auth") ?? url.searchParams.get("access_token"));
   if (!token) return null;
-  if (token === 'owner') return 'owner';
+  if (token === "owner") return "owner";
   return decodeIdToken(token);
 }
 
@@ -43,7 +44,7 @@ export async function readBody(req: http.IncomingMessage, maxBytes: number): Pro
     if (size > maxBytes) throw new HttpError(413, `Body larger than ${maxBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function readJsonBody(req: http.IncomingMessage, maxBytes: number): Promise<unknown> {
@@ -60,13 +61,13 @@ export function sendJson(res: http.ServerResponse, code: number, body: unknown, 
     res.end();
     return;
   }
-  res.writeHead(code, { 'content-type': 'application/json; charset=utf-8' });
+  res.writeHead(code, { "content-type": "application/json; charset=utf-8" });
   res.end(pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body));
 }
 
 export function namespaceFor(ctx: RestContext, url: URL): Namespace {
   try {
-    return ctx.namespaces.get(url.searchParams.get('ns') ?? ctx.defaultNamespace);
+    return ctx.namespaces.get(url.searchParams.get("ns") ?? ctx.defaultNamespace);
   } catch (err) {
     if (err instanceof NamespaceError) throw new HttpError(err.code, err.message);
     throw err;
@@ -78,15 +79,18 @@ export function namespaceFor(ctx: RestContext, url: URL): Namespace {
  * ending in `.priority` addresses the node's priority.
  */
 function dataPath(req: http.IncomingMessage): { parts: string[]; priority: boolean } {
-  const rawPath = (req.url ?? '/').split('?')[0]!.slice(0, -'.json'.length);
+  const rawPath = (req.url ?? "/").split("?")[0]!.slice(0, -".json".length);
   try {
-    const segments = rawPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
-    if (segments.some((s) => s === '..' || s === '.')) throw new BadRequestError('Path segments . and .. are not allowed');
-    const parsed = parseWritePath(segments.join('/'));
-    if (segments.some((s) => s.includes('/'))) throw new BadRequestError('Encoded / in a key');
+    const segments = rawPath
+      .split("/")
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
+    if (segments.some((s) => s === ".." || s === ".")) throw new BadRequestError("Path segments . and .. are not allowed");
+    const parsed = parseWritePath(segments.join("/"));
+    if (segments.some((s) => s.includes("/"))) throw new BadRequestError("Encoded / in a key");
     return parsed;
   } catch (err) {
-    throw new HttpError(400, err instanceof URIError ? 'Malformed path encoding' : (err as Error).message);
+    throw new HttpError(400, err instanceof URIError ? "Malformed path encoding" : (err as Error).message);
   }
 }
 
@@ -98,37 +102,37 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
   try {
     if (priority) return await handlePriority(ctx, req, res, ns, parts, actor, method);
     switch (method) {
-      case 'GET': {
+      case "GET": {
         const query = restQuery(url);
-        const exportFormat = url.searchParams.get('format') === 'export';
-        if (/text\/event-stream/i.test(req.headers.accept ?? '')) {
-          if (!ns.canRead(parts, actor, query)) throw new OperationError('permission_denied', 'Permission denied');
+        const exportFormat = url.searchParams.get("format") === "export";
+        if (/text\/event-stream/i.test(req.headers.accept ?? "")) {
+          if (!ns.canRead(parts, actor, query)) throw new OperationError("permission_denied", "Permission denied");
           return ctx.openStream(res, ns, parts, actor, query, exportFormat);
         }
         let value = ns.read(parts, actor, query);
-        if (url.searchParams.get('shallow') === 'true' && hasChildren(value)) {
+        if (url.searchParams.get("shallow") === "true" && hasChildren(value)) {
           value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
         }
-        return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get('print') === 'pretty');
+        return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get("print") === "pretty");
       }
-      case 'PUT': {
+      case "PUT": {
         const body = await readJsonBody(req, ctx.maxMessageBytes);
         await ns.set(parts, body, actor);
-        return sendJson(res, 200, toRestJson(ns.read(parts, 'owner')));
+        return sendJson(res, 200, toRestJson(ns.read(parts, "owner")));
       }
-      case 'PATCH': {
+      case "PATCH": {
         const body = await readJsonBody(req, ctx.maxMessageBytes);
         await ns.update(parts, body, actor);
         // The patch as sent (server values unresolved), arrays rendered like every answer.
         return sendJson(res, 200, toRestJson(body as Json));
       }
-      case 'POST': {
+      case "POST": {
         const body = await readJsonBody(req, ctx.maxMessageBytes);
         const id = pushId();
         await ns.set([...parts, id], body, actor);
         return sendJson(res, 200, { name: id });
       }
-      case 'DELETE':
+      case "DELETE":
         await ns.set(parts, null, actor);
         return sendJson(res, 200, null);
       default:
@@ -136,22 +140,30 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
     }
   } catch (err) {
     if (err instanceof OperationError) {
-      const code = err.status === 'permission_denied' ? 401 : err.status === 'too_big' ? 413 : err.status === 'datastale' ? 412 : 400;
-      throw new HttpError(code, err.status === 'permission_denied' ? 'Permission denied' : err.message);
+      const code = err.status === "permission_denied" ? 401 : err.status === "too_big" ? 413 : err.status === "datastale" ? 412 : 400;
+      throw new HttpError(code, err.status === "permission_denied" ? "Permission denied" : err.message);
     }
     throw err;
   }
 }
 
 /** `<path>/.priority.json`: read, set or remove a node's priority. */
-async function handlePriority(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, method: string): Promise<void> {
+async function handlePriority(
+  ctx: RestContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  ns: Namespace,
+  parts: string[],
+  actor: Actor,
+  method: string,
+): Promise<void> {
   switch (method) {
-    case 'GET':
+    case "GET":
       return sendJson(res, 200, priorityOf(ns.read(parts, actor)));
-    case 'PUT':
+    case "PUT":
       await ns.setPriority(parts, await readJsonBody(req, ctx.maxMessageBytes), actor);
-      return sendJson(res, 200, priorityOf(ns.read(parts, 'owner')));
-    case 'DELETE':
+      return sendJson(res, 200, priorityOf(ns.read(parts, "owner")));
+    case "DELETE":
       await ns.setPriority(parts, null, actor);
       return sendJson(res, 200, null);
     default:
@@ -162,10 +174,10 @@ async function handlePriority(ctx: RestContext, req: http.IncomingMessage, res: 
 /** REST query parameters (orderBy, limitToFirst, ...) to the wire query form. */
 export function restQuery(url: URL): QuerySpec | undefined {
   const p = url.searchParams;
-  const orderBy = p.get('orderBy');
+  const orderBy = p.get("orderBy");
   if (!orderBy) {
-    if (['limitToFirst', 'limitToLast', 'startAt', 'endAt', 'equalTo'].some((k) => p.has(k))) {
-      throw new HttpError(400, 'orderBy must be defined when other query parameters are defined');
+    if (["limitToFirst", "limitToLast", "startAt", "endAt", "equalTo"].some((k) => p.has(k))) {
+      throw new HttpError(400, "orderBy must be defined when other query parameters are defined");
     }
     return undefined;
   }
@@ -182,35 +194,38 @@ export function restQuery(url: URL): QuerySpec | undefined {
   try {
     index = JSON.parse(orderBy);
   } catch {
-    throw new HttpError(400, 'orderBy must be JSON');
+    throw new HttpError(400, "orderBy must be JSON");
   }
   const q: QuerySpec = {};
-  if (index === '$key') q.i = '.key';
-  else if (index === '$value') q.i = '.value';
-  else if (typeof index !== 'string') throw new HttpError(400, 'orderBy must be a JSON string');
-  else if (index !== '$priority') q.i = index;
-  const equalTo = parse('equalTo');
-  const startAt = parse('startAt');
-  const endAt = parse('endAt');
+  if (index === "$key") q.i = ".key";
+  else if (index === "$value") q.i = ".value";
+  else if (typeof index !== "string") throw new HttpError(400, "orderBy must be a JSON string");
+  else if (index !== "$priority") q.i = index;
+  const equalTo = parse("equalTo");
+  const startAt = parse("startAt");
+  const endAt = parse("endAt");
   if (equalTo !== undefined) {
     q.sp = equalTo;
     q.ep = equalTo;
   }
   if (startAt !== undefined) q.sp = startAt;
   if (endAt !== undefined) q.ep = endAt;
-  const first = parse('limitToFirst');
-  const last = parse('limitToLast');
-  for (const [name, v] of [['limitToFirst', first], ['limitToLast', last]] as const) {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
+  const first = parse("limitToFirst");
+  const last = parse("limitToLast");
+  for (const [name, v] of [
+    ["limitToFirst", first],
+    ["limitToLast", last],
+  ] as const) {
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
   }
-  if (first !== undefined && last !== undefined) throw new HttpError(400, 'Only one of limitToFirst and limitToLast can be given');
-  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, 'equalTo cannot be combined with startAt or endAt');
-  if (typeof first === 'number') {
+  if (first !== undefined && last !== undefined) throw new HttpError(400, "Only one of limitToFirst and limitToLast can be given");
+  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, "equalTo cannot be combined with startAt or endAt");
+  if (typeof first === "number") {
     q.l = first;
-    q.vf = 'l';
-  } else if (typeof last === 'number') {
+    q.vf = "l";
+  } else if (typeof last === "number") {
     q.l = last;
-    q.vf = 'r';
+    q.vf = "r";
   }
   try {
     new CompiledQuery(q);

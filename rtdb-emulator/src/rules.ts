@@ -1,9 +1,9 @@
 // Security rules through targaryen. The parsed rule set is shared; the targaryen database
 // object (its copy of the data) is cached per namespace and kept in step with writes,
 // because rebuilding it costs milliseconds on a large tree.
-import targaryen, { type TargaryenDatabase } from 'targaryen';
-import type { Json } from './tree.js';
-import type { QuerySpec } from './order.js';
+import targaryen, { type TargaryenDatabase } from "targaryen";
+import type { Json } from "./tree.js";
+import type { QuerySpec } from "./order.js";
 
 export interface AuthContext {
   uid: string;
@@ -15,14 +15,14 @@ export const OPEN_RULES_TEXT = '{\n  "rules": {\n    ".read": true,\n    ".write
 
 /** Removes // and /* *\/ comments outside strings (database.rules.json allows them). */
 export function stripJsonComments(text: string): string {
-  let out = '';
+  let out = "";
   let i = 0;
   let inString = false;
   while (i < text.length) {
     const c = text[i]!;
     if (inString) {
       out += c;
-      if (c === '\\' && i + 1 < text.length) {
+      if (c === "\\" && i + 1 < text.length) {
         out += text[i + 1];
         i += 2;
         continue;
@@ -35,10 +35,10 @@ export function stripJsonComments(text: string): string {
       inString = true;
       out += c;
       i++;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
       i = end === -1 ? text.length : end + 2;
     } else {
       out += c;
@@ -64,7 +64,7 @@ export function compileRules(text: string): CompiledRules {
   } catch (err) {
     throw new Error(`Rules are not valid JSON: ${(err as Error).message}`, { cause: err });
   }
-  if (typeof json !== 'object' || json === null || typeof (json as { rules?: unknown }).rules !== 'object' || (json as { rules?: unknown }).rules === null) {
+  if (typeof json !== "object" || json === null || typeof (json as { rules?: unknown }).rules !== "object" || (json as { rules?: unknown }).rules === null) {
     throw new Error('Rules must be an object with a "rules" property');
   }
   let ruleset: unknown;
@@ -75,8 +75,8 @@ export function compileRules(text: string): CompiledRules {
   }
   const rules = (json as { rules: Record<string, unknown> }).rules;
   const keys = Object.keys(rules);
-  const open = keys.length === 2 && rules['.read'] === true && rules['.write'] === true;
-  return { text, json: json as CompiledRules['json'], ruleset, open };
+  const open = keys.length === 2 && rules[".read"] === true && rules[".write"] === true;
+  return { text, json: json as CompiledRules["json"], ruleset, open };
 }
 
 export interface RuleCheck {
@@ -122,7 +122,7 @@ export class RulesEvaluator {
   }
 
   read(path: string, auth: AuthContext | null, query?: QuerySpec): RuleCheck {
-    if (this.rules.open) return { allowed: true, info: '' };
+    if (this.rules.open) return { allowed: true, info: "" };
     const now = Date.now();
     try {
       const r = this.as(auth, now).read(path, { now, query: query ? toTargaryenQuery(query) : undefined });
@@ -134,7 +134,7 @@ export class RulesEvaluator {
   }
 
   write(path: string, value: Json, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
-    if (this.rules.open) return { allowed: true, info: '' };
+    if (this.rules.open) return { allowed: true, info: "" };
     try {
       const r = this.as(auth, now).write(path, value, { now });
       return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
@@ -144,7 +144,7 @@ export class RulesEvaluator {
   }
 
   update(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): RuleCheck & { newDatabase?: TargaryenDatabase } {
-    if (this.rules.open) return { allowed: true, info: '' };
+    if (this.rules.open) return { allowed: true, info: "" };
     try {
       const r = this.as(auth, now).update(path, patch, { now });
       return { allowed: r.allowed, info: r.info, newDatabase: r.newDatabase };
@@ -164,16 +164,16 @@ export class RulesEvaluator {
 /** Maps the wire query to targaryen's query object (for `query.*` in rules). */
 function toTargaryenQuery(q: QuerySpec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (q.i === '.key') out['orderByKey'] = true;
-  else if (q.i === '.value') out['orderByValue'] = true;
-  else if (q.i) out['orderByChild'] = q.i;
-  else out['orderByPriority'] = true;
-  if ('sp' in q) out['startAt'] = q.sp;
-  if ('ep' in q) out['endAt'] = q.ep;
-  if ('sp' in q && 'ep' in q && q.sp === q.ep && q.sin !== false && q.ein !== false) out['equalTo'] = q.sp;
+  if (q.i === ".key") out["orderByKey"] = true;
+  else if (q.i === ".value") out["orderByValue"] = true;
+  else if (q.i) out["orderByChild"] = q.i;
+  else out["orderByPriority"] = true;
+  if ("sp" in q) out["startAt"] = q.sp;
+  if ("ep" in q) out["endAt"] = q.ep;
+  if ("sp" in q && "ep" in q && q.sp === q.ep && q.sin !== false && q.ein !== false) out["equalTo"] = q.sp;
   if (q.l !== undefined) {
-    if (q.vf === 'r') out['limitToLast'] = q.l;
-    else out['limitToFirst'] = q.l;
+    if (q.vf === "r") out["limitToLast"] = q.l;
+    else out["limitToFirst"] = q.l;
   }
   return out;
 }

@@ -1,4 +1,4 @@
-declare module 'targaryen' {
+declare module "targaryen" {
   export interface TargaryenResult {
     allowed: boolean;
     info: string;

@@ -14,7 +14,7 @@ export interface JsonObject {
 export class BadRequestError extends Error {
   constructor(
     message: string,
-    readonly status: 'invalid_request' | 'too_big' = 'invalid_request',
+    readonly status: "invalid_request" | "too_big" = "invalid_request",
   ) {
     super(message);
   }
@@ -27,11 +27,11 @@ export const MAX_PATH_SEGMENTS = 32;
 const INVALID_KEY = /[.#$[\]/\u0000-\u001f\u007f]/;
 
 export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-export const PRIORITY_KEY = '.priority';
-const VALUE_KEY = '.value';
+export const PRIORITY_KEY = ".priority";
+const VALUE_KEY = ".value";
 export type Priority = string | number | null;
 
 /** A stored node that has children (as opposed to a leaf, wrapped with its priority or not). */
@@ -49,7 +49,7 @@ export function childKeys(node: Json): string[] {
 export function priorityOf(node: Json): Priority {
   if (!isObject(node)) return null;
   const p = node[PRIORITY_KEY];
-  return typeof p === 'string' || typeof p === 'number' ? p : null;
+  return typeof p === "string" || typeof p === "number" ? p : null;
 }
 
 /** A leaf's plain value (its priority wrapper removed); other nodes as they are. */
@@ -76,16 +76,16 @@ export function withPriority(node: Json, priority: Priority): Json {
 }
 
 export function validateKey(key: string): void {
-  if (key.length === 0) throw new BadRequestError('Empty key');
+  if (key.length === 0) throw new BadRequestError("Empty key");
   if (INVALID_KEY.test(key)) throw new BadRequestError(`Invalid key "${key.slice(0, 80)}": keys cannot contain . # $ [ ] / or control characters`);
-  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw new BadRequestError(`Key longer than ${MAX_KEY_BYTES} bytes`);
+  if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) throw new BadRequestError(`Key longer than ${MAX_KEY_BYTES} bytes`);
 }
 
 /** Splits a database path into validated segments. '' and '/' are the root. */
 export function parsePath(path: unknown): string[] {
-  if (typeof path !== 'string') throw new BadRequestError('Path must be a string');
-  if (path.length > 32 * (MAX_KEY_BYTES + 1)) throw new BadRequestError('Path too long');
-  const parts = path.split('/').filter((p) => p.length > 0);
+  if (typeof path !== "string") throw new BadRequestError("Path must be a string");
+  if (path.length > 32 * (MAX_KEY_BYTES + 1)) throw new BadRequestError("Path too long");
+  const parts = path.split("/").filter((p) => p.length > 0);
   if (parts.length > MAX_PATH_SEGMENTS) throw new BadRequestError(`Path deeper than ${MAX_PATH_SEGMENTS} levels`);
   for (const p of parts) validateKey(p);
   return parts;
@@ -96,9 +96,9 @@ export function parsePath(path: unknown): string[] {
  * whether the write is to its priority.
  */
 export function parseWritePath(path: unknown): { parts: string[]; priority: boolean } {
-  if (typeof path === 'string') {
-    const trimmed = path.replace(/\/+$/, '');
-    if (trimmed === PRIORITY_KEY || trimmed.endsWith('/' + PRIORITY_KEY)) {
+  if (typeof path === "string") {
+    const trimmed = path.replace(/\/+$/, "");
+    if (trimmed === PRIORITY_KEY || trimmed.endsWith("/" + PRIORITY_KEY)) {
       return { parts: parsePath(trimmed.slice(0, -PRIORITY_KEY.length)), priority: true };
     }
   }
@@ -106,7 +106,7 @@ export function parseWritePath(path: unknown): { parts: string[]; priority: bool
 }
 
 export function pathToString(parts: readonly string[]): string {
-  return '/' + parts.join('/');
+  return "/" + parts.join("/");
 }
 
 /** True when `a` equals `b` or is an ancestor of it. */
@@ -200,13 +200,13 @@ export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json
   if (depth > MAX_DEPTH) throw new BadRequestError(`Value nested deeper than ${MAX_DEPTH} levels`);
   if (raw === null || raw === undefined) return null;
   switch (typeof raw) {
-    case 'boolean':
-    case 'string':
+    case "boolean":
+    case "string":
       return raw;
-    case 'number':
-      if (!Number.isFinite(raw)) throw new BadRequestError('Numbers must be finite');
+    case "number":
+      if (!Number.isFinite(raw)) throw new BadRequestError("Numbers must be finite");
       return raw;
-    case 'object':
+    case "object":
       break;
     default:
       throw new BadRequestError(`Unsupported value type ${typeof raw}`);
@@ -221,7 +221,7 @@ export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json
     return Object.keys(out).length ? out : null;
   }
   const obj = raw as Record<string, unknown>;
-  if ('.sv' in obj) return resolveServerValue(obj['.sv'], ctx);
+  if (".sv" in obj) return resolveServerValue(obj[".sv"], ctx);
   const priority = PRIORITY_KEY in obj ? preparePriority(obj[PRIORITY_KEY], ctx) : null;
   if (VALUE_KEY in obj && obj[VALUE_KEY] !== null) return withPriority(prepareValue(obj[VALUE_KEY], ctx, depth), priority);
   const out: JsonObject = {};
@@ -238,27 +238,27 @@ export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json
 /** A priority as written: a string, a finite number, null, or a server value. */
 export function preparePriority(raw: unknown, ctx: PrepareContext): Priority {
   if (raw === null || raw === undefined) return null;
-  if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
-  if (typeof raw === 'string') {
-    if (Buffer.byteLength(raw, 'utf8') > MAX_KEY_BYTES) throw new BadRequestError(`Priority longer than ${MAX_KEY_BYTES} bytes`);
+  if (typeof raw === "number" && Number.isFinite(raw)) return raw;
+  if (typeof raw === "string") {
+    if (Buffer.byteLength(raw, "utf8") > MAX_KEY_BYTES) throw new BadRequestError(`Priority longer than ${MAX_KEY_BYTES} bytes`);
     return raw;
   }
-  if (isObject(raw) && '.sv' in raw) {
-    const v = resolveServerValue(raw['.sv'], { now: ctx.now, existing: priorityOf(ctx.existing) });
-    if (typeof v === 'number') return v;
+  if (isObject(raw) && ".sv" in raw) {
+    const v = resolveServerValue(raw[".sv"], { now: ctx.now, existing: priorityOf(ctx.existing) });
+    if (typeof v === "number") return v;
   }
-  throw new BadRequestError('Invalid priority: a priority is a string, a finite number or null');
+  throw new BadRequestError("Invalid priority: a priority is a string, a finite number or null");
 }
 
 function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
-  if (sv === 'timestamp') return ctx.now;
-  if (isObject(sv) && 'increment' in sv) {
-    const delta = sv['increment'];
-    if (typeof delta !== 'number' || !Number.isFinite(delta)) throw new BadRequestError('increment needs a finite number');
+  if (sv === "timestamp") return ctx.now;
+  if (isObject(sv) && "increment" in sv) {
+    const delta = sv["increment"];
+    if (typeof delta !== "number" || !Number.isFinite(delta)) throw new BadRequestError("increment needs a finite number");
     const existing = leafValue(ctx.existing);
-    return typeof existing === 'number' ? existing + delta : delta;
+    return typeof existing === "number" ? existing + delta : delta;
   }
-  throw new BadRequestError('Unknown server value');
+  throw new BadRequestError("Unknown server value");
 }
 
 /** Approximate stored size in bytes (JSON length), capped early once over `limit`. */

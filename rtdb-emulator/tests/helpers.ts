@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/database';
-import { startRtdbEmulator, type RtdbEmulator, type RtdbEmulatorOptions } from '../src/index.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
+import { connectDatabaseEmulator, getDatabase, type Database } from "firebase/database";
+import { startRtdbEmulator, type RtdbEmulator, type RtdbEmulatorOptions } from "../src/index.js";
 
 let counter = 0;
 
@@ -15,7 +15,7 @@ export interface TestClient {
 
 export function makeClient(emu: { host: string; port: number }, ns: string, extra: Record<string, unknown> = {}): TestClient {
   const app = initializeApp(
-    { projectId: 'demo-portfolio', databaseURL: `http://${emu.host}:${emu.port}?ns=${ns}`, apiKey: 'demo-api-key', ...extra },
+    { projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}?ns=${ns}`, apiKey: "demo-api-key", ...extra },
     `client-${process.pid}-${++counter}`,
   );
   const db = getDatabase(app);
@@ -28,11 +28,11 @@ export async function closeClients(clients: TestClient[]): Promise<void> {
 }
 
 export function startServer(options: RtdbEmulatorOptions = {}): Promise<RtdbEmulator> {
-  return startRtdbEmulator({ port: 0, host: '127.0.0.1', ...options });
+  return startRtdbEmulator({ port: 0, host: "127.0.0.1", ...options });
 }
 
 /** Polls until `check` returns true (no timing assertion: the test timeout is the limit). */
-export async function until(check: () => boolean | Promise<boolean>, what = 'condition'): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, what = "condition"): Promise<void> {
   for (let i = 0; ; i++) {
     if (await check()) return;
     if (i > 5000) throw new Error(`gave up waiting for ${what}`);
@@ -40,15 +40,19 @@ export async function until(check: () => boolean | Promise<boolean>, what = 'con
   }
 }
 
-export function uniqueNs(prefix = 'ns'): string {
+export function uniqueNs(prefix = "ns"): string {
   return `${prefix}-${process.pid}-${++counter}`;
 }
 
 /** Deep equality that returns a boolean, so a failure does not print megabytes of diff. */
 export function sameJson(a: unknown, b: unknown): boolean {
   const canon = (v: unknown): unknown =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]))
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v as object)
+            .sort()
+            .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+        )
       : v;
   return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
@@ -74,7 +78,7 @@ export interface SseStream {
 /** Opens a REST stream with Node's fetch and parses Server-Sent Events (event:/data: lines). */
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const res = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
   const queue: SseEvent[] = [];
   const waiters: { resolve: (e: SseEvent) => void; reject: (e: Error) => void }[] = [];
   let done = false;
@@ -85,11 +89,11 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     next(): Promise<SseEvent> {
       const e = queue.shift();
       if (e) return Promise.resolve(e);
-      if (done) return Promise.reject(new Error('stream ended'));
+      if (done) return Promise.reject(new Error("stream ended"));
       return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
     },
   };
-  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+  if (!res.headers.get("content-type")?.startsWith("text/event-stream")) {
     return { ...base, body: await res.json(), ended: Promise.resolve() };
   }
   const dispatch = (e: SseEvent) => {
@@ -99,36 +103,36 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   };
   const ended = (async () => {
     const decoder = new TextDecoder();
-    let buffer = '';
-    let event = 'message';
+    let buffer = "";
+    let event = "message";
     let data: string[] = [];
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
         let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl).replace(/\r$/, '');
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, nl).replace(/\r$/, "");
           buffer = buffer.slice(nl + 1);
-          if (line === '') {
-            if (data.length > 0) dispatch({ event, data: JSON.parse(data.join('\n')) });
-            event = 'message';
+          if (line === "") {
+            if (data.length > 0) dispatch({ event, data: JSON.parse(data.join("\n")) });
+            event = "message";
             data = [];
-          } else if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          } else if (line.startsWith("event:")) event = line.slice(6).trim();
+          else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
         }
       }
     } catch {
       // Aborted by the client, or the connection was cut.
     }
     done = true;
-    for (const w of waiters.splice(0)) w.reject(new Error('stream ended'));
+    for (const w of waiters.splice(0)) w.reject(new Error("stream ended"));
   })();
   return { ...base, body: undefined, ended };
 }
 
 /** A REST call with the owner token (bypasses the rules), which must answer 200. */
 export async function ownerRest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, { method, headers: { authorization: 'Bearer owner' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, { method, headers: { authorization: "Bearer owner" }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (res.status !== 200) throw new Error(`${method} ${url}: HTTP ${res.status} ${await res.text()}`);
   return res;
 }
@@ -137,26 +141,26 @@ export async function ownerRest(method: string, url: string, body?: unknown): Pr
 export async function nextData(s: SseStream): Promise<SseEvent> {
   for (;;) {
     const e = await s.next();
-    if (e.event !== 'keep-alive') return e;
+    if (e.event !== "keep-alive") return e;
   }
 }
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.ts");
 
 /**
  * Runs the real CLI in its own process (so it can be killed with SIGKILL, and so its event
  * loop is not the test's), on a free port; the child is added to `children` for cleanup.
  */
 export async function spawnCli(children: ChildProcess[], args: string[] = []): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', ...args], {
-    cwd: path.join(path.dirname(cli), '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", ...args], {
+    cwd: path.join(path.dirname(cli), ".."),
+    stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, 'CLI start');
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, "CLI start");
   const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
   if (!m) throw new Error(`CLI did not start:\n${out}`);
   return { child, port: Number(m[1]), output: () => out };
@@ -180,27 +184,27 @@ export async function rawClient(emu: { port: number }, query: string): Promise<R
   const messages: unknown[] = [];
   let closed = false;
   let code: number | undefined;
-  ws.on('message', (d) => {
+  ws.on("message", (d) => {
     try {
       messages.push(JSON.parse(d.toString()));
     } catch {
       messages.push(d.toString());
     }
   });
-  ws.on('close', (c) => {
+  ws.on("close", (c) => {
     closed = true;
     code = c;
   });
-  ws.on('error', () => {});
-  await until(() => messages.length > 0 || closed, 'handshake');
+  ws.on("error", () => {});
+  await until(() => messages.length > 0 || closed, "handshake");
   const request = async (a: string, b: unknown) => {
     const r = nextRequest++;
-    ws.send(JSON.stringify({ t: 'd', d: { r, a, b } }));
+    ws.send(JSON.stringify({ t: "d", d: { r, a, b } }));
     let found: { s: string; d: unknown } | undefined;
     await until(() => {
       for (const m of messages) {
         const d = (m as { t?: string; d?: { r?: number; b?: { s: string; d: unknown } } }).d;
-        if ((m as { t?: string }).t === 'd' && d?.r === r) found = d.b;
+        if ((m as { t?: string }).t === "d" && d?.r === r) found = d.b;
       }
       return !!found || closed;
     }, `answer to ${a}`);

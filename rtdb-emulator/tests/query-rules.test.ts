@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equalTo, get, limitToFirst, orderByChild, query, ref } from 'firebase/database';
-import type { RtdbEmulator } from '../src/index.js';
-import { closeClients, makeClient, startServer, type TestClient } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { equalTo, get, limitToFirst, orderByChild, query, ref } from "firebase/database";
+import type { RtdbEmulator } from "../src/index.js";
+import { closeClients, makeClient, startServer, type TestClient } from "./helpers.js";
 
 // Query-based rules: a list readable only through a query that filters on a field.
 const RULES = `{
@@ -20,10 +20,10 @@ const clients: TestClient[] = [];
 beforeAll(async () => {
   emu = await startServer({ rulesText: RULES });
   const res = await fetch(`${emu.url}/.json?ns=qr`, {
-    method: 'PATCH',
-    headers: { authorization: 'Bearer owner' },
+    method: "PATCH",
+    headers: { authorization: "Bearer owner" },
     body: JSON.stringify({
-      posts: { a: { published: true, t: 'A' }, b: { published: false, t: 'B' }, c: { published: true, t: 'C' } },
+      posts: { a: { published: true, t: "A" }, b: { published: false, t: "B" }, c: { published: true, t: "C" } },
       small: { x: 1, y: 2, z: 3 },
     }),
   });
@@ -37,21 +37,21 @@ afterAll(async () => {
 async function outcome(p: Promise<unknown>): Promise<string> {
   try {
     await p;
-    return 'ok';
+    return "ok";
   } catch (err) {
     return String((err as Error).message);
   }
 }
 
-describe('query-based read rules (query.*)', () => {
-  it('allows the filtered query and denies the plain read', async () => {
-    const c = makeClient(emu, 'qr');
+describe("query-based read rules (query.*)", () => {
+  it("allows the filtered query and denies the plain read", async () => {
+    const c = makeClient(emu, "qr");
     clients.push(c);
-    const published = await get(query(ref(c.db, 'posts'), orderByChild('published'), equalTo(true)));
-    expect(Object.keys(published.val() as object).sort()).toEqual(['a', 'c']);
-    expect(await outcome(get(ref(c.db, 'posts')))).toMatch(/permission/i);
-    expect(await outcome(get(query(ref(c.db, 'posts'), orderByChild('published'), equalTo(false))))).toMatch(/permission/i);
-    expect(Object.keys((await get(query(ref(c.db, 'small'), limitToFirst(2)))).val() as object)).toEqual(['x', 'y']);
-    expect(await outcome(get(query(ref(c.db, 'small'), limitToFirst(3))))).toMatch(/permission/i);
+    const published = await get(query(ref(c.db, "posts"), orderByChild("published"), equalTo(true)));
+    expect(Object.keys(published.val() as object).sort()).toEqual(["a", "c"]);
+    expect(await outcome(get(ref(c.db, "posts")))).toMatch(/permission/i);
+    expect(await outcome(get(query(ref(c.db, "posts"), orderByChild("published"), equalTo(false))))).toMatch(/permission/i);
+    expect(Object.keys((await get(query(ref(c.db, "small"), limitToFirst(2)))).val() as object)).toEqual(["x", "y"]);
+    expect(await outcome(get(query(ref(c.db, "small"), limitToFirst(3))))).toMatch(/permission/i);
   });
 });

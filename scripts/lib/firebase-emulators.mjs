@@ -1,24 +1,24 @@
 // The official Firebase emulators from firebase-tools (Auth, Hosting, Functions: pure Node,
 // offline with a demo- project id), and the Auth emulator's REST calls the scripts need.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const firebaseBin = join(repoRoot, "node_modules", ".bin", "firebase");
 
 /** Asks the OS for a free TCP port on `host`. */
-export function freePort(host = '127.0.0.1') {
+export function freePort(host = "127.0.0.1") {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
+    srv.on("error", reject);
     srv.listen(0, host, () => {
       const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      const port = typeof addr === "object" && addr ? addr.port : 0;
       srv.close(() => resolvePort(port));
     });
   });
@@ -40,8 +40,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @param {import('./firebase-emulators.d.mts').StartFirebaseEmulatorsOptions} options
  */
 export async function startFirebaseEmulators(options) {
-  const host = options.host ?? '127.0.0.1';
-  const projectId = options.projectId ?? 'demo-portfolio';
+  const host = options.host ?? "127.0.0.1";
+  const projectId = options.projectId ?? "demo-portfolio";
   const timeoutMs = options.timeoutMs ?? 90_000;
   const only = options.only;
   const pick = async (port) => (port && port > 0 ? port : freePort(host));
@@ -49,8 +49,8 @@ export async function startFirebaseEmulators(options) {
   const emulators = { ui: { enabled: false }, hub: { host, port: hubPort }, logging: { host, port: await freePort(host) }, singleProjectMode: true };
   for (const name of only) emulators[name] = { host, port: await pick(options.ports?.[name]) };
   // The Functions emulator also starts these, on fixed default ports unless told otherwise.
-  if (only.includes('functions')) for (const name of ['eventarc', 'tasks']) emulators[name] = { host, port: await freePort(host) };
-  const dir = await mkdtemp(join(tmpdir(), 'firebase-emulators-'));
+  if (only.includes("functions")) for (const name of ["eventarc", "tasks"]) emulators[name] = { host, port: await freePort(host) };
+  const dir = await mkdtemp(join(tmpdir(), "firebase-emulators-"));
   const config = { ...(options.config ?? {}) };
   // firebase-tools reads a site's folder and a function's source relative to its config only
   // (an absolute `public` serves nothing): absolute ones are linked into the temp folder.
@@ -59,7 +59,7 @@ export async function startFirebaseEmulators(options) {
       config.hosting.map(async (site, i) => {
         if (!isAbsolute(site.public)) return site;
         const link = `site-${i}-${basename(site.public)}`;
-        await symlink(site.public, join(dir, link), 'dir');
+        await symlink(site.public, join(dir, link), "dir");
         return { ...site, public: link };
       }),
     );
@@ -69,42 +69,61 @@ export async function startFirebaseEmulators(options) {
       config.functions.map(async (fn) => {
         if (!isAbsolute(fn.source)) return fn;
         const link = basename(fn.source);
-        await symlink(fn.source, join(dir, link), 'dir');
+        await symlink(fn.source, join(dir, link), "dir");
         return { ...fn, source: link };
       }),
     );
     // The functions emulator resolves firebase-functions from the (linked) source folder upwards.
-    await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    await symlink(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
   }
-  await writeFile(join(dir, 'firebase.json'), JSON.stringify({ ...config, emulators }, null, 2));
+  await writeFile(join(dir, "firebase.json"), JSON.stringify({ ...config, emulators }, null, 2));
 
-  const child = spawn(firebaseBin, ['emulators:start', '--only', only.join(','), '--project', projectId, '--config', join(dir, 'firebase.json')], {
+  const child = spawn(firebaseBin, ["emulators:start", "--only", only.join(","), "--project", projectId, "--config", join(dir, "firebase.json")], {
     cwd: dir,
     detached: true, // own process group, so stop() also ends firebase's children
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...(options.env ?? {}), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...(options.env ?? {}), FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true", CI: process.env.CI ?? "true" },
   });
-  let output = '';
+  let output = "";
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-16000);
     if (!options.quiet && process.env.FIREBASE_EMULATORS_DEBUG) process.stderr.write(chunk);
     options.onOutput?.(chunk.toString());
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   let exited = false;
-  const exitPromise = new Promise((r) => child.once('exit', () => { exited = true; r(undefined); }));
+  const exitPromise = new Promise((r) =>
+    child.once("exit", () => {
+      exited = true;
+      r(undefined);
+    }),
+  );
 
   // If the caller dies without calling stop(), do not leave a detached emulator behind.
   const killOnExit = () => {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
   };
-  process.once('exit', killOnExit);
+  process.once("exit", killOnExit);
   const stop = async () => {
-    process.off('exit', killOnExit);
+    process.off("exit", killOnExit);
     if (!exited) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-      const killTimer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 10_000);
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+      const killTimer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          /* gone */
+        }
+      }, 10_000);
       await exitPromise;
       clearTimeout(killTimer);
     }
@@ -115,12 +134,12 @@ export async function startFirebaseEmulators(options) {
   for (;;) {
     if (exited) {
       await rm(dir, { recursive: true, force: true });
-      throw new Error(`Firebase emulators (${only.join(', ')}) exited before they were ready:\n${output}`);
+      throw new Error(`Firebase emulators (${only.join(", ")}) exited before they were ready:\n${output}`);
     }
-    if (output.includes('All emulators ready')) break;
+    if (output.includes("All emulators ready")) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`Firebase emulators (${only.join(', ')}) were not ready within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`Firebase emulators (${only.join(", ")}) were not ready within ${timeoutMs} ms:\n${output}`);
     }
     await sleep(250);
   }
@@ -137,7 +156,7 @@ export async function startFirebaseEmulators(options) {
  * @returns {Promise<import('./firebase-emulators.d.mts').AuthEmulator>}
  */
 export async function startAuthEmulator(options = {}) {
-  const emulators = await startFirebaseEmulators({ ...options, only: ['auth'], ports: { auth: options.port } });
+  const emulators = await startFirebaseEmulators({ ...options, only: ["auth"], ports: { auth: options.port } });
   const port = emulators.ports.auth;
   return { url: `http://${emulators.host}:${port}`, host: emulators.host, port, projectId: emulators.projectId, stop: emulators.stop };
 }
@@ -145,8 +164,8 @@ export async function startAuthEmulator(options = {}) {
 /** One email/password call of the Auth REST API (`accounts:signUp` or `accounts:signInWithPassword`). */
 async function passwordAccount(url, endpoint, { email, password }) {
   const res = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:${endpoint}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    method: "POST",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const body = await res.json();
@@ -160,7 +179,7 @@ async function passwordAccount(url, endpoint, { email, password }) {
  * @returns {Promise<{ uid: string, idToken: string, refreshToken: string }>}
  */
 export function createAuthUser({ url, email, password }) {
-  return passwordAccount(url, 'signUp', { email, password });
+  return passwordAccount(url, "signUp", { email, password });
 }
 
 /**
@@ -169,14 +188,14 @@ export function createAuthUser({ url, email, password }) {
  * @returns {Promise<{ uid: string, idToken: string, refreshToken: string }>}
  */
 export function signInAuthUser({ url, email, password }) {
-  return passwordAccount(url, 'signInWithPassword', { email, password });
+  return passwordAccount(url, "signInWithPassword", { email, password });
 }
 
 /**
  * Deletes every account of the project in the emulator.
  * @param {{ url: string, projectId?: string }} args
  */
-export async function clearAuthUsers({ url, projectId = 'demo-portfolio' }) {
-  const res = await fetch(`${url}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+export async function clearAuthUsers({ url, projectId = "demo-portfolio" }) {
+  const res = await fetch(`${url}/emulator/v1/projects/${projectId}/accounts`, { method: "DELETE" });
   if (!res.ok) throw new Error(`clearAuthUsers failed (${res.status}): ${await res.text()}`);
 }

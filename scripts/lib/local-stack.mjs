@@ -24,13 +24,18 @@ function envPort(name, fallback) {
   if (raw === undefined || raw === "") return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name}=${raw} is not a port number`);
-  if (BAD_PORTS.has(port)) throw new Error(`${name}=${raw}: browsers and Node's fetch refuse to connect to port ${port} (a "bad port" in the Fetch standard); choose another`);
+  if (BAD_PORTS.has(port))
+    throw new Error(`${name}=${raw}: browsers and Node's fetch refuse to connect to port ${port} (a "bad port" in the Fetch standard); choose another`);
   return port;
 }
 
 // Ports a browser's fetch refuses to connect to (the Fetch standard's "bad ports"): a server
 // there would start, yet every page would fail with a bare "fetch failed".
-const BAD_PORTS = new Set([1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137,
+  139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 /** Ports from the environment (README lists the variables). */
 export function portsFromEnv() {
@@ -254,7 +259,8 @@ async function stageSites({ dataDir, snapshot }) {
   };
   const roots = { shell: await copy("shell") };
   for (const r of REMOTES) {
-    if (!existsSync(join(repoRoot, r.dir, "dist", "mf-manifest.json"))) throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
+    if (!existsSync(join(repoRoot, r.dir, "dist", "mf-manifest.json")))
+      throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
     roots[r.dir] = snapshot ? await copy(r.dir) : join(repoRoot, r.dir, "dist");
   }
   if (!existsSync(join(repoRoot, "renderer", "dist", "function.js"))) throw new Error("renderer is not built: run `npm run build`");
@@ -295,7 +301,10 @@ async function claimSitePort(host, port) {
     }
   }
   for (const p of [port, ...Object.values(remotePortsFor(port))]) {
-    if (!(await isFree(host, p))) throw new Error(`Port ${p} is in use (the site takes SITE_PORT and the remotes SITE_PORT + 5 to + 7): stop what holds it or set SITE_PORT to another port`);
+    if (!(await isFree(host, p)))
+      throw new Error(
+        `Port ${p} is in use (the site takes SITE_PORT and the remotes SITE_PORT + 5 to + 7): stop what holds it or set SITE_PORT to another port`,
+      );
   }
   return port;
 }
@@ -309,12 +318,16 @@ async function serveSites(stack, sites, emulators, log) {
   const [sitePort, ...remotePorts] = emulators.hostingPorts;
   const expected = remotePortsFor(ports.site);
   if (sitePort !== ports.site || REMOTES.some((r, i) => remotePorts[i] !== expected[r.name])) {
-    throw new Error(`The Hosting emulator took ports ${[sitePort, ...remotePorts].join(", ")} instead of ${[ports.site, ...Object.values(expected)].join(", ")}`);
+    throw new Error(
+      `The Hosting emulator took ports ${[sitePort, ...remotePorts].join(", ")} instead of ${[ports.site, ...Object.values(expected)].join(", ")}`,
+    );
   }
   REMOTES.forEach((r, i) => (ports[r.name] = remotePorts[i]));
   // Each site's port is checked by its manifest's name, since the emulator picks them itself.
   for (const r of REMOTES) {
-    const manifest = await fetch(`http://${host}:${ports[r.name]}/mf-manifest.json`).then((res) => res.json()).catch(() => null);
+    const manifest = await fetch(`http://${host}:${ports[r.name]}/mf-manifest.json`)
+      .then((res) => res.json())
+      .catch(() => null);
     const name = manifest?.name;
     if (name !== r.name) throw new Error(`Expected ${r.name} on port ${ports[r.name]}, found ${name}`);
   }

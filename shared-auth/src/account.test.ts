@@ -67,7 +67,12 @@ describe("requirementsFor, every option on", () => {
 
   it("marks each requirement separately as the password grows", () => {
     expect(metById("", EVERY_OPTION)).toEqual({
-      minLength: false, maxLength: true, lowercase: false, uppercase: false, numeric: false, symbol: false,
+      minLength: false,
+      maxLength: true,
+      lowercase: false,
+      uppercase: false,
+      numeric: false,
+      symbol: false,
     });
     expect(metById("abc", EVERY_OPTION)).toMatchObject({ lowercase: true, uppercase: false, minLength: false });
     expect(metById("abcDEF12", EVERY_OPTION)).toMatchObject({ minLength: true, uppercase: true, numeric: true, symbol: false });
@@ -116,7 +121,10 @@ describe("checkPasswordPolicy", () => {
     });
     const check = await checkPasswordPolicy("short");
     expect(check.source).toBe("server");
-    expect(check.requirements.map((r) => [r.id, r.met])).toEqual([["minLength", false], ["uppercase", false]]);
+    expect(check.requirements.map((r) => [r.id, r.met])).toEqual([
+      ["minLength", false],
+      ["uppercase", false],
+    ]);
   });
 
   it("falls back to the default policy when it cannot be fetched, and stops asking until refreshed", async () => {

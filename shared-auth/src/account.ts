@@ -65,9 +65,7 @@ export function requirementsFor(policy: PasswordPolicyOptions, password: string)
   }
   if (policy.containsNonAlphanumericCharacter) {
     const allowed = policy.allowedNonAlphanumericCharacters ?? "";
-    const isSymbol = allowed
-      ? (c: string) => allowed.includes(c)
-      : (c: string) => !/[a-zA-Z0-9]/.test(c);
+    const isSymbol = allowed ? (c: string) => allowed.includes(c) : (c: string) => !/[a-zA-Z0-9]/.test(c);
     const examples = allowed ? ` such as ${[...allowed].slice(0, 6).join(" ")}` : "";
     requirements.push({ id: "symbol", label: `A symbol${examples}`, met: chars.some(isSymbol) });
   }

@@ -46,8 +46,14 @@ const config = {
 
 function fakeUser(uid: string) {
   return {
-    uid, email: `${uid}@example.com`, emailVerified: false, displayName: null, photoURL: null, phoneNumber: null,
-    isAnonymous: false, tenantId: null,
+    uid,
+    email: `${uid}@example.com`,
+    emailVerified: false,
+    displayName: null,
+    photoURL: null,
+    phoneNumber: null,
+    isAnonymous: false,
+    tenantId: null,
     providerData: [{ providerId: "password", uid: `${uid}@example.com`, displayName: null, email: `${uid}@example.com`, phoneNumber: null, photoURL: null }],
     metadata: { creationTime: "Sun, 22 Nov 2026 09:00:00 GMT", lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT" },
   };
@@ -122,10 +128,17 @@ describe("auth store", () => {
     const s = useAuthStore.getState();
     expect(s.status).toBe("signedIn");
     expect(s.user).toEqual({
-      uid: "u1", email: "u1@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null,
-      isAnonymous: false, tenantId: null,
+      uid: "u1",
+      email: "u1@example.com",
+      emailVerified: false,
+      displayName: null,
+      photoURL: null,
+      phoneNumber: null,
+      isAnonymous: false,
+      tenantId: null,
       providerData: [{ providerId: "password", uid: "u1@example.com", displayName: null, email: "u1@example.com", phoneNumber: null, photoURL: null }],
-      creationTime: "Sun, 22 Nov 2026 09:00:00 GMT", lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT",
+      creationTime: "Sun, 22 Nov 2026 09:00:00 GMT",
+      lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT",
     });
     expect(s.isAdmin).toBeNull();
   });
@@ -189,7 +202,9 @@ describe("lazy Auth", () => {
     await ensureAuth();
     expect(firebaseAuth.initializeAuth).toHaveBeenCalledTimes(1);
     // No popup/redirect resolver: nothing loads Google's gapi script or auth frame (CSP).
-    expect(vi.mocked(firebaseAuth.initializeAuth).mock.calls[0]?.[1]).toEqual({ persistence: [firebaseAuth.indexedDBLocalPersistence, firebaseAuth.browserLocalPersistence] });
+    expect(vi.mocked(firebaseAuth.initializeAuth).mock.calls[0]?.[1]).toEqual({
+      persistence: [firebaseAuth.indexedDBLocalPersistence, firebaseAuth.browserLocalPersistence],
+    });
     tokenListener?.(null);
     expect(useAuthStore.getState().status).toBe("signedOut");
   });

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { RuntimeConfigError, loadRuntimeConfig, localStackConfig, parseRuntimeConfig } from "./runtime-config";
 
 const valid = {
-  firebase: { apiKey: "demo-api-key", authDomain: "demo-portfolio.firebaseapp.com", projectId: "demo-portfolio", appId: "demo-app", databaseURL: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb" },
+  firebase: {
+    apiKey: "demo-api-key",
+    authDomain: "demo-portfolio.firebaseapp.com",
+    projectId: "demo-portfolio",
+    appId: "demo-app",
+    databaseURL: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb",
+  },
   emulators: { auth: "http://127.0.0.1:9099", database: { host: "127.0.0.1", port: 9000 } },
   remotes: { remote_home: "http://127.0.0.1:4174/mf-manifest.json" },
 };
@@ -35,7 +41,10 @@ describe("loadRuntimeConfig", () => {
     expect(fetchMock).toHaveBeenCalledWith("/config.json", { cache: "no-store" });
   });
   it("reports an HTTP failure", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("nope", { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("nope", { status: 404 })),
+    );
     await expect(loadRuntimeConfig("/c.json")).rejects.toThrow("HTTP 404");
   });
 });

@@ -62,8 +62,16 @@ const experienceList = [
     summary:
       "Lead the front-end platform team (5 engineers). Moved a monolithic React app to **Module Federation** so four product teams deploy independently; cut the median release time from two days to forty minutes.",
     projects: [
-      { name: "Shipment tracker", description: "Realtime map of 40,000 daily shipments over Firebase Realtime Database.", technologies: ["React", "TypeScript", "Firebase", "Mapbox GL"] },
-      { name: "Micro-frontend platform", description: "Shell, shared auth singleton and a deployment pipeline per remote.", technologies: ["Module Federation", "Vite", "Turborepo"] },
+      {
+        name: "Shipment tracker",
+        description: "Realtime map of 40,000 daily shipments over Firebase Realtime Database.",
+        technologies: ["React", "TypeScript", "Firebase", "Mapbox GL"],
+      },
+      {
+        name: "Micro-frontend platform",
+        description: "Shell, shared auth singleton and a deployment pipeline per remote.",
+        technologies: ["Module Federation", "Vite", "Turborepo"],
+      },
     ],
   },
   {
@@ -123,7 +131,10 @@ const experienceList = [
   },
 ];
 const experience = Object.fromEntries(
-  experienceList.map((e, i) => [`exp-${pad(i + 1, 2)}`, { ...e, projects: e.projects.length ? e.projects : undefined, order: i, ...stamp(BASE - i * 3600_000) }]),
+  experienceList.map((e, i) => [
+    `exp-${pad(i + 1, 2)}`,
+    { ...e, projects: e.projects.length ? e.projects : undefined, order: i, ...stamp(BASE - i * 3600_000) },
+  ]),
 );
 
 const skillList: [string, string][] = [
@@ -145,7 +156,8 @@ const skills = Object.fromEntries(skillList.map(([name, category], i) => [`skill
 const projectList = [
   {
     title: "rtdb-lite",
-    summary: "A tiny local server that speaks the Firebase Realtime Database **wire protocol**, so tests run offline with the real SDK and real security rules.",
+    summary:
+      "A tiny local server that speaks the Firebase Realtime Database **wire protocol**, so tests run offline with the real SDK and real security rules.",
     sourceUrl: "https://github.com/maya-lindqvist/rtdb-lite",
     technologies: ["Node.js", "WebSocket", "TypeScript"],
     date: "2025-11",
@@ -230,9 +242,7 @@ const recommendationList = [
     date: "2015-06-15",
   },
 ];
-const recommendations = Object.fromEntries(
-  recommendationList.map((r, i) => [`rec-${pad(i + 1, 2)}`, { ...r, order: i, ...stamp(BASE) }]),
-);
+const recommendations = Object.fromEntries(recommendationList.map((r, i) => [`rec-${pad(i + 1, 2)}`, { ...r, order: i, ...stamp(BASE) }]));
 
 const recommendationSubmissions = {
   "sub-01": {
@@ -273,7 +283,10 @@ function parsePost(file: string): { slug: string; front: Front; body: string } {
   const front: Front = {
     title: fields.title ?? "",
     summary: fields.summary ?? "",
-    tags: (fields.tags ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+    tags: (fields.tags ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
     status: fields.status === "published" ? "published" : "draft",
     published: fields.published,
   };
@@ -283,7 +296,9 @@ function parsePost(file: string): { slug: string; front: Front; body: string } {
 const posts: Record<string, unknown> = {};
 const drafts: Record<string, unknown> = {};
 const index: Record<string, unknown> = {};
-for (const file of readdirSync(here("./data/posts")).filter((f) => f.endsWith(".md")).sort()) {
+for (const file of readdirSync(here("./data/posts"))
+  .filter((f) => f.endsWith(".md"))
+  .sort()) {
   const { slug, front, body } = parsePost(file);
   const publishedAt = front.status === "published" && front.published ? ts(front.published) : undefined;
   const createdAt = (publishedAt ?? BASE) - 5 * 86_400_000;

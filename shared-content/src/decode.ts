@@ -36,11 +36,7 @@ export function decodeOne<S extends v.GenericSchema>(schema: S, raw: unknown, pa
  * Decode a keyed collection (an object of records, or the array the SDK makes of numeric keys).
  * Keeps the given entry order; invalid records are dropped with a warning.
  */
-export function decodeCollection<S extends v.GenericSchema>(
-  schema: S,
-  raw: unknown,
-  path: string,
-): WithId<v.InferOutput<S>>[] {
+export function decodeCollection<S extends v.GenericSchema>(schema: S, raw: unknown, path: string): WithId<v.InferOutput<S>>[] {
   const entries = toEntries(raw);
   const out: WithId<v.InferOutput<S>>[] = [];
   for (const [id, value] of entries) {
@@ -61,5 +57,4 @@ export function toEntries(raw: unknown): [string, unknown][] {
 
 // --- sorting helpers used by the hooks (exported for tests and screens) -----------------------
 export const byOrder = <T extends { order: number; id: string }>(a: T, b: T) => a.order - b.order || a.id.localeCompare(b.id);
-export const byPublishedDesc = <T extends { publishedAt: number; id: string }>(a: T, b: T) =>
-  b.publishedAt - a.publishedAt || a.id.localeCompare(b.id);
+export const byPublishedDesc = <T extends { publishedAt: number; id: string }>(a: T, b: T) => b.publishedAt - a.publishedAt || a.id.localeCompare(b.id);

@@ -29,12 +29,7 @@ export class ConflictError extends ContentError {
   /** The record's current revision, or null when it was deleted. */
   readonly currentRev: number | null;
   constructor(path: string, currentRev: number | null) {
-    super(
-      "conflict",
-      currentRev === null
-        ? "This item was deleted elsewhere since you opened it; your edits were not saved."
-        : MESSAGES.conflict,
-    );
+    super("conflict", currentRev === null ? "This item was deleted elsewhere since you opened it; your edits were not saved." : MESSAGES.conflict);
     this.name = "ConflictError";
     this.currentRev = currentRev;
     this.path = path;

@@ -22,7 +22,12 @@ describe("schemas", () => {
   });
 
   it("decode lists stored as objects keyed 0, 1, ... and absent lists as []", () => {
-    const stored = { email: "a@b.co", links: { "1": { label: "B", url: "https://b.example" }, "0": { label: "A", url: "https://a.example" } }, rev: 1, updatedAt: 1 };
+    const stored = {
+      email: "a@b.co",
+      links: { "1": { label: "B", url: "https://b.example" }, "0": { label: "A", url: "https://a.example" } },
+      rev: 1,
+      updatedAt: 1,
+    };
     expect(v.parse(ContactSchema, stored).links.map((l) => l.label)).toEqual(["A", "B"]);
     expect(v.parse(ContactSchema, { email: "a@b.co", rev: 1, updatedAt: 1 }).links).toEqual([]);
   });

@@ -2,15 +2,7 @@
 // input before a write, and validate imports. Objects are strict: the rules reject unknown
 // fields ($other: .validate false), so a record with one is invalid here too.
 import * as v from "valibot";
-import {
-  DATE_PATTERN,
-  EMAIL_PATTERN,
-  LIMITS,
-  MONTH_PATTERN,
-  SLUG_PATTERN,
-  URL_PATTERN,
-  SITE_PATH_PATTERN,
-} from "./limits";
+import { DATE_PATTERN, EMAIL_PATTERN, LIMITS, MONTH_PATTERN, SLUG_PATTERN, URL_PATTERN, SITE_PATH_PATTERN } from "./limits";
 
 type Range = { readonly min?: number; readonly max: number };
 
@@ -35,7 +27,10 @@ export const optionalUrl = v.optional(urlSchema);
 export const imageUrlSchema = v.pipe(
   v.string("An image URL must be text"),
   v.maxLength(LIMITS.url.max, `An image URL must be at most ${LIMITS.url.max} characters`),
-  v.check((value) => URL_PATTERN.test(value) || SITE_PATH_PATTERN.test(value), "An image URL must start with https:// or be a path on this site, like /images/photo.jpg"),
+  v.check(
+    (value) => URL_PATTERN.test(value) || SITE_PATH_PATTERN.test(value),
+    "An image URL must start with https:// or be a path on this site, like /images/photo.jpg",
+  ),
 );
 export const optionalImageUrl = v.optional(imageUrlSchema);
 export const monthSchema = v.pipe(v.string("Use the form YYYY-MM"), v.regex(MONTH_PATTERN, "Use the form YYYY-MM"));
@@ -288,10 +283,7 @@ export type WithId<T> = T & { id: string };
 export type FieldErrors = Record<string, string>;
 
 /** Validate any value against a schema; on failure give one message per field path. */
-export function validate<S extends v.GenericSchema>(
-  schema: S,
-  value: unknown,
-): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+export function validate<S extends v.GenericSchema>(schema: S, value: unknown): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   const errors: FieldErrors = {};

@@ -3,7 +3,10 @@
 
 /** Lower-case, accents removed, so "Camus" finds "camús" and the other way round. */
 export function normaliseSearchText(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** Every whitespace-separated word of `query` appears in one of `fields` (an empty query matches). */

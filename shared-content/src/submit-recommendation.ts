@@ -40,7 +40,10 @@ export async function submitRecommendation(input: RecommendationSubmissionInput)
     const last = identity.lastSubmittedAt;
     const nextAt = last === undefined ? undefined : last + LIMITS.submission.minIntervalMs;
     if (nextAt !== undefined && nextAt > Date.now()) {
-      throw new ContentError("permission-denied", `You sent a recommendation a few minutes ago. You can send another after ${clock(nextAt)}; your text is still here.`);
+      throw new ContentError(
+        "permission-denied",
+        `You sent a recommendation a few minutes ago. You can send another after ${clock(nextAt)}; your text is still here.`,
+      );
     }
     throw new ContentError(
       "permission-denied",

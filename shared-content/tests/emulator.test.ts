@@ -194,7 +194,10 @@ describe("write functions against the rules", () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
     await rest("DELETE", "skills/s1");
-    await expect(updateRecord("skills", "s1", { name: "TS", category: "Languages", order: 0 }, 1)).rejects.toMatchObject({ code: "conflict", currentRev: null });
+    await expect(updateRecord("skills", "s1", { name: "TS", category: "Languages", order: 0 }, 1)).rejects.toMatchObject({
+      code: "conflict",
+      currentRev: null,
+    });
   });
 
   it("validates input before writing and lists field messages", async () => {
@@ -232,7 +235,9 @@ describe("write functions against the rules", () => {
     };
     const subId = await submitRecommendation(ada);
     // Keyed by the visitor's anonymous uid, with the rate-limit marker stamped by the server.
-    expect(await rest("GET", `recommendationSubmitters/${subId}`)).toEqual((await rest("GET", `recommendationSubmissions/${subId}`) as { createdAt: number }).createdAt);
+    expect(await rest("GET", `recommendationSubmitters/${subId}`)).toEqual(
+      ((await rest("GET", `recommendationSubmissions/${subId}`)) as { createdAt: number }).createdAt,
+    );
     // The same browser again: told why, in plain words.
     await expect(submitRecommendation(ada)).rejects.toThrow(/You sent a recommendation a few minutes ago/);
     // Another visitor (another browser) can still submit.
@@ -261,9 +266,9 @@ describe("write functions against the rules", () => {
     await rest("PUT", `recommendationSubmitters/${uid}`, 0);
     const stored = JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as Record<string, unknown>;
     localStorage.setItem("portfolio.visitor", JSON.stringify({ ...stored, lastSubmittedAt: 0 }));
-    await expect(submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Another try, still long enough." })).rejects.toThrow(
-      /already have a recommendation waiting for approval/,
-    );
+    await expect(
+      submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Another try, still long enough." }),
+    ).rejects.toThrow(/already have a recommendation waiting for approval/);
   });
 
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {

@@ -104,7 +104,14 @@ describe("admin entry live hooks with the real SDK", () => {
   });
 
   it("turn a denied read into a plain error", async () => {
-    const { result } = renderHook(() => useLiveQuery("subs", (next, fail) => sdkSource("recommendationSubmissions", undefined, next, fail), (value) => value, null));
+    const { result } = renderHook(() =>
+      useLiveQuery(
+        "subs",
+        (next, fail) => sdkSource("recommendationSubmissions", undefined, next, fail),
+        (value) => value,
+        null,
+      ),
+    );
     await waitFor(() => expect(result.current.status).toBe("error"));
     expect(result.current.error?.code).toBe("permission-denied");
   });

@@ -116,7 +116,14 @@ describe("public hooks over the REST stream (rtdb-emulator)", () => {
   });
 
   it("turn a denied read into the plain permission error", async () => {
-    const { result } = renderHook(() => useLiveQuery("subs", (next, fail) => restSource("recommendationSubmissions", undefined, next, fail), (v) => v, null));
+    const { result } = renderHook(() =>
+      useLiveQuery(
+        "subs",
+        (next, fail) => restSource("recommendationSubmissions", undefined, next, fail),
+        (v) => v,
+        null,
+      ),
+    );
     await waitFor(() => expect(result.current.status).toBe("error"));
     expect(result.current.error?.code).toBe("permission-denied");
   });

@@ -27,7 +27,8 @@ const long = (n: number, c = "x") => c.repeat(n);
 /** The same post as a draft, as published (it moves between blog/drafts and blog/posts), and its list entry. */
 const draftOf = (p: { rev: number } & Record<string, unknown>) => ({ ...without(p, "publishedAt"), status: "draft", rev: p.rev });
 const publishedOf = (p: { rev: number } & Record<string, unknown>) => ({ ...p, status: "published", publishedAt: T });
-const entryOf = (p: Record<string, unknown>) => Object.fromEntries(["title", "summary", "tags", "readingMinutes", "publishedAt"].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+const entryOf = (p: Record<string, unknown>) =>
+  Object.fromEntries(["title", "summary", "tags", "readingMinutes", "publishedAt"].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
 
 /** A copy without one key (the SDK refuses undefined values). */
 const without = <V extends Record<string, unknown>>(value: V, key: keyof V): Record<string, unknown> =>
@@ -48,7 +49,16 @@ export const fx = {
     updatedAt: T,
   },
   skill: { name: "TypeScript", category: "Languages", order: 0, rev: 1, updatedAt: T },
-  project: { title: "Tool", summary: "A *tool*.", sourceUrl: "https://github.com/me/tool", technologies: ["Node.js"], date: "2024-05", order: 0, rev: 1, updatedAt: T },
+  project: {
+    title: "Tool",
+    summary: "A *tool*.",
+    sourceUrl: "https://github.com/me/tool",
+    technologies: ["Node.js"],
+    date: "2024-05",
+    order: 0,
+    rev: 1,
+    updatedAt: T,
+  },
   recommendation: {
     fullName: "Jo Doe",
     role: "CTO",
@@ -61,7 +71,17 @@ export const fx = {
     updatedAt: T,
   },
   quote: { text: "Simplicity is prerequisite for reliability.", author: "Edsger W. Dijkstra", year: 1975, rev: 1, updatedAt: T },
-  film: { title: "Stalker", year: 1979, directors: ["Andrei Tarkovsky"], countries: ["Soviet Union"], minutes: 161, rating: 4.5, watchedOn: "2024-03-01", rev: 1, updatedAt: T },
+  film: {
+    title: "Stalker",
+    year: 1979,
+    directors: ["Andrei Tarkovsky"],
+    countries: ["Soviet Union"],
+    minutes: 161,
+    rating: 4.5,
+    watchedOn: "2024-03-01",
+    rev: 1,
+    updatedAt: T,
+  },
   submission: { fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Great to work with, always helpful.", createdAt: T },
   publishedPost: {
     title: "Hello",
@@ -122,7 +142,12 @@ const PUBLIC_ADMIN_WRITE = {
 
 const bump = <V extends { rev: number }>(value: V, patch: Partial<V>) => ({ ...value, ...patch, rev: value.rev + 1 });
 
-function collectionNode(node: string, value: { rev: number } & Record<string, unknown>, invalidPatch: Record<string, unknown>, changed: Record<string, unknown>): NodeSpec {
+function collectionNode(
+  node: string,
+  value: { rev: number } & Record<string, unknown>,
+  invalidPatch: Record<string, unknown>,
+  changed: Record<string, unknown>,
+): NodeSpec {
   return {
     node: `${node}/{id}`,
     existing: `${node}/${Object.keys(baseTree("x")[node] as object)[0]}`,
@@ -214,7 +239,10 @@ export const NODES: NodeSpec[] = [
     existing: "blog/index/hello",
     fresh: "blog/index/second",
     create: { "blog/posts/second": fx.publishedPost, "blog/index/second": fx.indexEntry },
-    overwrite: { "blog/posts/hello": bump(fx.publishedPost, { summary: "Updated summary" }), "blog/index/hello": { ...fx.indexEntry, summary: "Updated summary" } },
+    overwrite: {
+      "blog/posts/hello": bump(fx.publishedPost, { summary: "Updated summary" }),
+      "blog/index/hello": { ...fx.indexEntry, summary: "Updated summary" },
+    },
     remove: { "blog/posts/hello": null, "blog/index/hello": null },
     invalid: { "blog/posts/second": fx.publishedPost, "blog/index/second": { ...fx.indexEntry, tags: "intro" } },
     unknown: { "blog/posts/second": fx.publishedPost, "blog/index/second": { ...fx.indexEntry, body: "# Hi" } },
@@ -230,7 +258,10 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
   };
   const post = fx.publishedPost;
   const mine = (value: unknown) => ({ "recommendationSubmissions/__me__": value });
-  const submit = (patch: Record<string, unknown> = {}) => ({ ...mine({ ...fx.submission, ...patch, createdAt: "__now__" }), "recommendationSubmitters/__me__": "__now__" });
+  const submit = (patch: Record<string, unknown> = {}) => ({
+    ...mine({ ...fx.submission, ...patch, createdAt: "__now__" }),
+    "recommendationSubmitters/__me__": "__now__",
+  });
   const submitted = (at: number) => ({ ...mine({ ...fx.submission, createdAt: at }), "recommendationSubmitters/__me__": at });
   return [
     // Whole lists
@@ -246,24 +277,65 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("read the root", "visitor", { read: "" }, "deny"),
     c("read the root", "admin", { read: "" }, "deny"),
     // Publishing: a post lives in blog/posts (with its entry) or in blog/drafts, never both
-    c("unpublish: to drafts with rev + 1, entry removed, one update", "admin", { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": bump(draftOf(post), {}) } }, "allow"),
+    c(
+      "unpublish: to drafts with rev + 1, entry removed, one update",
+      "admin",
+      { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": bump(draftOf(post), {}) } },
+      "allow",
+    ),
     c("unpublish that leaves the published copy", "admin", { write: { "blog/index/hello": null, "blog/drafts/hello": bump(draftOf(post), {}) } }, "deny"),
-    c("unpublish that restarts rev at 5", "admin", { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": { ...draftOf(post), rev: 5 } } }, "deny"),
-    c("publish: from drafts with rev + 1 and an entry, one update", "admin", { write: { "blog/drafts/draft-one": null, "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}), "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)) } }, "allow"),
-    c("publish that leaves the draft in place", "admin", { write: { "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}), "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)) } }, "deny"),
-    c("publish without a list entry", "admin", { write: { "blog/drafts/draft-one": null, "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}) } }, "deny"),
+    c(
+      "unpublish that restarts rev at 5",
+      "admin",
+      { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": { ...draftOf(post), rev: 5 } } },
+      "deny",
+    ),
+    c(
+      "publish: from drafts with rev + 1 and an entry, one update",
+      "admin",
+      {
+        write: {
+          "blog/drafts/draft-one": null,
+          "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}),
+          "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)),
+        },
+      },
+      "allow",
+    ),
+    c(
+      "publish that leaves the draft in place",
+      "admin",
+      { write: { "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}), "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)) } },
+      "deny",
+    ),
+    c(
+      "publish without a list entry",
+      "admin",
+      { write: { "blog/drafts/draft-one": null, "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}) } },
+      "deny",
+    ),
     c("a draft stored in blog/posts", "admin", { write: { "blog/posts/hello": bump(post, { status: "draft" }), "blog/index/hello": null } }, "deny"),
     c("an index entry for a draft", "admin", { write: { "blog/index/draft-one": fx.indexEntry } }, "deny"),
     c("an index entry that differs from its post", "admin", { write: { "blog/index/hello": { ...fx.indexEntry, title: "Clickbait" } } }, "deny"),
     c("a post edit that leaves its entry stale", "admin", { write: { "blog/posts/hello": bump(post, { title: "Renamed" }) } }, "deny"),
-    c("a published post without publishedAt", "admin", { write: { "blog/posts/second": without(post, "publishedAt"), "blog/index/second": fx.indexEntry } }, "deny"),
+    c(
+      "a published post without publishedAt",
+      "admin",
+      { write: { "blog/posts/second": without(post, "publishedAt"), "blog/index/second": fx.indexEntry } },
+      "deny",
+    ),
     c("a post under a slug with capitals", "admin", { write: { "blog/drafts/Hello-World": fx.draftPost } }, "deny"),
     c("delete a post, keep its entry", "admin", { write: { "blog/posts/hello": null } }, "deny"),
     c("delete an entry, keep its post", "admin", { write: { "blog/index/hello": null } }, "deny"),
     // Whole records: no field changes without its rev
     c("PUT one field of a post", "admin", { write: { "blog/posts/hello/body": "Changed" } }, "deny"),
     c("PATCH fields of a post without rev", "admin", { write: { "blog/posts/hello/body": "Changed", "blog/posts/hello/updatedAt": T } }, "deny"),
-    c("PATCH fields of a post with rev + 1", "admin", { write: { "blog/posts/hello/body": "Changed", "blog/posts/hello/rev": 2, "blog/posts/hello/updatedAt": T } }, "allow"),
+    c(
+      "PATCH fields of a post with rev + 1",
+      "admin",
+      { write: { "blog/posts/hello/body": "Changed", "blog/posts/hello/rev": 2, "blog/posts/hello/updatedAt": T } },
+      "allow",
+    ),
     c("PUT one field of a draft", "admin", { write: { "blog/drafts/draft-one/body": "Changed" } }, "deny"),
     c("PUT one field of a film", "admin", { write: { "films/f1/rating": 1 } }, "deny"),
     c("PUT one field of about", "admin", { write: { "site/about/headline": "Changed" } }, "deny"),
@@ -275,24 +347,59 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("reorder with a stale rev", "admin", { write: { "skills/s1/order": 3, "skills/s1/rev": 1 } }, "deny"),
     c("updatedAt in the future", "admin", { write: { "quotes/q1": { ...fx.quote, rev: 2, updatedAt: Date.parse("2999-01-01") } } }, "deny"),
     // Moderation queue: one pending submission per (anonymous) uid, a minimum interval, no floods
-    c("approve: recommendation created + submission deleted", "admin", { write: { "recommendations/r2": fx.recommendation, "recommendationSubmissions/sub1": null } }, "allow"),
+    c(
+      "approve: recommendation created + submission deleted",
+      "admin",
+      { write: { "recommendations/r2": fx.recommendation, "recommendationSubmissions/sub1": null } },
+      "allow",
+    ),
     c("approve attempted by a non-admin", "stranger", { write: { "recommendations/r2": fx.recommendation, "recommendationSubmissions/sub1": null } }, "deny"),
     c("submission with createdAt in the past", "stranger", { write: { ...mine(fx.submission), "recommendationSubmitters/__me__": "__now__" } }, "deny"),
     c("submission without its rate-limit marker", "stranger", { write: mine({ ...fx.submission, createdAt: "__now__" }) }, "deny"),
-    c("submission under someone else's uid", "stranger", { write: { "recommendationSubmissions/someone": { ...fx.submission, createdAt: "__now__" }, "recommendationSubmitters/someone": "__now__" } }, "deny"),
-    c("submission under a push id (REST POST)", "stranger", { write: { "recommendationSubmissions/-NpushId123": { ...fx.submission, createdAt: "__now__" } } }, "deny"),
-    c("flood: many submissions in one PATCH", "stranger", { write: { ...submit(), ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`recommendationSubmissions/flood${i}`, { ...fx.submission, createdAt: "__now__" }])) } }, "deny"),
+    c(
+      "submission under someone else's uid",
+      "stranger",
+      { write: { "recommendationSubmissions/someone": { ...fx.submission, createdAt: "__now__" }, "recommendationSubmitters/someone": "__now__" } },
+      "deny",
+    ),
+    c(
+      "submission under a push id (REST POST)",
+      "stranger",
+      { write: { "recommendationSubmissions/-NpushId123": { ...fx.submission, createdAt: "__now__" } } },
+      "deny",
+    ),
+    c(
+      "flood: many submissions in one PATCH",
+      "stranger",
+      {
+        write: {
+          ...submit(),
+          ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`recommendationSubmissions/flood${i}`, { ...fx.submission, createdAt: "__now__" }])),
+        },
+      },
+      "deny",
+    ),
     c("a second pending submission", "stranger", { setup: { ...submitted(0) }, write: submit() }, "deny"),
     c("again too soon after the first was handled", "stranger", { setup: { "recommendationSubmitters/__me__": "__now__" }, write: submit() }, "deny"),
     c("again after the interval", "stranger", { setup: { "recommendationSubmitters/__me__": 0 }, write: submit() }, "allow"),
-    c("delete one's own rate-limit marker", "stranger", { setup: { "recommendationSubmitters/__me__": 0 }, write: { "recommendationSubmitters/__me__": null } }, "deny"),
+    c(
+      "delete one's own rate-limit marker",
+      "stranger",
+      { setup: { "recommendationSubmitters/__me__": 0 }, write: { "recommendationSubmitters/__me__": null } },
+      "deny",
+    ),
     c("a marker without a submission", "stranger", { write: { "recommendationSubmitters/__me__": "__now__" } }, "deny"),
     c("submission with a javascript: link", "stranger", { write: submit({ link: "javascript:alert(1)" }) }, "deny"),
     c("submission with an https link", "stranger", { write: submit({ link: "https://example.com/me" }) }, "allow"),
     c("submission with a 2001-character text", "stranger", { write: submit({ text: long(2001) }) }, "deny"),
     c("submission straight into recommendations", "stranger", { write: { "recommendations/r9": fx.recommendation } }, "deny"),
     c("wipe all submissions at once", "stranger", { write: { recommendationSubmissions: null } }, "deny"),
-    c("bulk reject: several submissions deleted in one update", "admin", { setup: { "recommendationSubmissions/sub2": fx.submission }, write: { "recommendationSubmissions/sub1": null, "recommendationSubmissions/sub2": null } }, "allow"),
+    c(
+      "bulk reject: several submissions deleted in one update",
+      "admin",
+      { setup: { "recommendationSubmissions/sub2": fx.submission }, write: { "recommendationSubmissions/sub1": null, "recommendationSubmissions/sub2": null } },
+      "allow",
+    ),
     // Field validation details
     c("experience ending before it starts", "admin", { write: { "experience/new1": { ...fx.experience, start: "2022-01", end: "2021-12" } } }, "deny"),
     c("a list with 31 items", "admin", { write: { "projects/new1": { ...fx.project, technologies: Array.from({ length: 31 }, (_, i) => `t${i}`) } } }, "deny"),

@@ -7,14 +7,7 @@ import targaryen from "targaryen";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { indexEntryOf } from "../src/blog";
-import {
-  AboutSchema,
-  BlogIndexEntrySchema,
-  BlogPostSchema,
-  COLLECTION_SCHEMAS,
-  ContactSchema,
-  RecommendationSubmissionSchema,
-} from "../src/schemas";
+import { AboutSchema, BlogIndexEntrySchema, BlogPostSchema, COLLECTION_SCHEMAS, ContactSchema, RecommendationSubmissionSchema } from "../src/schemas";
 import { COLLECTION_KINDS } from "../src/paths";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as Record<string, unknown>;
@@ -117,7 +110,9 @@ describe("demo seed", () => {
     for (const [id, value] of Object.entries(node("recommendationSubmissions"))) {
       const createdAt = (value as { createdAt: number }).createdAt;
       const visitor = { uid: id, provider: "anonymous" };
-      const result = db.as(visitor).update("/", { [`recommendationSubmissions/${id}`]: value, [`recommendationSubmitters/${id}`]: createdAt }, { now: createdAt });
+      const result = db
+        .as(visitor)
+        .update("/", { [`recommendationSubmissions/${id}`]: value, [`recommendationSubmitters/${id}`]: createdAt }, { now: createdAt });
       expect(result.allowed, `${id}: ${result.info}`).toBe(true);
     }
   });

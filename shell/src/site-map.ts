@@ -17,10 +17,24 @@ export type PublicRoute = Screen & {
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: "", layout: "home", remote: "remote_home", module: "HomePage", title: "Home", sitemapPath: "/" },
-  { path: "write-recommendation", layout: "home", remote: "remote_home", module: "WriteRecommendationPage", title: "Write a recommendation", sitemapPath: "/write-recommendation" },
+  {
+    path: "write-recommendation",
+    layout: "home",
+    remote: "remote_home",
+    module: "WriteRecommendationPage",
+    title: "Write a recommendation",
+    sitemapPath: "/write-recommendation",
+  },
   { path: "blogs/list", layout: "blog", remote: "remote_blog", module: "BlogListPage", title: "Blog", sitemapPath: "/blogs/list" },
   { path: "blogs/:id", layout: "blog", remote: "remote_blog", module: "BlogPostPage", title: "Blog post" },
-  { path: "favorite-quotes/:id?", layout: "blog", remote: "remote_blog", module: "FavoriteQuotesPage", title: "Favourite quotes", sitemapPath: "/favorite-quotes" },
+  {
+    path: "favorite-quotes/:id?",
+    layout: "blog",
+    remote: "remote_blog",
+    module: "FavoriteQuotesPage",
+    title: "Favourite quotes",
+    sitemapPath: "/favorite-quotes",
+  },
   { path: "list-of-seen-films", layout: "blog", remote: "remote_blog", module: "SeenFilmsPage", title: "Seen films", sitemapPath: "/list-of-seen-films" },
 ];
 

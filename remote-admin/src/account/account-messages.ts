@@ -16,12 +16,9 @@ const COMMON: Record<string, string> = {
   "auth/invalid-credential": "The current password is not correct. Nothing was changed.",
   "auth/invalid-login-credentials": "The current password is not correct. Nothing was changed.",
   "auth/missing-password": "Enter your current password to confirm it is you.",
-  "auth/requires-recent-login":
-    "For your security the sign-in service wants a fresh sign-in before this change. Sign out, sign in again, then retry.",
-  "auth/too-many-requests":
-    "Too many attempts in a short time, so the sign-in service has paused them. Wait a few minutes, then try again.",
-  "auth/network-request-failed":
-    "Could not reach the sign-in service. Check your connection and try again; nothing was changed.",
+  "auth/requires-recent-login": "For your security the sign-in service wants a fresh sign-in before this change. Sign out, sign in again, then retry.",
+  "auth/too-many-requests": "Too many attempts in a short time, so the sign-in service has paused them. Wait a few minutes, then try again.",
+  "auth/network-request-failed": "Could not reach the sign-in service. Check your connection and try again; nothing was changed.",
   "auth/user-token-expired": "Your session has ended. Sign in again, then retry.",
   "auth/user-disabled": "This account has been disabled.",
   "auth/user-mismatch": "The password belongs to a different account than the one signed in.",

@@ -96,9 +96,16 @@ describe("change password", () => {
     renderScreen();
     type("Current password", "portfolio-admin");
     type("New password", "weakpass");
-    await waitFor(() => expect(requirementState()).toEqual({
-      minLength: false, maxLength: true, lowercase: true, uppercase: false, numeric: false, symbol: false,
-    }));
+    await waitFor(() =>
+      expect(requirementState()).toEqual({
+        minLength: false,
+        maxLength: true,
+        lowercase: true,
+        uppercase: false,
+        numeric: false,
+        symbol: false,
+      }),
+    );
     expect(passwordForm().getByText("An uppercase letter (A-Z)").closest("li")?.textContent).toContain("(not met)");
     expect(saveButton().disabled).toBe(true);
 

@@ -76,23 +76,12 @@ export function ChangeEmailForm({ currentEmail, guard = true, onChanged }: Chang
           required
         />
         <FormActions>
-          <SaveButton
-            type="submit"
-            status={save.status}
-            label="Change email"
-            busyLabel="Changing email…"
-            successText=""
-            error={save.error}
-            disabled={!ready}
-          />
+          <SaveButton type="submit" status={save.status} label="Change email" busyLabel="Changing email…" successText="" error={save.error} disabled={!ready} />
         </FormActions>
-        {result?.kind === "updated" ? (
-          <StatusMessage kind="success">Your sign-in email is now {result.email}.</StatusMessage>
-        ) : null}
+        {result?.kind === "updated" ? <StatusMessage kind="success">Your sign-in email is now {result.email}.</StatusMessage> : null}
         {result?.kind === "verification-sent" ? (
           <StatusMessage kind="info">
-            A confirmation link was sent to {result.email}. Your email changes when you follow it; until then, sign in
-            with the current address.
+            A confirmation link was sent to {result.email}. Your email changes when you follow it; until then, sign in with the current address.
           </StatusMessage>
         ) : null}
       </form>

@@ -61,14 +61,7 @@ export function ChangePasswordForm({ guard = true }: ChangePasswordFormProps) {
     <Panel title="Change password">
       <UnsavedChangesGuard when={guard && dirty} what="the passwords you typed" />
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
-        <TextField
-          label="Current password"
-          type={type}
-          autoComplete="current-password"
-          value={current}
-          onChange={edit(setCurrent)}
-          required
-        />
+        <TextField label="Current password" type={type} autoComplete="current-password" value={current} onChange={edit(setCurrent)} required />
         <Field label="New password" required>
           {(control) => (
             <>
@@ -111,13 +104,10 @@ export function ChangePasswordForm({ guard = true }: ChangePasswordFormProps) {
         </FormActions>
         {!ready && save.status !== "saving" ? (
           <p id={whyId} className={styles.hint}>
-            The button is enabled once you have entered the current password, the new password meets every
-            requirement, and both new passwords match.
+            The button is enabled once you have entered the current password, the new password meets every requirement, and both new passwords match.
           </p>
         ) : null}
-        {save.status === "saved" ? (
-          <StatusMessage kind="success">Your password was changed. Use the new one next time you sign in.</StatusMessage>
-        ) : null}
+        {save.status === "saved" ? <StatusMessage kind="success">Your password was changed. Use the new one next time you sign in.</StatusMessage> : null}
       </form>
     </Panel>
   );

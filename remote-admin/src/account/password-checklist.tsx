@@ -31,8 +31,8 @@ export function PasswordChecklist({ id, check }: PasswordChecklistProps) {
       </ul>
       {check.source === "default" ? (
         <p className={styles.hint}>
-          The sign-in service did not report its password policy, so its default rule is shown. It may still
-          refuse a password; if it does, you will be told why.
+          The sign-in service did not report its password policy, so its default rule is shown. It may still refuse a password; if it does, you will be told
+          why.
         </p>
       ) : null}
     </div>

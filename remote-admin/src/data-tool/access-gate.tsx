@@ -22,8 +22,8 @@ export function AccessGate({ children }: { children: ReactNode }) {
     return (
       <div className={styles.gate}>
         <p>
-          Exporting and importing the site&apos;s content needs the administrator. Sign in with the admin account to
-          use this tool; you will come back to this page afterwards.
+          Exporting and importing the site&apos;s content needs the administrator. Sign in with the admin account to use this tool; you will come back to this
+          page afterwards.
         </p>
         <p>
           <Link className={styles.primaryLink} to={LOGIN_LINK}>
@@ -37,9 +37,8 @@ export function AccessGate({ children }: { children: ReactNode }) {
     return (
       <div className={styles.gate}>
         <p>
-          You are signed in as <strong>{email ?? "an account without email"}</strong>, which is not an administrator
-          of this site. Exporting and importing content needs the admin account: sign out, then sign in as the
-          admin.
+          You are signed in as <strong>{email ?? "an account without email"}</strong>, which is not an administrator of this site. Exporting and importing
+          content needs the admin account: sign out, then sign in as the admin.
         </p>
         <p className={styles.row}>
           <Button onClick={() => void signOutUser()}>Sign out</Button>

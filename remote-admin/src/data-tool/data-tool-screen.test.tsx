@@ -24,7 +24,11 @@ import { DataToolScreen } from "./data-tool-screen";
 const CURRENT = {
   site: {},
   skills: { s1: { name: "TypeScript", category: "Languages", order: 0, rev: 1, updatedAt: 1 } },
-  experience: {}, projects: {}, recommendations: {}, quotes: {}, films: {},
+  experience: {},
+  projects: {},
+  recommendations: {},
+  quotes: {},
+  films: {},
   blog: { posts: {}, index: {} },
 };
 
@@ -76,7 +80,10 @@ describe("import", () => {
     renderScreen();
     await chooseFile(JSON.stringify({ skills: { s1: { name: "", category: "Languages", order: 0 } }, quotes: { q1: { author: "X" } } }));
     const table = await screen.findByRole("table");
-    const rows = within(table).getAllByRole("row").slice(1).map((r) => r.textContent);
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows).toEqual(["skills/s1name: Name is required", "quotes/q1text: the field is missing"]);
     expect((screen.getByRole("button", { name: /^Import \d+ change/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/2 invalid record\(s\), so nothing can be imported/)).toBeTruthy();

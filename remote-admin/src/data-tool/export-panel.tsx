@@ -37,8 +37,8 @@ export function ExportPanel() {
   return (
     <Panel title="Export">
       <p>
-        Downloads all content as one JSON file: about and contact details, experience, skills, projects,
-        recommendations, blog posts (drafts too), quotes and films. Keep it as a backup, or import it here later.
+        Downloads all content as one JSON file: about and contact details, experience, skills, projects, recommendations, blog posts (drafts too), quotes and
+        films. Keep it as a backup, or import it here later.
       </p>
       <div>
         <Button variant="primary" onClick={() => void onExport()} disabled={state.kind === "busy"} aria-busy={state.kind === "busy" || undefined}>

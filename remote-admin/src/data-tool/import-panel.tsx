@@ -1,13 +1,7 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { analyseImport, contentErrorMessage, exportAll, importAll, type ContentTree, type ImportSummary } from "shared-content/admin";
 import { Button, CheckboxField, Panel, StatusMessage, UnsavedChangesGuard, useConfirm } from "../ui";
-import {
-  keepRecordsNotInFile,
-  leaveRecordsAsTheyAre,
-  parseImportFile,
-  prepareImport,
-  type ImportFormat,
-} from "./import-plan";
+import { keepRecordsNotInFile, leaveRecordsAsTheyAre, parseImportFile, prepareImport, type ImportFormat } from "./import-plan";
 import { changeCount, ImportSummaryView } from "./import-summary-view";
 import { isOldSiteExport } from "./old-site";
 import styles from "./data-tool.module.css";
@@ -19,10 +13,7 @@ interface Loaded {
   current: ContentTree;
 }
 
-type Result =
-  | { kind: "none" }
-  | { kind: "error"; message: string }
-  | { kind: "done"; fileName: string; summary: ImportSummary; differed: boolean };
+type Result = { kind: "none" } | { kind: "error"; message: string } | { kind: "done"; fileName: string; summary: ImportSummary; differed: boolean };
 
 // Far above any real export (every limit of the schemas filled would not reach it); stops a
 // wrong file from freezing the tab while it is parsed.
@@ -111,8 +102,8 @@ export function ImportPanel() {
       title: "Import this file?",
       message: (
         <>
-          This writes {changeCount(summary)} change(s) from <strong>{loaded.fileName}</strong> in one operation:{" "}
-          {summary.added.length} added, {summary.changed.length} changed, {summary.removed.length} removed.
+          This writes {changeCount(summary)} change(s) from <strong>{loaded.fileName}</strong> in one operation: {summary.added.length} added,{" "}
+          {summary.changed.length} changed, {summary.removed.length} removed.
           {summary.removed.length > 0 ? " Removed records are deleted." : ""} Export first if you may want them back.
         </>
       ),
@@ -124,8 +115,7 @@ export function ImportPanel() {
     setWriting(true);
     try {
       const written = await importAll(preview.tree);
-      const differed =
-        changeCount(written) !== changeCount(summary) || written.removed.length !== summary.removed.length;
+      const differed = changeCount(written) !== changeCount(summary) || written.removed.length !== summary.removed.length;
       setResult({ kind: "done", fileName: loaded.fileName, summary: written, differed });
       reset();
     } catch (error) {
@@ -163,9 +153,8 @@ export function ImportPanel() {
       {dialog}
       <UnsavedChangesGuard when={!!loaded && !refusal && !writing} what="the import you have not confirmed" />
       <p>
-        Choose a JSON file. It is checked against the content rules and compared with what is on the site now; you
-        see what would be added, changed and removed before anything is written. Confirming writes it all in one
-        operation.
+        Choose a JSON file. It is checked against the content rules and compared with what is on the site now; you see what would be added, changed and removed
+        before anything is written. Confirming writes it all in one operation.
       </p>
       <fieldset className={styles.fieldset}>
         <legend>File format</legend>
@@ -226,8 +215,8 @@ export function ImportPanel() {
           <ImportSummaryView summary={preview.summary} notes={preview.notes} heading="What the import would do" />
           {invalid.length > 0 ? (
             <StatusMessage kind="error">
-              The file has {invalid.length} invalid record(s), so nothing can be imported. Fix them in the file and
-              choose it again{preview.format === "old-site" ? ", or leave them out and import the rest" : ""}.
+              The file has {invalid.length} invalid record(s), so nothing can be imported. Fix them in the file and choose it again
+              {preview.format === "old-site" ? ", or leave them out and import the rest" : ""}.
             </StatusMessage>
           ) : changes === 0 ? (
             <StatusMessage kind="info">Nothing to import: the file matches the current content.</StatusMessage>
@@ -242,9 +231,7 @@ export function ImportPanel() {
               {writing ? "Importing…" : `Import ${changes} change(s)`}
             </Button>
             {invalid.length > 0 && preview.format === "old-site" ? (
-              <Button onClick={() => setLeftOut((prev) => [...prev, ...invalid.map((i) => i.path)])}>
-                Leave out the invalid records
-              </Button>
+              <Button onClick={() => setLeftOut((prev) => [...prev, ...invalid.map((i) => i.path)])}>Leave out the invalid records</Button>
             ) : null}
             <Button onClick={() => void recheck()} disabled={reading || writing}>
               Compare again
@@ -260,8 +247,7 @@ export function ImportPanel() {
       {result.kind === "done" ? (
         <div className={styles.preview}>
           <StatusMessage kind="success">
-            Imported {result.fileName}: {result.summary.added.length} added, {result.summary.changed.length} changed,{" "}
-            {result.summary.removed.length} removed.
+            Imported {result.fileName}: {result.summary.added.length} added, {result.summary.changed.length} changed, {result.summary.removed.length} removed.
             {result.differed ? " The content had changed since the preview, so the numbers differ from it." : ""}
           </StatusMessage>
         </div>

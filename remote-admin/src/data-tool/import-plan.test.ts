@@ -2,13 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseImport, type ContentTree } from "shared-content/admin";
 import fixture from "./old-site-export.json" with { type: "json" };
-import {
-  exportFileName,
-  keepRecordsNotInFile,
-  leaveRecordsAsTheyAre,
-  parseImportFile,
-  prepareImport,
-} from "./import-plan";
+import { exportFileName, keepRecordsNotInFile, leaveRecordsAsTheyAre, parseImportFile, prepareImport } from "./import-plan";
 import { countRecords } from "./export-panel";
 
 // An export as exportAll() returns it (records carry rev/updatedAt; posts their timestamps).

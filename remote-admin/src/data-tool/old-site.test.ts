@@ -83,9 +83,7 @@ describe("older-site export", () => {
     });
     expect(exp["-NkQe3x1WexpA1"]).not.toHaveProperty("end");
     expect(exp["-NkQe3x1WexpB2"]).toMatchObject({ start: "2016-09", end: "2021-02", order: 1 });
-    expect(exp["-NkQe3x1WexpB2"]!.summary).toBe(
-      "Built marketing sites and a booking widget for travel agencies.\n\n**Technologies:** JavaScript, Vue, Sass",
-    );
+    expect(exp["-NkQe3x1WexpB2"]!.summary).toBe("Built marketing sites and a booking widget for travel agencies.\n\n**Technologies:** JavaScript, Vue, Sass");
   });
 
   it("imports only recommendations that were public, and says so", () => {
@@ -127,7 +125,14 @@ describe("older-site export", () => {
     expect(quotes["old-3"]).toEqual({ text: "It is not the mountain we conquer but ourselves.", author: "Edmund Hillary", work: "View from the Summit" });
     expect(quotes["old-2"]).toMatchObject({ year: 1972 });
     const films = (t as unknown as { films: Obj }).films;
-    expect(films["old-1"]).toMatchObject({ title: "Arrival", directors: ["Denis Villeneuve"], countries: ["USA"], minutes: 116, rating: 4.5, watchedOn: "2024-01-06" });
+    expect(films["old-1"]).toMatchObject({
+      title: "Arrival",
+      directors: ["Denis Villeneuve"],
+      countries: ["USA"],
+      minutes: 116,
+      rating: 4.5,
+      watchedOn: "2024-01-06",
+    });
     expect(films["old-2"]).toMatchObject({ countries: ["USA", "South Korea"], minutes: 106, rating: 4 });
     expect(films["old-3"]).toMatchObject({ minutes: 162, rating: 5 });
     expect(notes.map((n) => n.path)).toEqual(expect.arrayContaining(["listOfSeenfilms", "filmStats"]));

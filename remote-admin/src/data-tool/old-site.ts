@@ -265,9 +265,7 @@ function convertSkills(node: unknown): Obj {
     }
   }
   const taken = new Set<string>();
-  return Object.fromEntries(
-    flat.map((s, order) => [newKey(s.oldKey, order, taken), compact({ name: s.name || undefined, category: s.category, order })]),
-  );
+  return Object.fromEntries(flat.map((s, order) => [newKey(s.oldKey, order, taken), compact({ name: s.name || undefined, category: s.category, order })]));
 }
 
 function convertProjects(node: unknown): Obj {
@@ -335,10 +333,8 @@ function convertPosts(node: unknown, notes: ConversionNote[]): Obj {
     for (let n = 2; slug in out; n += 1) slug = `${base}-${n}`;
     if (slug !== base) notes.push({ path: `blog/posts/${oldKey}`, message: `Two posts share the slug "${base}"; this one became "${slug}".` });
     const html = str(r, "content", "body", "html", "text") ?? "";
-    const summary =
-      plain(r, "description", "summary", "subtitle", "excerpt") ?? truncate(htmlToText(html), 200) ?? undefined;
-    const published =
-      r.published === false || r.isPublished === false || r.draft === true || r.status === "draft" ? false : true;
+    const summary = plain(r, "description", "summary", "subtitle", "excerpt") ?? truncate(htmlToText(html), 200) ?? undefined;
+    const published = r.published === false || r.isPublished === false || r.draft === true || r.status === "draft" ? false : true;
     const created = toMillis(pick(r, "date", "createdAt", "created_at", "publishedAt", "timestamp"));
     out[slug] = compact({
       title,

@@ -141,7 +141,10 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
     setFlash(null);
     try {
       if (!isOrderedKind(kind)) throw new Error(`${kind} records have no order`);
-      await reorderRecords(kind, next.map((r) => ({ id: r.id, rev: r.rev })));
+      await reorderRecords(
+        kind,
+        next.map((r) => ({ id: r.id, rev: r.rev })),
+      );
       setFlash("New order saved.");
     } catch (e) {
       setListError(`The new order was not saved: ${describeWriteError(e)}`);
@@ -224,18 +227,20 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
             resultSummary={query.trim() ? `${filtered.length} of ${items.length} match` : undefined}
           />
         ) : null}
-        {groupBy && paged.items.length > 0 ? (
-          groupsOf(paged.items, groupBy).map((group) => (
-            <section key={group.name} className={styles.group} aria-label={group.name}>
-              <h3 className={styles.groupTitle}>
-                {group.name} <span className={styles.meta}>({group.items.length})</span>
-              </h3>
-              {renderList(group.items, canReorder ? (next) => void reorder(replaceGroup(paged.items, groupBy, group.name, next)) : undefined, `${pluralise(noun)} in ${group.name}`)}
-            </section>
-          ))
-        ) : (
-          renderList(paged.items, canReorder ? (next) => void reorder(next) : undefined, pluralise(noun))
-        )}
+        {groupBy && paged.items.length > 0
+          ? groupsOf(paged.items, groupBy).map((group) => (
+              <section key={group.name} className={styles.group} aria-label={group.name}>
+                <h3 className={styles.groupTitle}>
+                  {group.name} <span className={styles.meta}>({group.items.length})</span>
+                </h3>
+                {renderList(
+                  group.items,
+                  canReorder ? (next) => void reorder(replaceGroup(paged.items, groupBy, group.name, next)) : undefined,
+                  `${pluralise(noun)} in ${group.name}`,
+                )}
+              </section>
+            ))
+          : renderList(paged.items, canReorder ? (next) => void reorder(next) : undefined, pluralise(noun))}
         {pageSize ? <Pager label={`${title} pages`} page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
       </Panel>
     </AdminPage>
@@ -297,7 +302,11 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   const remove = async () => {
     if (!record) return;
     const name = itemLabel(record);
-    const ok = await confirm({ title: `Delete this ${noun}?`, message: `Delete the ${noun} “${name}”? This cannot be undone.`, confirmLabel: `Delete ${noun}` });
+    const ok = await confirm({
+      title: `Delete this ${noun}?`,
+      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
+      confirmLabel: `Delete ${noun}`,
+    });
     if (!ok) return;
     const done = await save.run(() => deleteRecord(kind, record.id));
     if (done) {
@@ -335,7 +344,9 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
         {renderForm(form, record)}
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
-          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>{form.dirty ? "Cancel" : "Back to the list"}</Button>
+          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>
+            {form.dirty ? "Cancel" : "Back to the list"}
+          </Button>
           {record ? (
             <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
               Delete {noun}

@@ -40,7 +40,14 @@ export function LinksEditor({ legend, links, onChange, errors, name }: LinksEdit
         {links.map((l, i) => (
           <li key={l.key} className={styles.row}>
             <FormGrid>
-              <TextField label={`Link ${i + 1} label`} required value={l.label} onChange={(v) => update(i, { label: v })} error={errors[`${name}.${i}.label`]} maxLength={60} />
+              <TextField
+                label={`Link ${i + 1} label`}
+                required
+                value={l.label}
+                onChange={(v) => update(i, { label: v })}
+                error={errors[`${name}.${i}.label`]}
+                maxLength={60}
+              />
               <TextField
                 label={`Link ${i + 1} URL`}
                 required
@@ -51,7 +58,12 @@ export function LinksEditor({ legend, links, onChange, errors, name }: LinksEdit
                 placeholder="https://"
               />
             </FormGrid>
-            <Button size="small" variant="danger" onClick={() => onChange(links.filter((_, j) => j !== i))} aria-label={`Remove link ${i + 1}${l.label ? ` “${l.label}”` : ""}`}>
+            <Button
+              size="small"
+              variant="danger"
+              onClick={() => onChange(links.filter((_, j) => j !== i))}
+              aria-label={`Remove link ${i + 1}${l.label ? ` “${l.label}”` : ""}`}
+            >
               Remove
             </Button>
           </li>

@@ -63,7 +63,17 @@ const timeOf = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: "
  * Offered when the editor opens with edits kept from an earlier visit that differ from the post
  * as saved: restore them into the form (nothing is saved until Save), or discard them.
  */
-export function AutosavePrompt({ slug, current, rev, onRestore }: { slug: string | null; current: PostForm; rev: number | null; onRestore: (values: PostForm) => void }) {
+export function AutosavePrompt({
+  slug,
+  current,
+  rev,
+  onRestore,
+}: {
+  slug: string | null;
+  current: PostForm;
+  rev: number | null;
+  onRestore: (values: PostForm) => void;
+}) {
   const [kept, setKept] = useState(() => {
     const found = readAutosave(slug);
     return found && JSON.stringify(found.values) !== JSON.stringify(current) ? found : null;

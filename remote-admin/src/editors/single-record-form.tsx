@@ -1,6 +1,18 @@
 import type { ReactNode } from "react";
 import { AboutFieldsSchema, ContactFieldsSchema, validate, type LiveResult } from "shared-content/admin";
-import { focusFirstInvalid, AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, UnsavedChangesGuard, useSaveState, type FieldErrors, type FormState } from "../ui";
+import {
+  focusFirstInvalid,
+  AdminPage,
+  Button,
+  FormActions,
+  Panel,
+  SaveButton,
+  StatusMessage,
+  UnsavedChangesGuard,
+  useSaveState,
+  type FieldErrors,
+  type FormState,
+} from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
 import { useRecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";

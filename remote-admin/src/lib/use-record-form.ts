@@ -104,8 +104,7 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
   }, [validateForm]);
   // The next revision holding exactly what the form holds is this form's own save arriving late
   // (sent again after the connection came back), not a change made elsewhere.
-  const ownSaveLanded =
-    dirty && record !== null && (record.rev === (baseRev ?? 0) + 1) && JSON.stringify(toFormRef.current(record)) === JSON.stringify(values);
+  const ownSaveLanded = dirty && record !== null && record.rev === (baseRev ?? 0) + 1 && JSON.stringify(toFormRef.current(record)) === JSON.stringify(values);
 
   useEffect(() => {
     if (saving || !record || record.rev === baseRev) return;

@@ -37,7 +37,14 @@ export default function ConfigureAbout() {
     const { values, set, errors } = form;
     return (
       <>
-        <TextField label="Your name" value={values.name} onChange={(v) => set("name", v)} error={errors.name} maxLength={120} hint="Optional: shown in link previews and search results" />
+        <TextField
+          label="Your name"
+          value={values.name}
+          onChange={(v) => set("name", v)}
+          error={errors.name}
+          maxLength={120}
+          hint="Optional: shown in link previews and search results"
+        />
         <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
         <FormGrid>
           <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />

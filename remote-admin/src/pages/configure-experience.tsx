@@ -110,7 +110,15 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           hint="Optional, starting with https://"
         />
         <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} />
-        <TextField label="Start month" required type="month" placeholder="YYYY-MM" value={values.start} onChange={(v) => set("start", v)} error={errors.start} />
+        <TextField
+          label="Start month"
+          required
+          type="month"
+          placeholder="YYYY-MM"
+          value={values.start}
+          onChange={(v) => set("start", v)}
+          error={errors.start}
+        />
         <div className={styles.endGroup}>
           <TextField
             label="End month"
@@ -139,7 +147,13 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           {values.projects.map((p, i) => (
             <li key={p.key} className={styles.project}>
               <FormGrid>
-                <TextField label={`Project ${i + 1} name`} required value={p.name} onChange={(v) => setProject(i, { name: v })} error={errors[`projects.${i}.name`]} />
+                <TextField
+                  label={`Project ${i + 1} name`}
+                  required
+                  value={p.name}
+                  onChange={(v) => setProject(i, { name: v })}
+                  error={errors[`projects.${i}.name`]}
+                />
                 <TextField
                   label={`Project ${i + 1} technologies`}
                   value={p.technologies}
@@ -167,7 +181,12 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
                 <Button
                   size="small"
                   variant="danger"
-                  onClick={() => set("projects", values.projects.filter((_, j) => j !== i))}
+                  onClick={() =>
+                    set(
+                      "projects",
+                      values.projects.filter((_, j) => j !== i),
+                    )
+                  }
                   aria-label={`Remove project ${i + 1}${p.name ? ` “${p.name}”` : ""}`}
                 >
                   Remove project

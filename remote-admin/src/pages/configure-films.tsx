@@ -71,9 +71,30 @@ export default function ConfigureFilms() {
             error={errorFor(errors, "directors")}
             hint="Comma separated"
           />
-          <TextField label="Countries" value={values.countries} onChange={(v) => set("countries", v)} error={errorFor(errors, "countries")} hint="Comma separated" />
-          <TextField label="Running time (minutes)" required inputMode="numeric" value={values.minutes} onChange={(v) => set("minutes", v)} error={errors.minutes} />
-          <SelectField label="Rating" required value={values.rating} onChange={(v) => set("rating", v)} error={errors.rating} options={RATING_OPTIONS} hint="In half steps, 0 to 5" />
+          <TextField
+            label="Countries"
+            value={values.countries}
+            onChange={(v) => set("countries", v)}
+            error={errorFor(errors, "countries")}
+            hint="Comma separated"
+          />
+          <TextField
+            label="Running time (minutes)"
+            required
+            inputMode="numeric"
+            value={values.minutes}
+            onChange={(v) => set("minutes", v)}
+            error={errors.minutes}
+          />
+          <SelectField
+            label="Rating"
+            required
+            value={values.rating}
+            onChange={(v) => set("rating", v)}
+            error={errors.rating}
+            options={RATING_OPTIONS}
+            hint="In half steps, 0 to 5"
+          />
           <TextField label="Watched on" required type="date" value={values.watchedOn} onChange={(v) => set("watchedOn", v)} error={errors.watchedOn} />
           <ImageUrlField label="Poster URL" value={values.posterUrl} onChange={(v) => set("posterUrl", v)} error={errors.posterUrl} />
         </FormGrid>

@@ -38,31 +38,43 @@ export const projectToFields = (f: ProjectForm) => ({
 /** /admin-panel/configure-free-time-projects */
 export default function ConfigureFreeTimeProjects() {
   const live = useProjects();
-  const renderForm = useCallback(
-    (form: FormState<ProjectForm>) => {
-      const { values, set, errors } = form;
-      return (
-        <>
-          <FormGrid>
-            <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={120} />
-            <TextField label="Month" required type="month" placeholder="YYYY-MM" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-            <TextField label="Source code URL" type="url" value={values.sourceUrl} onChange={(v) => set("sourceUrl", v)} error={errors.sourceUrl} hint="Optional" />
-            <TextField label="Live site URL" type="url" value={values.liveUrl} onChange={(v) => set("liveUrl", v)} error={errors.liveUrl} hint="Optional" />
-            <ImageUrlField label="Image URL" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} />
-            <TextField
-              label="Technologies"
-              value={values.technologies}
-              onChange={(v) => set("technologies", v)}
-              error={errorFor(errors, "technologies")}
-              hint="Comma separated"
-            />
-          </FormGrid>
-          <MarkdownEditor label="Summary (markdown)" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={8} renderPreview={(md) => <Markdown source={md} />} />
-        </>
-      );
-    },
-    [],
-  );
+  const renderForm = useCallback((form: FormState<ProjectForm>) => {
+    const { values, set, errors } = form;
+    return (
+      <>
+        <FormGrid>
+          <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={120} />
+          <TextField label="Month" required type="month" placeholder="YYYY-MM" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
+          <TextField
+            label="Source code URL"
+            type="url"
+            value={values.sourceUrl}
+            onChange={(v) => set("sourceUrl", v)}
+            error={errors.sourceUrl}
+            hint="Optional"
+          />
+          <TextField label="Live site URL" type="url" value={values.liveUrl} onChange={(v) => set("liveUrl", v)} error={errors.liveUrl} hint="Optional" />
+          <ImageUrlField label="Image URL" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} />
+          <TextField
+            label="Technologies"
+            value={values.technologies}
+            onChange={(v) => set("technologies", v)}
+            error={errorFor(errors, "technologies")}
+            hint="Comma separated"
+          />
+        </FormGrid>
+        <MarkdownEditor
+          label="Summary (markdown)"
+          required
+          value={values.summary}
+          onChange={(v) => set("summary", v)}
+          error={errors.summary}
+          rows={8}
+          renderPreview={(md) => <Markdown source={md} />}
+        />
+      </>
+    );
+  }, []);
   return (
     <CollectionEditor
       kind="projects"

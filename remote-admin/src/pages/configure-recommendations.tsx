@@ -54,7 +54,15 @@ export default function ConfigureRecommendations() {
       <>
         <FormGrid>
           <TextField label="Full name" required value={values.fullName} onChange={(v) => set("fullName", v)} error={errors.fullName} maxLength={80} />
-          <TextField label="Role" required value={values.role} onChange={(v) => set("role", v)} error={errors.role} maxLength={120} hint="E.g. Engineering manager at Acme" />
+          <TextField
+            label="Role"
+            required
+            value={values.role}
+            onChange={(v) => set("role", v)}
+            error={errors.role}
+            maxLength={120}
+            hint="E.g. Engineering manager at Acme"
+          />
           <TextField
             label="Relationship"
             required
@@ -67,7 +75,16 @@ export default function ConfigureRecommendations() {
           <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
           <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
         </FormGrid>
-        <TextAreaField label="Recommendation" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={8} maxLength={3000} hint="20 to 3000 characters." />
+        <TextAreaField
+          label="Recommendation"
+          required
+          value={values.text}
+          onChange={(v) => set("text", v)}
+          error={errors.text}
+          rows={8}
+          maxLength={3000}
+          hint="20 to 3000 characters."
+        />
         <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />
       </>
     );
@@ -201,7 +218,12 @@ function ModerationQueue() {
               <div className={styles.name}>
                 {pending.length > 1 ? (
                   <>
-                    <input type="checkbox" aria-label={`Select the submission by ${s.fullName}`} checked={selected.has(s.id)} onChange={(e) => toggle(s.id, e.target.checked)} />{" "}
+                    <input
+                      type="checkbox"
+                      aria-label={`Select the submission by ${s.fullName}`}
+                      checked={selected.has(s.id)}
+                      onChange={(e) => toggle(s.id, e.target.checked)}
+                    />{" "}
                   </>
                 ) : null}
                 {s.fullName}
@@ -216,7 +238,13 @@ function ModerationQueue() {
                 </p>
               ) : null}
               <div className={styles.actions}>
-                <Button variant="primary" disabled={busyId !== null} aria-busy={busyId === s.id || undefined} onClick={() => void approve(s)} aria-label={`Approve the recommendation by ${s.fullName}`}>
+                <Button
+                  variant="primary"
+                  disabled={busyId !== null}
+                  aria-busy={busyId === s.id || undefined}
+                  onClick={() => void approve(s)}
+                  aria-label={`Approve the recommendation by ${s.fullName}`}
+                >
                   {busyId === s.id ? "Working…" : "Approve"}
                 </Button>
                 <Button variant="danger" disabled={busyId !== null} onClick={() => void reject(s)} aria-label={`Reject the recommendation by ${s.fullName}`}>

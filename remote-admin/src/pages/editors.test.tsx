@@ -250,7 +250,11 @@ describe("ConfigureSkills", () => {
     vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
     renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
     const languages = screen.getByRole("region", { name: "Languages" });
-    expect(within(languages).getAllByRole("listitem").map((li) => li.firstElementChild?.textContent)).toEqual(["TypeScript", "CSS"]);
+    expect(
+      within(languages)
+        .getAllByRole("listitem")
+        .map((li) => li.firstElementChild?.textContent),
+    ).toEqual(["TypeScript", "CSS"]);
     fireEvent.click(screen.getByRole("button", { name: "Rename the category “Languages”" }));
     fireEvent.change(screen.getByLabelText(/^New name for “Languages”/), { target: { value: "Programming languages" } });
     await act(async () => {
@@ -289,7 +293,9 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
 
   it("refuses a category that differs only in case and offers the existing spelling", async () => {
     state.skills = skills;
-    vi.mocked(content.createRecord).mockReset().mockResolvedValue("new-id" as never);
+    vi.mocked(content.createRecord)
+      .mockReset()
+      .mockResolvedValue("new-id" as never);
     renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
     fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "Rust" } });
     fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: " languages" } });
@@ -347,7 +353,18 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
 
   it("a post tag spelled differently from one in use is refused, with the existing spelling offered", async () => {
     state.posts = [
-      { id: "one", title: "One", summary: "S", body: "B", tags: ["Testing", "React"], status: "published", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 },
+      {
+        id: "one",
+        title: "One",
+        summary: "S",
+        body: "B",
+        tags: ["Testing", "React"],
+        status: "published",
+        readingMinutes: 1,
+        createdAt: 1,
+        rev: 1,
+        updatedAt: 1,
+      },
     ];
     vi.mocked(content.savePost).mockResolvedValue(undefined);
     renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=new");
@@ -553,7 +570,9 @@ describe("deleting a post", () => {
       { id: "gone-soon", title: "Gone soon", summary: "S", body: "B", tags: [], status: "draft", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 },
     ];
     let finish: () => void = () => {};
-    vi.mocked(content.deletePost).mockReset().mockImplementation(() => new Promise<void>((r) => (finish = r)));
+    vi.mocked(content.deletePost)
+      .mockReset()
+      .mockImplementation(() => new Promise<void>((r) => (finish = r)));
     const view = renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=gone-soon");
     fireEvent.click(screen.getByRole("button", { name: "Delete post" }));
     const dialog = screen.getByRole("alertdialog", { name: "Delete this post?" });

@@ -148,7 +148,13 @@ function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; flash: 
       {flash ? <StatusMessage kind="success">{flash}</StatusMessage> : null}
       <Panel>
         <div className={styles.filters}>
-          <SearchBox label="Search posts" value={query} onChange={setQuery} placeholder="Title, slug or tag" resultSummary={query.trim() || filter !== "all" ? `${shown.length} of ${posts.length} posts` : undefined} />
+          <SearchBox
+            label="Search posts"
+            value={query}
+            onChange={setQuery}
+            placeholder="Title, slug or tag"
+            resultSummary={query.trim() || filter !== "all" ? `${shown.length} of ${posts.length} posts` : undefined}
+          />
           <SelectField
             label="Show"
             value={filter}
@@ -166,7 +172,9 @@ function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; flash: 
             <li key={p.id} className={styles.post}>
               <div className={styles.postMain}>
                 <div className={styles.postTitleRow}>
-                  <span className={p.status === "published" ? styles.badgePublished : styles.badgeDraft}>{p.status === "published" ? "Published" : "Draft"}</span>
+                  <span className={p.status === "published" ? styles.badgePublished : styles.badgeDraft}>
+                    {p.status === "published" ? "Published" : "Draft"}
+                  </span>
                   <span className={styles.postTitle}>{p.title}</span>
                 </div>
                 <p className={styles.muted}>
@@ -224,7 +232,13 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     if (tagProblem && !errorFor(errors, "tags")) errors.tags = tagProblem;
     return errors;
   };
-  const form = useRecordForm<WithId<BlogPost>, PostForm>({ record: post, toForm: postToForm, validate: check, saving: save.status === "saving", onEdited: save.clearSaved });
+  const form = useRecordForm<WithId<BlogPost>, PostForm>({
+    record: post,
+    toForm: postToForm,
+    validate: check,
+    saving: save.status === "saving",
+    onEdited: save.clearSaved,
+  });
   const { values, set, setValues, errors } = form;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
 
@@ -235,9 +249,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
     }
     setAction(kind);
     const input = postToInput(values, nextStatus);
-    const ok = await save.run(() =>
-      savePost(input, loadedSlug === null ? null : form.baseRev, loadedSlug !== null ? { previousSlug: loadedSlug } : {}),
-    );
+    const ok = await save.run(() => savePost(input, loadedSlug === null ? null : form.baseRev, loadedSlug !== null ? { previousSlug: loadedSlug } : {}));
     if (ok) {
       form.reset(values);
       // The edits are in the database now: nothing to keep in this browser.
@@ -323,7 +335,14 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
       >
         <Panel title="Details">
           <FormGrid>
-            <TextField label="Title" required value={values.title} onChange={(v) => setValues((f) => withTitle(f, v, slugEdited))} error={errors.title} maxLength={160} />
+            <TextField
+              label="Title"
+              required
+              value={values.title}
+              onChange={(v) => setValues((f) => withTitle(f, v, slugEdited))}
+              error={errors.title}
+              maxLength={160}
+            />
             <TextField
               label="Slug"
               required
@@ -358,13 +377,30 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
             />
             <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
           </FormGrid>
-          <TextAreaField label="Summary" required value={values.summary} onChange={(v) => set("summary", v)} error={errors.summary} rows={3} maxLength={400} hint="Shown in the post list and as the page description; up to 400 characters." />
+          <TextAreaField
+            label="Summary"
+            required
+            value={values.summary}
+            onChange={(v) => set("summary", v)}
+            error={errors.summary}
+            rows={3}
+            maxLength={400}
+            hint="Shown in the post list and as the page description; up to 400 characters."
+          />
         </Panel>
         <Panel title="Body">
           <p className={styles.muted} aria-live="polite">
             Reading time: {readingTimeLabel(values.body)}
           </p>
-          <MarkdownEditor label="Body (markdown)" required value={values.body} onChange={(v) => set("body", v)} error={errors.body} rows={24} renderPreview={(md) => <Markdown source={md} />} />
+          <MarkdownEditor
+            label="Body (markdown)"
+            required
+            value={values.body}
+            onChange={(v) => set("body", v)}
+            error={errors.body}
+            rows={24}
+            renderPreview={(md) => <Markdown source={md} />}
+          />
         </Panel>
         <div className={styles.actionBar}>
           <FormActions>

@@ -37,8 +37,22 @@ export default function WriteQuote() {
         <TextAreaField label="Quote" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={4} maxLength={1000} />
         <FormGrid>
           <TextField label="Author" required value={values.author} onChange={(v) => set("author", v)} error={errors.author} maxLength={120} />
-          <TextField label="Work" value={values.work} onChange={(v) => set("work", v)} error={errors.work} hint="Optional: book, film, speech…" maxLength={160} />
-          <TextField label="Year" inputMode="numeric" value={values.year} onChange={(v) => set("year", v)} error={errors.year} hint="Optional; negative for BC" />
+          <TextField
+            label="Work"
+            value={values.work}
+            onChange={(v) => set("work", v)}
+            error={errors.work}
+            hint="Optional: book, film, speech…"
+            maxLength={160}
+          />
+          <TextField
+            label="Year"
+            inputMode="numeric"
+            value={values.year}
+            onChange={(v) => set("year", v)}
+            error={errors.year}
+            hint="Optional; negative for BC"
+          />
         </FormGrid>
       </>
     );

@@ -173,4 +173,3 @@ describe("StatusMessage", () => {
     expect(screen.getByRole("status").textContent).toBe("Saved");
   });
 });
-

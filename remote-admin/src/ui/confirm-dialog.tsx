@@ -68,14 +68,7 @@ export function ConfirmDialog({
 
   return (
     <div className={styles.backdrop} onKeyDown={onKeyDown}>
-      <div
-        ref={panel}
-        className={styles.panel}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-      >
+      <div ref={panel} className={styles.panel} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>

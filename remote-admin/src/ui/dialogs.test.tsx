@@ -13,9 +13,7 @@ describe("useConfirm", () => {
     const { confirm, dialog } = useConfirm();
     return (
       <>
-        <button
-          onClick={async () => onResult(await confirm({ title: "Delete post?", message: 'Delete the post "Hello world"?', confirmLabel: "Delete" }))}
-        >
+        <button onClick={async () => onResult(await confirm({ title: "Delete post?", message: 'Delete the post "Hello world"?', confirmLabel: "Delete" }))}>
           Delete
         </button>
         {dialog}

@@ -70,16 +70,7 @@ export interface TextFieldProps extends BaseProps, Omit<InputHTMLAttributes<HTML
 export function TextField({ label, error, hint, action, required, id, className, value, onChange, ...input }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} action={action} required={required} id={id} className={className}>
-      {(control) => (
-        <input
-          {...input}
-          {...control}
-          required={required}
-          className={styles.input}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+      {(control) => <input {...input} {...control} required={required} className={styles.input} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
 }
@@ -94,15 +85,7 @@ export function TextAreaField({ label, error, hint, required, id, className, val
   return (
     <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
       {(control) => (
-        <textarea
-          {...rest}
-          {...control}
-          rows={rows}
-          required={required}
-          className={styles.textarea}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <textarea {...rest} {...control} rows={rows} required={required} className={styles.textarea} value={value} onChange={(e) => onChange(e.target.value)} />
       )}
     </Field>
   );

@@ -95,11 +95,7 @@ function PostList({ posts, tag, onTagChange, query, onClear, hasMore, pending, l
       {visible.length === 0 ? (
         <p className={styles.none}>
           No posts are {what}.{" "}
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={onClear}
-          >
+          <button type="button" className={styles.linkButton} onClick={onClear}>
             Show all posts
           </button>
         </p>

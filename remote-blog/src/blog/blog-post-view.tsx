@@ -19,7 +19,17 @@ export interface MorePosts {
  * One post by slug; `data: null` means no published post has that slug (unknown or draft).
  * `notice` shows above the post (the draft preview's banner), which then has no share links.
  */
-export function BlogPostView({ state, slug, more = null, notice }: { state: LoadState<Post | null>; slug: string; more?: MorePosts | null; notice?: ReactNode }) {
+export function BlogPostView({
+  state,
+  slug,
+  more = null,
+  notice,
+}: {
+  state: LoadState<Post | null>;
+  slug: string;
+  more?: MorePosts | null;
+  notice?: ReactNode;
+}) {
   const post = state.status === "ready" ? state.data : undefined;
   usePageMeta(postMeta(post, slug));
 

@@ -3,7 +3,15 @@ import { filmStats, filterFilms, formatWatchTime, sortFilms } from "./films-logi
 import { film } from "../test-fixtures";
 
 describe("films logic", () => {
-  const a = film({ title: "Cléo from 5 to 7", directors: ["Agnès Varda"], year: 1962, rating: 4.5, watchedOn: "2023-05-01", minutes: 90, countries: ["France"] });
+  const a = film({
+    title: "Cléo from 5 to 7",
+    directors: ["Agnès Varda"],
+    year: 1962,
+    rating: 4.5,
+    watchedOn: "2023-05-01",
+    minutes: 90,
+    countries: ["France"],
+  });
   const b = film({ title: "Ran", directors: ["Akira Kurosawa"], year: 1985, rating: 5, watchedOn: "2024-02-10", minutes: 162, countries: ["Japan", "France"] });
   const c = film({ title: "Ikiru", directors: ["Akira Kurosawa"], year: 1952, rating: 4, watchedOn: "2024-03-01", minutes: 143, countries: ["Japan"] });
 

@@ -50,8 +50,14 @@ export function filmStats(films: readonly Film[], topN = 5): FilmStats {
     count: films.length,
     totalMinutes,
     averageRating,
-    topDirectors: top(films.flatMap((f) => f.directors), topN),
-    topCountries: top(films.flatMap((f) => f.countries), topN),
+    topDirectors: top(
+      films.flatMap((f) => f.directors),
+      topN,
+    ),
+    topCountries: top(
+      films.flatMap((f) => f.countries),
+      topN,
+    ),
   };
 }
 

@@ -18,7 +18,12 @@ const titles = () => screen.queryAllByRole("article").map((a) => within(a).getBy
 describe("FilmsView", () => {
   it("shows a skeleton while loading, an empty state, and an error with Retry", () => {
     const { rerender } = render(view(paged<Film>([], { status: "loading" })));
-    expect(screen.getAllByRole("status").map((s) => s.textContent).join()).toMatch(/loading films/i);
+    expect(
+      screen
+        .getAllByRole("status")
+        .map((s) => s.textContent)
+        .join(),
+    ).toMatch(/loading films/i);
     rerender(view(paged([])));
     expect(screen.getByText(/no films have been logged/i)).toBeTruthy();
     const retry = vi.fn();
@@ -61,7 +66,12 @@ describe("FilmsView", () => {
     ];
     const { rerender } = render(view(paged(all.slice(1, 2), { hasMore: true })));
     fireEvent.change(screen.getByLabelText(/search by title or director/i), { target: { value: "kurosawa" } });
-    expect(screen.getAllByRole("status").map((s) => s.textContent).join()).toMatch(/loading every film/i);
+    expect(
+      screen
+        .getAllByRole("status")
+        .map((s) => s.textContent)
+        .join(),
+    ).toMatch(/loading every film/i);
     rerender(view(paged(all.slice(1, 2), { hasMore: true }), ready(all)));
     expect(titles()).toEqual(["Ikiru", "Ran"]);
     expect(screen.getByText("2 of 3 films match")).toBeTruthy();

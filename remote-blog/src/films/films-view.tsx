@@ -51,14 +51,14 @@ export function FilmsView({ list: liveList, all, sort, onSortChange }: Props) {
       </div>
       {searching ? (
         // The database cannot search text, so a search runs over every film once they are loaded.
-        <AsyncView
-          what="films"
-          state={all}
-          skeleton={<Skeleton label="Loading every film for the search…" lines={4} />}
-          isEmpty={() => false}
-          emptyText=""
-        >
-          {(films) => <FilmResults films={sortFilms(filterFilms(films, query), sort)} label={`${filterFilms(films, query).length} of ${films.length} films match`} query={query} />}
+        <AsyncView what="films" state={all} skeleton={<Skeleton label="Loading every film for the search…" lines={4} />} isEmpty={() => false} emptyText="">
+          {(films) => (
+            <FilmResults
+              films={sortFilms(filterFilms(films, query), sort)}
+              label={`${filterFilms(films, query).length} of ${films.length} films match`}
+              query={query}
+            />
+          )}
         </AsyncView>
       ) : (
         <AsyncView

@@ -23,7 +23,16 @@ const page = () => (
 
 describe("the draft preview screen", () => {
   it("shows the post the editor handed over as the post page does, marked as a preview, without share links", () => {
-    writePostPreview({ slug: "my-draft", title: "My draft", summary: "", body: "## Part one\n\nFirst words.", tags: ["notes"], coverUrl: "javascript:alert(1)", publishedAt: Date.UTC(2026, 0, 2), at: Date.UTC(2026, 0, 2) });
+    writePostPreview({
+      slug: "my-draft",
+      title: "My draft",
+      summary: "",
+      body: "## Part one\n\nFirst words.",
+      tags: ["notes"],
+      coverUrl: "javascript:alert(1)",
+      publishedAt: Date.UTC(2026, 0, 2),
+      at: Date.UTC(2026, 0, 2),
+    });
     render(page());
     expect(screen.getByRole("heading", { level: 1, name: "My draft" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Part one" })).toBeTruthy();

@@ -50,9 +50,15 @@ export default function BlogPostPreviewPage() {
   }
   const notice = (
     <p className={styles.previewNotice} role="note">
-      <strong>Preview</strong> of {preview.slug ? <code>/blogs/{preview.slug}</code> : "a new post"}, as it stands in the editor (saved or not). Only you
-      can see it; it follows your typing in the editor&rsquo;s tab.
+      <strong>Preview</strong> of {preview.slug ? <code>/blogs/{preview.slug}</code> : "a new post"}, as it stands in the editor (saved or not). Only you can
+      see it; it follows your typing in the editor&rsquo;s tab.
     </p>
   );
-  return <BlogPostView state={{ status: "ready", data: asPost(preview), error: null, retry: () => setPreview(readPostPreview()) }} slug={preview.slug} notice={notice} />;
+  return (
+    <BlogPostView
+      state={{ status: "ready", data: asPost(preview), error: null, retry: () => setPreview(readPostPreview()) }}
+      slug={preview.slug}
+      notice={notice}
+    />
+  );
 }

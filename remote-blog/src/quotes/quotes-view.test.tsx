@@ -70,11 +70,21 @@ describe("QuotesView", () => {
     fireEvent.click(within(figure).getByRole("button", { name: "Copy link" }));
     expect(copy).toHaveBeenCalledWith(`${window.location.origin}/favorite-quotes/b`);
     await waitFor(() => expect(within(figure).getByRole("button", { name: "Link copied" })).toBeTruthy());
-    expect(within(figure).getByRole("link", { name: /link to the quote/i }).getAttribute("href")).toBe("/favorite-quotes/b");
+    expect(
+      within(figure)
+        .getByRole("link", { name: /link to the quote/i })
+        .getAttribute("href"),
+    ).toBe("/favorite-quotes/b");
   });
 
   it("reports a failed copy", async () => {
-    render(view(ready(quotes), undefined, vi.fn(async () => Promise.reject(new Error("denied")))));
+    render(
+      view(
+        ready(quotes),
+        undefined,
+        vi.fn(async () => Promise.reject(new Error("denied"))),
+      ),
+    );
     fireEvent.click(within(document.getElementById("quote-a")!).getByRole("button", { name: "Copy link" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Copy failed" })).toBeTruthy());
   });

@@ -77,8 +77,7 @@ function QuoteList({ quotes, highlightId, copy }: { quotes: Quote[]; highlightId
     <>
       {highlightId && !highlighted ? (
         <p className={styles.unknown} role="alert" data-state="unknown-id">
-          The quote “{highlightId}” was not found — it may have been removed. All quotes are shown below.{" "}
-          <Link to="/favorite-quotes">Clear</Link>
+          The quote “{highlightId}” was not found — it may have been removed. All quotes are shown below. <Link to="/favorite-quotes">Clear</Link>
         </p>
       ) : null}
       <div className={page.toolbar} role="search">

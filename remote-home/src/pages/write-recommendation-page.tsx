@@ -32,8 +32,8 @@ export default function WriteRecommendationPage() {
       </p>
       <h1 className={styles.title}>Write a recommendation</h1>
       <p className={styles.lead}>
-        Have we worked together? A few honest sentences about what it was like help a lot. Your recommendation is reviewed
-        before it appears on the home page, together with your name, role and link.
+        Have we worked together? A few honest sentences about what it was like help a lot. Your recommendation is reviewed before it appears on the home page,
+        together with your name, role and link.
       </p>
       <RecommendationForm submit={submit} describeError={describeError} />
     </div>

@@ -120,7 +120,12 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
         <div className={styles.field}>
           <label htmlFor={`${uid}-fullName`}>Your name</label>
           <input {...field("fullName")} autoComplete="name" required />
-          {messageOf("fullName", <>As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.</>)}
+          {messageOf(
+            "fullName",
+            <>
+              As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.
+            </>,
+          )}
         </div>
         <div className={styles.field}>
           <label htmlFor={`${uid}-role`}>Your role</label>
@@ -144,7 +149,12 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
           </span>
         </div>
         <textarea {...field("text")} rows={8} required />
-        {messageOf("text", <>Between {LIMITS.text.min} and {LIMITS.text.max} characters: what we did together and what I was like to work with.</>)}
+        {messageOf(
+          "text",
+          <>
+            Between {LIMITS.text.min} and {LIMITS.text.max} characters: what we did together and what I was like to work with.
+          </>,
+        )}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${uid}-link`}>

@@ -8,20 +8,12 @@ import type { Project } from "./types";
 import styles from "./projects-section.module.css";
 
 export function sortProjects(items: readonly Project[]): Project[] {
-  return [...items].sort(
-    (a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (b.date ?? "").localeCompare(a.date ?? ""),
-  );
+  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (b.date ?? "").localeCompare(a.date ?? ""));
 }
 
 export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {
   return (
-    <AsyncSection
-      id="projects"
-      title="Free-time projects"
-      state={state}
-      isEmpty={(l) => l.length === 0}
-      emptyText="No side projects to show yet."
-    >
+    <AsyncSection id="projects" title="Free-time projects" state={state} isEmpty={(l) => l.length === 0} emptyText="No side projects to show yet.">
       {(items) => (
         <ul className={styles.grid}>
           {sortProjects(items).map((p) => (

@@ -8,9 +8,7 @@ import type { Recommendation } from "./types";
 import styles from "./recommendations-section.module.css";
 
 export function sortRecommendations(items: readonly Recommendation[]): Recommendation[] {
-  return [...items].sort(
-    (a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || String(b.date ?? "").localeCompare(String(a.date ?? "")),
-  );
+  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || String(b.date ?? "").localeCompare(String(a.date ?? "")));
 }
 
 export function RecommendationsSection({ state }: { state: LoadState<Recommendation[]> }) {

@@ -14,5 +14,4 @@ describe("home section helpers", () => {
   it("sorts experience by order", () => {
     expect(sortExperience([...experience].reverse()).map((e) => e.id)).toEqual(["e1", "e2"]);
   });
-
 });

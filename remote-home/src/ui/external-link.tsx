@@ -14,12 +14,7 @@ export function ExternalLink({ href, children, className, ...rest }: Props) {
   if (!safe) return <span className={className}>{children}</span>;
   const external = /^https?:/i.test(safe);
   return (
-    <a
-      href={safe}
-      className={className}
-      aria-label={rest["aria-label"]}
-      {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-    >
+    <a href={safe} className={className} aria-label={rest["aria-label"]} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
       {children}
     </a>
   );

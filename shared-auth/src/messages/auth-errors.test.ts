@@ -3,15 +3,38 @@ import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, authErrorMessage } from "./
 
 // The spec's catalogue (section 8), one by one, plus the reCAPTCHA token errors.
 const catalogue = [
-  "invalid-email", "wrong-password", "missing-password", "invalid-credential", "email-already-in-use",
-  "operation-not-allowed", "user-not-found", "too-many-requests", "expired-action-code",
-  "invalid-action-code", "requires-recent-login", "user-token-expired", "user-disabled",
-  "password-does-not-meet-requirements", "invalid-verification-code", "code-expired",
-  "credential-already-in-use", "account-exists-with-different-credential",
-  "multi-factor-auth-required", "popup-blocked", "popup-closed-by-user", "cancelled-popup-request",
-  "unauthorized-domain", "network-request-failed", "internal-error", "invalid-api-key",
-  "missing-recaptcha-token", "invalid-recaptcha-token", "invalid-recaptcha-action",
-  "invalid-recaptcha-version", "missing-recaptcha-version", "recaptcha-not-enabled",
+  "invalid-email",
+  "wrong-password",
+  "missing-password",
+  "invalid-credential",
+  "email-already-in-use",
+  "operation-not-allowed",
+  "user-not-found",
+  "too-many-requests",
+  "expired-action-code",
+  "invalid-action-code",
+  "requires-recent-login",
+  "user-token-expired",
+  "user-disabled",
+  "password-does-not-meet-requirements",
+  "invalid-verification-code",
+  "code-expired",
+  "credential-already-in-use",
+  "account-exists-with-different-credential",
+  "multi-factor-auth-required",
+  "popup-blocked",
+  "popup-closed-by-user",
+  "cancelled-popup-request",
+  "unauthorized-domain",
+  "network-request-failed",
+  "internal-error",
+  "invalid-api-key",
+  "missing-recaptcha-token",
+  "invalid-recaptcha-token",
+  "invalid-recaptcha-action",
+  "invalid-recaptcha-version",
+  "missing-recaptcha-version",
+  "recaptcha-not-enabled",
 ];
 
 describe("authErrorMessage", () => {
@@ -37,16 +60,12 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage({ code })).toBe(message);
   });
 
-  it.each([
-    [{ code: "auth/some-future-code" }],
-    [{ code: 42 }],
-    [new Error("boom")],
-    [null],
-    [undefined],
-    ["auth/never-heard-of-it"],
-  ])("gives the generic message for %j, never the raw code", (error) => {
-    expect(authErrorMessage(error)).toBe(GENERIC_ERROR_MESSAGE);
-  });
+  it.each([[{ code: "auth/some-future-code" }], [{ code: 42 }], [new Error("boom")], [null], [undefined], ["auth/never-heard-of-it"]])(
+    "gives the generic message for %j, never the raw code",
+    (error) => {
+      expect(authErrorMessage(error)).toBe(GENERIC_ERROR_MESSAGE);
+    },
+  );
 
   it("accepts a bare code string", () => {
     expect(authErrorMessage("auth/user-disabled")).toBe("This account has been disabled.");

@@ -58,6 +58,9 @@ export function authErrorMessage(error: unknown): string {
   const direct = AUTH_ERROR_MESSAGES[code];
   if (direct) return direct;
   // The database SDK uses upper-case codes (PERMISSION_DENIED); some layers prefix "database/".
-  const normalised = code.toLowerCase().replace(/^database\//, "").replace(/-/g, "_");
+  const normalised = code
+    .toLowerCase()
+    .replace(/^database\//, "")
+    .replace(/-/g, "_");
   return AUTH_ERROR_MESSAGES[normalised] ?? GENERIC_ERROR_MESSAGE;
 }

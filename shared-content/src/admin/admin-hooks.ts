@@ -81,10 +81,7 @@ export function useSubmissions(): LiveResult<WithId<RecommendationSubmission>[]>
   return useLiveQuery<WithId<RecommendationSubmission>[]>(
     PATHS.submissions,
     at(PATHS.submissions),
-    (value) =>
-      decodeCollection(RecommendationSubmissionSchema, value, PATHS.submissions).sort(
-        (a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id),
-      ),
+    (value) => decodeCollection(RecommendationSubmissionSchema, value, PATHS.submissions).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
     [],
   );
 }

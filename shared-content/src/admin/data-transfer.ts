@@ -112,7 +112,12 @@ function splitMeta(raw: unknown): { fields: unknown; rev: number | null } {
 function canonical(value: unknown): string {
   const sort = (x: unknown): unknown => {
     if (Array.isArray(x)) return x.map(sort);
-    if (isObject(x)) return Object.fromEntries(Object.keys(x).sort().map((k) => [k, sort(x[k])]));
+    if (isObject(x))
+      return Object.fromEntries(
+        Object.keys(x)
+          .sort()
+          .map((k) => [k, sort(x[k])]),
+      );
     return x;
   };
   return JSON.stringify(sort(cleanForWrite(value) ?? null));
@@ -137,7 +142,10 @@ export function notAnExportReason(file: unknown): string | undefined {
   const keys = Object.keys(file);
   if (keys.some((k) => KNOWN_TOP_LEVEL.includes(k))) return undefined;
   if (keys.length === 0) return `${lead}: it holds an empty object. ${choose}`;
-  const shown = keys.slice(0, 5).map((k) => `“${k}”`).join(", ");
+  const shown = keys
+    .slice(0, 5)
+    .map((k) => `“${k}”`)
+    .join(", ");
   return `${lead}: its top-level entries (${shown}${keys.length > 5 ? ", …" : ""}) are none of the site's content (${TOP_LEVEL.join(", ")}). ${choose}`;
 }
 
@@ -250,7 +258,8 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
         updatedAt: SERVER_TIME,
       };
       // Stored where its status puts it (moved if the status changed), with its list entry.
-      Object.assign(updates, postUpdates(slugOf(unit.path), post));    } else {
+      Object.assign(updates, postUpdates(slugOf(unit.path), post));
+    } else {
       updates[unit.path] = { ...value, rev, updatedAt: SERVER_TIME };
     }
   };
@@ -280,7 +289,10 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     for (const id of new Set([...inc.keys(), ...cur.keys()])) {
       const recordPath = `${path}/${id}`;
       if (inc.has(id) && !v.is(keySchema, id)) {
-        summary.invalid.push({ path: recordPath, reason: kind === "posts" ? "The key must be a slug (lowercase letters, digits, hyphens)." : "The key must hold only letters, digits, - and _." });
+        summary.invalid.push({
+          path: recordPath,
+          reason: kind === "posts" ? "The key must be a slug (lowercase letters, digits, hyphens)." : "The key must hold only letters, digits, - and _.",
+        });
         continue;
       }
       handle({ path: recordPath, schema, kind }, inc.get(id), cur.get(id));
@@ -298,7 +310,8 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       const b = blog ?? {};
       for (const key of Object.keys(b)) {
         // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
-        if (key !== "posts" && key !== "drafts" && key !== "index") summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
+        if (key !== "posts" && key !== "drafts" && key !== "index")
+          summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
       }
       const curBlog = isObject(current.blog) ? current.blog : {};
       for (const [slug, post] of records(curBlog.posts)) if (isObject(post) && post.status !== "published") misplaced.add(slug);
@@ -365,4 +378,3 @@ export async function importAll(tree: unknown): Promise<ImportSummary> {
   if (Object.keys(plan.updates).length > 0) await sendUpdates(plan.updates, plan.checks);
   return plan.summary;
 }
-

@@ -43,15 +43,5 @@ export {
   type FieldChange,
 } from "./data-transfer";
 
-export const {
-  useAbout,
-  useContact,
-  useExperience,
-  useSkills,
-  useProjects,
-  useRecommendations,
-  useQuotes,
-  useBlogIndex,
-  useBlogPost,
-  useFilms,
-} = makeContentHooks(sdkSource);
+export const { useAbout, useContact, useExperience, useSkills, useProjects, useRecommendations, useQuotes, useBlogIndex, useBlogPost, useFilms } =
+  makeContentHooks(sdkSource);

@@ -49,7 +49,11 @@ export { cleanForWrite, parseInput };
 async function withTimeout<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ContentError("unavailable", "The database did not confirm the change. Check your connection; it will be sent when the connection returns.")), writeTimeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(new ContentError("unavailable", "The database did not confirm the change. Check your connection; it will be sent when the connection returns.")),
+      writeTimeoutMs,
+    );
   });
   try {
     return await Promise.race([promise, timeout]);
@@ -179,7 +183,11 @@ export async function reorderRecords(kind: OrderedKind, items: readonly { id: st
     updates[`${path}/rev`] = item.rev + 1;
     updates[`${path}/updatedAt`] = SERVER_TIME;
   });
-  await sendChecked({ db, sdk }, updates, items.map((item) => ({ path: recordPath(kind, item.id), expectedRev: item.rev })));
+  await sendChecked(
+    { db, sdk },
+    updates,
+    items.map((item) => ({ path: recordPath(kind, item.id), expectedRev: item.rev })),
+  );
 }
 
 // --- recommendations ------------------------------------------------------------------------

@@ -137,7 +137,16 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     if (result.status === "loading" && previous) {
       return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
     }
-    return { status: result.status, data: result.data.items, error: result.error, retry: result.retry, hasMore: result.data.hasMore, loadMore, limit, loadingMore: false };
+    return {
+      status: result.status,
+      data: result.data.items,
+      error: result.error,
+      retry: result.retry,
+      hasMore: result.data.hasMore,
+      loadMore,
+      limit,
+      loadingMore: false,
+    };
   }
 
   return {

@@ -154,7 +154,16 @@ describe("live hooks", () => {
       initialProps: { orderBy: "rating" },
     });
     expect(last().target.query).toEqual({ orderBy: "rating", limitToLast: 51 });
-    const film = (title: string, rating: number, year: number) => ({ title, year, directors: ["D"], minutes: 90, rating, watchedOn: "2024-01-01", rev: 1, updatedAt: 1 });
+    const film = (title: string, rating: number, year: number) => ({
+      title,
+      year,
+      directors: ["D"],
+      minutes: 90,
+      rating,
+      watchedOn: "2024-01-01",
+      rev: 1,
+      updatedAt: 1,
+    });
     act(() => last().onData(snapshot({ a: film("A", 3, 2001), b: film("B", 5, 1999) })));
     expect(result.current.data.map((f) => f.title)).toEqual(["B", "A"]);
     rerender({ orderBy: "year", all: true });

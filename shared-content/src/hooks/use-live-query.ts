@@ -53,13 +53,7 @@ export type Subscribe = (next: (value: unknown) => void, fail: (error: unknown) 
  * Listen through `subscribe` while mounted. `key` identifies the query: when it changes the
  * listener is replaced. `decode` turns the plain value into data (it must not throw).
  */
-export function useLiveQuery<T>(
-  key: string,
-  subscribe: Subscribe,
-  decode: (value: unknown) => T,
-  initial: T,
-  options: LiveQueryOptions = {},
-): LiveResult<T> {
+export function useLiveQuery<T>(key: string, subscribe: Subscribe, decode: (value: unknown) => T, initial: T, options: LiveQueryOptions = {}): LiveResult<T> {
   const [attempt, setAttempt] = useState(0);
   const enabled = options.enabled !== false;
   const store = useRenderStore();
@@ -141,7 +135,12 @@ export function useLiveQuery<T>(
 }
 
 /** The state a snapshot entry stands for (decoded exactly as a live value would be). */
-function fromSnapshot<T>(entry: SnapshotEntry, decode: (value: unknown) => T, initial: T, deniedMeansEmpty: boolean): Omit<State<T>, "key" | "attempt" | "enabled"> {
+function fromSnapshot<T>(
+  entry: SnapshotEntry,
+  decode: (value: unknown) => T,
+  initial: T,
+  deniedMeansEmpty: boolean,
+): Omit<State<T>, "key" | "attempt" | "enabled"> {
   if ("value" in entry) return { status: "ready", data: decode(entry.value), error: null };
   if (deniedMeansEmpty && entry.error === "permission-denied") return { status: "ready", data: initial, error: null };
   return { status: "error", data: initial, error: new ContentError(entry.error) };

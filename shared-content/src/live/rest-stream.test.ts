@@ -14,7 +14,8 @@ describe("sseParser", () => {
     chunks.forEach(feed);
     return out;
   };
-  const text = 'event: put\ndata: {"path":"/","data":1}\n\n: comment\nevent: keep-alive\ndata: null\n\nevent: patch\ndata: {"path":"/a",\ndata: "data":{"b":2}}\n\n';
+  const text =
+    'event: put\ndata: {"path":"/","data":1}\n\n: comment\nevent: keep-alive\ndata: null\n\nevent: patch\ndata: {"path":"/a",\ndata: "data":{"b":2}}\n\n';
 
   it("reads named events, joins multi-line data with \\n, skips comments", () => {
     expect(events([text])).toEqual([
@@ -104,7 +105,12 @@ const send = (res: ServerResponse, event: string, data: unknown) => res.write(`e
 function listen(url: string, idleMs = 60_000) {
   const values: unknown[] = [];
   const errors: { code?: string }[] = [];
-  const stop = streamValue(url, (v) => values.push(v), (e) => errors.push(e as { code?: string }), { retryMs: 5, idleMs });
+  const stop = streamValue(
+    url,
+    (v) => values.push(v),
+    (e) => errors.push(e as { code?: string }),
+    { retryMs: 5, idleMs },
+  );
   return { values, errors, stop };
 }
 

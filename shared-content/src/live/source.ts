@@ -9,12 +9,7 @@ export interface LiveQuerySpec {
   limitToLast?: number;
 }
 
-export type LiveSource = (
-  path: string,
-  query: LiveQuerySpec | undefined,
-  next: (value: unknown) => void,
-  fail: (error: unknown) => void,
-) => () => void;
+export type LiveSource = (path: string, query: LiveQuerySpec | undefined, next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
 
 interface Feed {
   listeners: Set<{ next: (value: unknown) => void; fail: (error: unknown) => void }>;

@@ -51,7 +51,12 @@ export function Markdown({ source, className }: MarkdownProps) {
   const html = useMemo(() => prerendered ?? (render ? render(source) : null), [prerendered, render, source]);
   const cls = className ? `${styles.markdown} ${className}` : styles.markdown;
   // The renderer could not load (offline): the text is still readable, as plain text.
-  if (failed && html === null) return <div className={cls} style={{ whiteSpace: "pre-wrap" }}>{source}</div>;
+  if (failed && html === null)
+    return (
+      <div className={cls} style={{ whiteSpace: "pre-wrap" }}>
+        {source}
+      </div>
+    );
   if (html === null) return <div className={cls} aria-busy="true" />;
   return <div className={cls} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -37,7 +37,10 @@ function dangers(root: Element): string[] {
     for (const attr of el.attributes) {
       if (attr.name.toLowerCase().startsWith("on")) found.push(`${tag}[${attr.name}]`);
       if (attr.name === "style") found.push(`${tag}[style]`);
-      const value = [...attr.value].filter((ch) => ch.charCodeAt(0) > 0x20).join("").toLowerCase();
+      const value = [...attr.value]
+        .filter((ch) => ch.charCodeAt(0) > 0x20)
+        .join("")
+        .toLowerCase();
       if (/^(javascript|vbscript|data):/.test(value)) found.push(`${tag}[${attr.name}=${attr.value}]`);
     }
   }
@@ -137,7 +140,18 @@ describe("safeUrl", () => {
     expect(safeUrl("https://example.com/a?b=1")).toBe("https://example.com/a?b=1");
     expect(safeUrl("http://example.com")).toBe("http://example.com");
     expect(safeUrl("mailto:me@example.com")).toBe("mailto:me@example.com");
-    for (const bad of ["javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "//evil.example", "/relative", "", 42, null, undefined]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,x",
+      "//evil.example",
+      "/relative",
+      "",
+      42,
+      null,
+      undefined,
+    ]) {
       expect(safeUrl(bad), String(bad)).toBeUndefined();
     }
   });

@@ -24,7 +24,12 @@ describe("RenderStore on the server", () => {
       return { path };
     });
     const store = new RenderStore(undefined, { read, renderMarkdown: (s) => s });
-    await Promise.all([store.load("a", "a", undefined), store.load("a", "a", undefined), store.load("d", "denied", undefined), store.load("x", "down", undefined)]);
+    await Promise.all([
+      store.load("a", "a", undefined),
+      store.load("a", "a", undefined),
+      store.load("d", "denied", undefined),
+      store.load("x", "down", undefined),
+    ]);
     expect(read).toHaveBeenCalledTimes(3);
     expect(store.toSnapshot().reads).toEqual({ a: { value: { path: "a" } }, d: { error: "permission-denied" }, x: { error: "unavailable" } });
     expect(store.failedReads().sort()).toEqual(["permission-denied", "unavailable"]);

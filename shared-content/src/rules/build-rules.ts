@@ -10,8 +10,7 @@ export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).va
 const re = (pattern: RegExp) => `/${pattern.source}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
 
-const str = (range: Range): string =>
-  and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
+const str = (range: Range): string => and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
 const validate = (condition: string): Rule => ({ ".validate": condition });
 
 const S = (range: Range): Rule => validate(str(range));
@@ -244,9 +243,7 @@ export function buildRules(): Rule {
               and(
                 "!newData.parent().parent().child('drafts').child($slug).exists()",
                 // Its list-index entry exists and says what the post says.
-                ...INDEXED_FIELDS.map(
-                  (f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`,
-                ),
+                ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
               ),
               "root.child('blog').child('drafts').child($slug)",
             ),

@@ -29,8 +29,17 @@ function renderAt(path: string) {
 }
 
 const user = {
-  uid: "u1", email: "a@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null,
-  isAnonymous: false, tenantId: null, providerData: [], creationTime: null, lastSignInTime: null,
+  uid: "u1",
+  email: "a@example.com",
+  emailVerified: false,
+  displayName: null,
+  photoURL: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  tenantId: null,
+  providerData: [],
+  creationTime: null,
+  lastSignInTime: null,
 };
 
 beforeEach(() => useAuthStore.setState({ ...initialAuthState }));

@@ -42,7 +42,19 @@ function renderAdmin(path = "/admin-panel", registry = createRemoteRegistry()) {
   );
 }
 
-const user = { uid: "u1", email: "someone@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null, isAnonymous: false, tenantId: null, providerData: [], creationTime: null, lastSignInTime: null };
+const user = {
+  uid: "u1",
+  email: "someone@example.com",
+  emailVerified: false,
+  displayName: null,
+  photoURL: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  tenantId: null,
+  providerData: [],
+  creationTime: null,
+  lastSignInTime: null,
+};
 
 beforeEach(() => {
   useAuthStore.setState({ ...initialAuthState });

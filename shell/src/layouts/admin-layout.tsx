@@ -90,8 +90,8 @@ export function AdminLayout() {
       <section className={styles.notice} aria-labelledby="not-admin-title">
         <h1 id="not-admin-title">This account is not an admin</h1>
         <p>
-          You are signed in as <strong>{user?.email ?? "an unknown user"}</strong>, but only accounts listed as admins can edit the
-          site. Sign out and sign in with the admin account, or ask the site owner to add this account.
+          You are signed in as <strong>{user?.email ?? "an unknown user"}</strong>, but only accounts listed as admins can edit the site. Sign out and sign in
+          with the admin account, or ask the site owner to add this account.
         </p>
         <SignOutButton />
       </section>
@@ -140,7 +140,15 @@ export function AdminToolsLayout() {
         brandTo="/admin-panel"
         nav={ADMIN_HEADER_NAV}
         navLabel="Site"
-        actions={status === "signedIn" ? <SignOutButton /> : <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">Sign in</Link>}
+        actions={
+          status === "signedIn" ? (
+            <SignOutButton />
+          ) : (
+            <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">
+              Sign in
+            </Link>
+          )
+        }
       />
       <main id="main" className={styles.main} tabIndex={-1}>
         {status === "signedIn" && isAdmin ? (

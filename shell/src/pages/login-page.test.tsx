@@ -27,7 +27,19 @@ function renderLogin(path: string) {
   );
 }
 
-const user = { uid: "u1", email: "admin@example.com", emailVerified: false, displayName: null, photoURL: null, phoneNumber: null, isAnonymous: false, tenantId: null, providerData: [], creationTime: null, lastSignInTime: null };
+const user = {
+  uid: "u1",
+  email: "admin@example.com",
+  emailVerified: false,
+  displayName: null,
+  photoURL: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  tenantId: null,
+  providerData: [],
+  creationTime: null,
+  lastSignInTime: null,
+};
 
 beforeEach(() => {
   useAuthStore.setState({ ...initialAuthState, status: "signedOut" });

@@ -11,7 +11,9 @@ describe("the shell's screens match what each remote exposes", () => {
   for (const [remote, folder] of Object.entries(folders)) {
     it(`${remote} (${folder}/src/exposes.json)`, () => {
       const exposes = JSON.parse(readFileSync(join(repoRoot, folder, "src", "exposes.json"), "utf8")) as Record<string, string>;
-      const exposed = Object.keys(exposes).map((k) => k.replace(/^\.\//, "")).sort();
+      const exposed = Object.keys(exposes)
+        .map((k) => k.replace(/^\.\//, ""))
+        .sort();
       expect(exposed).toEqual([...REMOTE_SCREENS[remote as keyof typeof folders]].sort());
     });
   }

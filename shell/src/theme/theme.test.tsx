@@ -18,7 +18,13 @@ describe("theme", () => {
   it("has no stored choice at first, and ignores garbage and broken storage", () => {
     expect(readStoredTheme(memoryStorage())).toBeNull();
     expect(readStoredTheme(memoryStorage({ [THEME_STORAGE_KEY]: "purple" }))).toBeNull();
-    expect(readStoredTheme({ getItem: () => { throw new Error("denied"); } })).toBeNull();
+    expect(
+      readStoredTheme({
+        getItem: () => {
+          throw new Error("denied");
+        },
+      }),
+    ).toBeNull();
   });
   it("remembers the visitor's choice", () => {
     const storage = memoryStorage();
