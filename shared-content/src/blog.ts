@@ -1,6 +1,6 @@
 // Pure helpers for posts: reading time, slugs, where a post is stored and the list-index entry derived from it.
 import { LIMITS } from "./limits";
-import { blogIndexPath, draftPath, postPath } from "./paths";
+import { blogIndexPath, draftPath, postPath, revisionsPath } from "./paths";
 import type { BlogIndexEntry, BlogPost, Skill, WithId } from "./schemas";
 
 const WORDS_PER_MINUTE = 200;
@@ -74,7 +74,7 @@ export function postUpdates(slug: string, post: StoredPost): Record<string, unkn
 
 /** Removes a post from every place it may be, with its list-index entry. */
 export function postRemoval(slug: string): Record<string, null> {
-  return { [postPath(slug)]: null, [draftPath(slug)]: null, [blogIndexPath(slug)]: null };
+  return { [postPath(slug)]: null, [draftPath(slug)]: null, [blogIndexPath(slug)]: null, [revisionsPath(slug)]: null };
 }
 
 /** Every tag used in a list of entries, most used first. */

@@ -18,6 +18,8 @@ export const LIMITS = {
   /** One-paragraph summaries (posts, projects in an experience entry). */
   summary: { max: 400 },
   postBody: { min: 1, max: 100_000 },
+  /** Earlier versions kept per post (the oldest goes when a save would keep more). */
+  revisionsKept: 10,
   slug: { min: 1, max: 80 },
   /** Items in any list (links, tags, technologies, projects, directors). */
   listItems: { max: 30 },

@@ -13,6 +13,8 @@ export const PATHS = {
   posts: "blog/posts",
   /** Unpublished posts, admin only. A post lives in exactly one of posts and drafts. */
   drafts: "blog/drafts",
+  /** Earlier versions of each post, admin only: `<slug>/v<that version's updatedAt>`. */
+  revisions: "blog/revisions",
   blogIndex: "blog/index",
   quotes: "quotes",
   films: "films",
@@ -33,6 +35,9 @@ export const draftPath = (slug: string) => `${PATHS.drafts}/${slug}`;
 /** Where a post is stored: published posts and drafts live apart, so unpublishing deletes it for visitors. */
 export const storedPostPath = (slug: string, status: "draft" | "published") => (status === "published" ? postPath(slug) : draftPath(slug));
 export const blogIndexPath = (slug: string) => `${PATHS.blogIndex}/${slug}`;
+export const revisionsPath = (slug: string) => `${PATHS.revisions}/${slug}`;
+/** A version's key: when it was saved, so keys sort by time and survive a change of slug. */
+export const revisionKey = (updatedAt: number) => `v${updatedAt}`;
 /** A visitor's pending submission is keyed by their (anonymous) uid: one at a time each. */
 export const submissionPath = (id: string) => `${PATHS.submissions}/${id}`;
 export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;

@@ -302,6 +302,30 @@ describe("write functions against the rules", () => {
     expect(await rest("GET", "blog/index/renamed-post")).toBeNull();
   });
 
+  it("every save keeps the version it replaces (the last 10), which a rename moves and a delete removes; visitors read none", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const input = { slug: "kept", title: "Version 0", summary: "Summary", body: "Body 0", tags: [], status: "draft" as const };
+    await savePost(input, null);
+    expect(await rest("GET", "blog/revisions/kept")).toBeNull(); // a new post replaces nothing
+    for (let i = 1; i <= 11; i++) await savePost({ ...input, title: `Version ${i}`, body: `Body ${i}` }, i);
+    const kept = (await rest("GET", "blog/revisions/kept")) as Record<string, { title: string; rev: number }>;
+    expect(Object.values(kept).map((v) => v.title).sort((a, b) => Number(a.slice(8)) - Number(b.slice(8)))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Version ${i + 1}`),
+    );
+    expect(Object.keys(kept).every((k) => /^v\d+$/.test(k))).toBe(true);
+    await expect(get(ref(dbs.visitor, "blog/revisions/kept"))).rejects.toThrow(/permission/i);
+    await expect(get(ref(dbs.stranger, "blog/revisions/kept"))).rejects.toThrow(/permission/i);
+    // A rename carries the versions (and keeps the one it replaces); a delete takes them along.
+    await savePost({ ...input, slug: "kept-renamed", title: "Renamed" }, 12, { previousSlug: "kept" });
+    expect(await rest("GET", "blog/revisions/kept")).toBeNull();
+    const moved = (await rest("GET", "blog/revisions/kept-renamed")) as Record<string, { title: string }>;
+    expect(Object.values(moved).map((v) => v.title)).toContain("Version 11");
+    expect(Object.keys(moved)).toHaveLength(10);
+    await deletePost("kept-renamed");
+    expect(await rest("GET", "blog/revisions/kept-renamed")).toBeNull();
+  });
+
   it("an open listener on a published post, SDK or REST stream, loses it on unpublish and never sees the draft", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);

@@ -45,3 +45,30 @@ export function readingTimeLabel(body: string): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 export const formatDate = (ms: number | undefined) => (ms === undefined ? "—" : dateFormat.format(new Date(ms)));
+
+/** How many characters one text replaces in another (common start and end set aside). */
+function textDelta(before: string, after: string): { added: number; removed: number } {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { added: after.length - start - end, removed: before.length - start - end };
+}
+
+/**
+ * What changed from one version of a post to the next, in a few words: "title, body (+120 −30
+ * characters)", or "no change to the text" (a publish or unpublish, say).
+ */
+export function versionChanges(older: BlogPost, newer: BlogPost): string {
+  const parts: string[] = [];
+  if (older.title !== newer.title) parts.push("title");
+  if (older.summary !== newer.summary) parts.push("summary");
+  if (older.tags.join(",") !== newer.tags.join(",")) parts.push("tags");
+  if ((older.coverUrl ?? "") !== (newer.coverUrl ?? "")) parts.push("cover");
+  if (older.body !== newer.body) {
+    const { added, removed } = textDelta(older.body, newer.body);
+    parts.push(`body (+${added} −${removed} characters)`);
+  }
+  if (older.status !== newer.status) parts.push(newer.status === "published" ? "published" : "unpublished");
+  return parts.length ? parts.join(", ") : "no change to the text";
+}

@@ -35,6 +35,7 @@ import {
 } from "../ui";
 import { AutosavePrompt, clearAutosave, useAutosave } from "../editors/post-autosave";
 import { PostPreviewButton } from "../editors/post-preview-button";
+import { PostRevisions } from "../editors/post-revisions";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
 import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { applyTagFixes, tagFixes, tagFixMessage } from "../lib/labels";
@@ -284,6 +285,21 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   const published = status === "published";
   const busy = save.status === "saving";
   useAutosave(loadedSlug, values, form.dirty, form.baseRev, busy);
+  const [restored, setRestored] = useState<string | null>(null);
+  const restoreVersion = async (version: WithId<BlogPost>) => {
+    const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(version.updatedAt);
+    if (form.dirty) {
+      const ok = await confirm({
+        title: "Replace your unsaved changes?",
+        message: `Load the version from ${when} into the form? Your unsaved changes to this post are replaced.`,
+        confirmLabel: "Load this version",
+        cancelLabel: "Keep my changes",
+      });
+      if (!ok) return;
+    }
+    setValues(postToForm({ ...version, id: loadedSlug ?? version.id }));
+    setRestored(`Loaded the version from ${when} into the form: review it, then save to keep it.`);
+  };
   const discardEdits = () => {
     clearAutosave(loadedSlug);
     form.loadLatest();
@@ -402,6 +418,8 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
             renderPreview={(md) => <Markdown source={md} />}
           />
         </Panel>
+        {post && loadedSlug ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
+        {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
         <div className={styles.actionBar}>
           <FormActions>
             <SaveButton type="submit" status={statusFor("draft")} label={saveLabel} busyLabel="Saving…" successText="" disabled={busy} />

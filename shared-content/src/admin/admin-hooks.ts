@@ -9,6 +9,7 @@ import {
   decodeOne,
   draftPath,
   postPath,
+  revisionsPath,
   useLiveQuery,
   type BlogPost,
   type CollectionKind,
@@ -73,6 +74,17 @@ export function useAdminPost(slug: string): LiveResult<WithId<BlogPost> | null> 
       return post ? { ...post, id: slug } : null;
     },
     null,
+  );
+}
+
+/** A post's earlier versions (key = "v" + when it was saved), newest first. Admin only. */
+export function useRevisions(slug: string): LiveResult<WithId<BlogPost>[]> {
+  const path = revisionsPath(slug);
+  return useLiveQuery<WithId<BlogPost>[]>(
+    `admin:revisions:${slug}`,
+    at(path),
+    (value) => decodeCollection(BlogPostSchema, value, path).sort((a, b) => b.updatedAt - a.updatedAt),
+    [],
   );
 }
 

@@ -9,7 +9,7 @@ export * from "shared-content";
 export { setDatabaseForTests } from "./db";
 // The editors' near-duplicate checks (skills, tags): admin-only, so not in the public entry.
 export { sameLabel, existingSpelling } from "../search";
-export { useAllPosts, useAdminPost, useSubmissions, useCollection } from "./admin-hooks";
+export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection } from "./admin-hooks";
 export {
   saveAbout,
   saveContact,

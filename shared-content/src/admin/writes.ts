@@ -16,8 +16,11 @@ import {
   parseInput,
   stripEmpty,
   ORDERED_KINDS,
+  LIMITS,
   PATHS,
   draftPath,
+  revisionKey,
+  revisionsPath,
   postPath,
   recordPath,
   storedPostPath,
@@ -31,6 +34,7 @@ import {
   ContactFieldsSchema,
   RecommendationSubmissionSchema,
   type AboutFields,
+  type BlogPost,
   type BlogPostInput,
   type ContactFields,
   type FieldsOf,
@@ -308,8 +312,43 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     // Moving between published and draft keeps counting: the rules accept the other place's rev + 1.
     ...stamp(renamed ? 1 : nextRev(expectedRev)),
   });
-  const updates = { ...(renamed ? postRemoval(sourceSlug) : {}), ...postUpdates(fields.slug, post) };
+  const updates = {
+    ...(renamed ? postRemoval(sourceSlug) : {}),
+    ...postUpdates(fields.slug, post),
+    ...(existing ? await keepVersion(c, existing, sourceSlug, fields.slug) : {}),
+  };
   await sendChecked(c, updates, [{ path: sourcePath, expectedRev }]);
+}
+
+/**
+ * The updates that keep the version a save replaces (in the same write as the save), drop the
+ * oldest beyond LIMITS.revisionsKept and, when the slug changes, move the kept versions along.
+ */
+async function keepVersion(c: Connection, previous: BlogPost, fromSlug: string, toSlug: string): Promise<Record<string, unknown>> {
+  let kept: [string, unknown][];
+  try {
+    const snap = await withTimeout(c.sdk.get(c.sdk.ref(c.db, revisionsPath(fromSlug))));
+    kept = [];
+    snap.forEach((child) => {
+      if (child.key) kept.push([child.key, child.val()]);
+    });
+  } catch (error) {
+    throw toContentError(error);
+  }
+  const versions = new Map(kept);
+  versions.set(revisionKey(previous.updatedAt), stripEmpty({ ...previous }));
+  const byAge = [...versions.keys()].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const keep = new Set(byAge.slice(-LIMITS.revisionsKept));
+  const updates: Record<string, unknown> = {};
+  if (fromSlug !== toSlug) {
+    // postRemoval(fromSlug) removes the old slug's versions; they go on under the new one.
+    for (const key of keep) updates[`${revisionsPath(toSlug)}/${key}`] = versions.get(key);
+    return updates;
+  }
+  const newest = byAge[byAge.length - 1]!;
+  updates[`${revisionsPath(toSlug)}/${newest}`] = versions.get(newest);
+  for (const key of byAge) if (!keep.has(key)) updates[`${revisionsPath(toSlug)}/${key}`] = null;
+  return updates;
 }
 
 async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<void> {

@@ -267,6 +267,28 @@ export function buildRules(): Rule {
             "root.child('blog').child('posts').child($slug)",
           ),
         },
+        // Earlier versions of each post, for the admin only: copies as they were stored (no rev
+        // check: a version never changes), keyed by when each was saved.
+        revisions: {
+          ".read": IS_ADMIN,
+          ".write": IS_ADMIN,
+          $slug: {
+            ".validate": and(SLUG_OK, "newData.hasChildren()"),
+            $version: {
+              ".validate": and(
+                "$version.matches(/^v[0-9]{1,15}$/)",
+                hasChildren(["title", "summary", "body", "status", "readingMinutes", "createdAt", "rev", "updatedAt"]),
+              ),
+              ...postFields,
+              body: S(LIMITS.postBody),
+              status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
+              createdAt: TIMESTAMP,
+              rev: REV,
+              updatedAt: TIMESTAMP,
+              ...DENY_OTHERS,
+            },
+          },
+        },
         index: {
           ".read": true,
           ".validate": "newData.hasChildren()",
