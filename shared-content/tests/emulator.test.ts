@@ -310,9 +310,11 @@ describe("write functions against the rules", () => {
     expect(await rest("GET", "blog/revisions/kept")).toBeNull(); // a new post replaces nothing
     for (let i = 1; i <= 11; i++) await savePost({ ...input, title: `Version ${i}`, body: `Body ${i}` }, i);
     const kept = (await rest("GET", "blog/revisions/kept")) as Record<string, { title: string; rev: number }>;
-    expect(Object.values(kept).map((v) => v.title).sort((a, b) => Number(a.slice(8)) - Number(b.slice(8)))).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Version ${i + 1}`),
-    );
+    expect(
+      Object.values(kept)
+        .map((v) => v.title)
+        .sort((a, b) => Number(a.slice(8)) - Number(b.slice(8))),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `Version ${i + 1}`));
     expect(Object.keys(kept).every((k) => /^v\d+$/.test(k))).toBe(true);
     await expect(get(ref(dbs.visitor, "blog/revisions/kept"))).rejects.toThrow(/permission/i);
     await expect(get(ref(dbs.stranger, "blog/revisions/kept"))).rejects.toThrow(/permission/i);
