@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "scripts/chromium";
 import { CONTROL_URL, SITE_URL } from "./fixtures/env";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, "..");
-const debianChromium = "/usr/bin/chromium";
 
 // The composed PRODUCTION build on the local stack: `scripts/start.mjs --e2e` builds (turbo
 // cache makes that quick when nothing changed), starts both emulators with fresh temporary
@@ -30,21 +29,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
-    launchOptions: existsSync(debianChromium)
-      ? {
-          executablePath: debianChromium,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        }
-      : {},
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: "chromium" }],
   webServer: {

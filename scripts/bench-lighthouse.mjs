@@ -18,6 +18,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { DEBIAN_CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
@@ -41,20 +42,8 @@ if (!values["skip-build"]) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const chromePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-// This machine reaches no network but loopback: nothing may phone home.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-default-apps",
-  "--disable-extensions",
-];
+const chromePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
+const CHROME_FLAGS = ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS, "--disable-default-apps", "--disable-extensions"];
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (v) => `${Math.round(v)} ms`;

@@ -10,11 +10,11 @@
 //   --json FILE    also write the figures as JSON
 //   --files        also list every JS/CSS file of each page with its gzip size
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
@@ -46,18 +46,6 @@ const PAGES = [
   { name: "/list-of-seen-films", path: "/list-of-seen-films", main: "[data-remote] article h2" },
 ];
 
-const chromiumPath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const LAUNCH_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
 const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
 let stack;
@@ -69,7 +57,7 @@ try {
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   PAGES[2].path = `/blogs/${slug}`;
 
-  browser = await chromium.launch({ executablePath: chromiumPath, args: LAUNCH_ARGS });
+  browser = await chromium.launch(chromiumLaunchOptions());
   const results = [];
   for (const p of PAGES) {
     const weight = await measureWeight(browser, `${stack.siteUrl}${p.path}`, p.main);

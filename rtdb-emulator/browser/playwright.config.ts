@@ -1,11 +1,9 @@
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "scripts/chromium";
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-const debianChromium = "/usr/bin/chromium";
 
 // Browser conformance of rtdb-emulator: the real firebase SDK bundled for the browser,
 // in Chromium, against a server started by the spec itself (free ports).
@@ -21,20 +19,6 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: join(here, "..", ".reports", "playwright.json") }]],
   use: {
     ...devices["Desktop Chrome"],
-    launchOptions: existsSync(debianChromium)
-      ? {
-          executablePath: debianChromium,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        }
-      : {},
+    launchOptions: chromiumLaunchOptions(),
   },
 });
