@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRemoteRegistry, type RemoteRuntime } from "./remote-registry";
-import { RemoteRegistryContext, RemoteSlot } from "./remote-slot";
+import { RemoteRegistryContext, RemoteSlot, SlotRenderContext } from "./remote-slot";
 
 function Hello() {
   return <h1>Hello from the remote</h1>;
@@ -54,6 +54,24 @@ describe("RemoteSlot", () => {
     // The failed remote is registered again with force so the runtime forgets the failure.
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_home", entry: "http://127.0.0.1:4174/mf-manifest.json" }], { force: true });
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports the slot settled (for the page's interactive mark) whether its screen or its fallback shows", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const result of [{ default: Hello }, new Error("Failed to fetch")]) {
+      const hydrated = vi.fn();
+      const { registry } = fakeRuntime([result]);
+      render(
+        <SlotRenderContext.Provider value={{ server: false, rendered: new Set(), failed: new Set(), hydrated }}>
+          <RemoteRegistryContext.Provider value={registry}>
+            <RemoteSlot remote="remote_home" module="HomePage" />
+          </RemoteRegistryContext.Provider>
+        </SlotRenderContext.Provider>,
+      );
+      await screen.findByRole(result instanceof Error ? "button" : "heading");
+      expect(hydrated).toHaveBeenCalledWith("remote_home/HomePage");
+      cleanup();
+    }
   });
 
   it("treats a module without a default export as a failure", async () => {

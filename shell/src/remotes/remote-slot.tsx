@@ -21,6 +21,8 @@ export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 interface BoundaryProps {
   label: string;
   onRetry: () => void;
+  /** The fallback is showing (the page is as interactive as it will get for this slot). */
+  onCaught?: () => void;
   children: ReactNode;
 }
 
@@ -38,6 +40,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 
   override componentDidCatch(error: Error): void {
     console.error(`[shell] ${this.props.label} failed`, error);
+    this.props.onCaught?.();
   }
 
   override render() {
@@ -115,7 +118,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   );
   return (
     <div className={styles.slot} data-remote={remote} data-module={module}>
-      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
+      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} onCaught={() => render?.hydrated?.(slot)}>
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
           <ReportHydrated slot={slot} />
