@@ -61,6 +61,7 @@ test("unsaved edits come back after a reload on Restore, go on Discard, and are 
       [`blog/posts/${slug}/summary`]: saved.summary,
       [`blog/posts/${slug}/rev`]: Number(now.rev) + 1,
       [`blog/index/${slug}/summary`]: saved.summary,
+      [`blog/revisions/${slug}`]: null,
     });
   }
 });
