@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, StatusMessage } from "../ui";
-import type { PostForm } from "../lib/post-form";
+import { emptyPostForm, formatDateTime, type PostForm } from "../lib/post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
 // the browser. They stay in this browser only (localStorage), never in the database: a draft in
@@ -26,7 +26,7 @@ export function readAutosave(slug: string | null): Autosaved | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Autosaved>;
     const v = parsed.values as Partial<PostForm> | undefined;
-    const fields = ["title", "slug", "summary", "tags", "coverUrl", "body"] as const;
+    const fields = Object.keys(emptyPostForm()) as (keyof PostForm)[];
     if (!v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
     return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
   } catch {
@@ -56,8 +56,6 @@ export function useAutosave(slug: string | null, values: PostForm, dirty: boolea
     return () => clearTimeout(timer);
   }, [slug, values, dirty, baseRev, paused]);
 }
-
-const timeOf = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at);
 
 /**
  * Offered when the editor opens with edits kept from an earlier visit that differ from the post
@@ -104,7 +102,7 @@ export function AutosavePrompt({
         </>
       }
     >
-      This browser kept changes to this post that were not saved, from {timeOf(kept.at)}.
+      This browser kept changes to this post that were not saved, from {formatDateTime(kept.at)}.
       {savedSince ? " The post has been saved again since then: restoring puts those older edits back over it." : ""} Restore them?
     </StatusMessage>
   );

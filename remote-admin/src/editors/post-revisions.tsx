@@ -1,9 +1,7 @@
 import { LIMITS, useRevisions, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, Panel } from "../ui";
-import { versionChanges } from "../lib/post-form";
+import { formatDateTime, versionChanges } from "../lib/post-form";
 import styles from "./post-revisions.module.css";
-
-const timeOf = (at: number) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at);
 
 /**
  * A post's earlier versions (every save keeps the one it replaces; the newest ones are kept),
@@ -31,12 +29,12 @@ export function PostRevisions({ slug, current, onRestore }: { slug: string; curr
               <li key={version.id} className={styles.item}>
                 <div>
                   <strong>
-                    <time dateTime={new Date(version.updatedAt).toISOString()}>{timeOf(version.updatedAt)}</time>
+                    <time dateTime={new Date(version.updatedAt).toISOString()}>{formatDateTime(version.updatedAt)}</time>
                   </strong>{" "}
                   · {version.status === "published" ? "published" : "draft"} · “{version.title}”
                   <div className={styles.muted}>Then changed: {versionChanges(version, i === 0 ? current : versions[i - 1]!)}</div>
                 </div>
-                <Button size="small" onClick={() => onRestore(version)} aria-label={`Restore the version from ${timeOf(version.updatedAt)}`}>
+                <Button size="small" onClick={() => onRestore(version)} aria-label={`Restore the version from ${formatDateTime(version.updatedAt)}`}>
                   Restore
                 </Button>
               </li>

@@ -37,7 +37,7 @@ import { AutosavePrompt, clearAutosave, useAutosave } from "../editors/post-auto
 import { PostPreviewButton } from "../editors/post-preview-button";
 import { PostRevisions } from "../editors/post-revisions";
 import { errorFor, mapErrorKeys } from "../lib/form-values";
-import { formatDate, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
+import { formatDate, formatDateTime, postToForm, postToInput, readingTimeLabel, withTitle, type PostForm } from "../lib/post-form";
 import { applyTagFixes, tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
@@ -287,7 +287,7 @@ function PostEditor({ post, allPosts, onSaved, onClose }: PostEditorProps) {
   useAutosave(loadedSlug, values, form.dirty, form.baseRev, busy);
   const [restored, setRestored] = useState<string | null>(null);
   const restoreVersion = async (version: WithId<BlogPost>) => {
-    const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(version.updatedAt);
+    const when = formatDateTime(version.updatedAt);
     if (form.dirty) {
       const ok = await confirm({
         title: "Replace your unsaved changes?",

@@ -140,13 +140,12 @@ async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<nu
 
 /** Whether records of `kind` carry an `order` (and can be reordered). */
 export const isOrderedKind = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS as readonly string[]).includes(kind);
-const isOrdered = isOrderedKind;
 
 /** Create a record under a new push id; returns the id. */
 export async function createRecord<K extends CollectionKind>(kind: K, fields: CreateFields<K>): Promise<string> {
   const { db, sdk } = await connection();
   let input: unknown = fields;
-  if (isOrdered(kind) && (fields as { order?: number }).order === undefined) {
+  if (isOrderedKind(kind) && (fields as { order?: number }).order === undefined) {
     input = { ...fields, order: await nextOrder({ db, sdk }, kind) };
   }
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], input));
