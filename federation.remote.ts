@@ -1,9 +1,14 @@
 // The Vite + Module Federation settings every remote shares. A remote's vite.config.ts only
 // names itself, its port and its exposed screens (src/exposes.json, the federation contract).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
-import { sharedModules } from "./federation.shared.ts";
+import { recordSharedImports } from "federation-contract/build";
+import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "./federation.shared.ts";
+
+const root = import.meta.dirname;
 
 /**
  * `serverRendered`: the remote also ships a server entry (`remoteEntry.ssr.js`, advertised in its
@@ -23,6 +28,7 @@ export function defineRemoteConfig({
   exposes: Record<string, string>;
   serverRendered?: boolean;
 }) {
+  const version = (JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as { version: string }).version;
   return defineConfig(({ command }) => ({
     plugins: [
       federation({
@@ -39,6 +45,13 @@ export function defineRemoteConfig({
         dev: { remoteHmr: true },
       }),
       react(),
+      // The names this remote imports from each shared module, in its manifest: what the release
+      // check and the hosts' guards compare with the host's copies (docs/architecture.md, "Releases").
+      recordSharedImports({
+        shared: Object.keys(sharedModules),
+        version,
+        sharedPackageDirs: SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"),
+      }),
     ],
     // Served from its own origin: the shell loads it cross-origin, so CORS must be on.
     server: { host: "127.0.0.1", port, strictPort: true, origin: `http://127.0.0.1:${port}`, cors: true },

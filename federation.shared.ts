@@ -1,6 +1,8 @@
 // The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by the shell's
-// and every remote's vite config. Each is a singleton at one exact version, so a page holds
+// and every remote's vite config, and by the renderer (its server share scope). Each is a singleton, so a page holds
 // exactly one React (the plugin adds react/jsx-runtime, react-dom/client and zustand/* itself), one router, one zustand, one Firebase and one auth store.
+// A build provides its own `version` and requires `^version` (docs/architecture.md, "Releases"): a remote built
+// against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +13,14 @@ const root = dirname(fileURLToPath(import.meta.url));
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = rootPackage as unknown as Lock;
 
+/** The workspace packages shared at run time: versioned with changesets (.changeset/README.md). */
+export const SHARED_WORKSPACE_PACKAGES = ["shared-auth", "shared-content", "shared-router"] as const;
+
 function versionOf(name: string): string {
+  // A workspace package's version is its package.json's (the lock file may lag behind a bump).
+  const workspace = join(root, name, "package.json");
+  if ((SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name) && existsSync(workspace))
+    return (JSON.parse(readFileSync(workspace, "utf8")) as { version: string }).version;
   const version = lock.packages[`node_modules/${name}`]?.version ?? lock.packages[name]?.version;
   if (!version) throw new Error(`federation.shared: ${name} is not in package-lock.json`);
   return version;
@@ -19,7 +28,7 @@ function versionOf(name: string): string {
 
 const singleton = (name: string, pkg = name) => {
   const version = versionOf(pkg);
-  return { singleton: true, requiredVersion: version, version, strictVersion: false };
+  return { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
 };
 
 export const sharedModules = {
@@ -41,7 +50,7 @@ export const sharedModules = {
 
 // A workspace package whose entry file does not exist yet cannot be shared (the build would
 // fail inside the federation plugin); say so loudly instead of failing with a cryptic error.
-for (const name of ["shared-auth", "shared-content", "shared-router"] as const) {
+for (const name of SHARED_WORKSPACE_PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, name, "package.json"), "utf8")) as { main?: string };
   if (!pkg.main || !existsSync(join(root, name, pkg.main))) {
     console.warn(`[federation.shared] ${name}: entry ${pkg.main ?? "(none)"} is missing, so it is not shared in this build`);

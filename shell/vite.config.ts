@@ -1,7 +1,10 @@
+import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
-import { sharedModules } from "../federation.shared.ts";
+import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
+import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
+import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
 
@@ -36,6 +39,15 @@ export default defineConfig({
     }),
     react(),
     templateAsAppHtml(),
+    // host-contract.json: what this shell provides to remotes and what it loads from them, read by
+    // the release command before a remote goes live (docs/architecture.md, "Releases").
+    publishHostContract({
+      screens: REMOTE_SCREENS as unknown as Record<string, string[]>,
+      exportsOf: async (name) =>
+        (SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name)
+          ? exportNamesOf(workspacePackage(join(import.meta.dirname, "..", name)).main)
+          : runtimeExportsOf(name).catch(() => undefined),
+    }),
   ],
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },

@@ -1,0 +1,101 @@
+// The federation contract between the host and a remote, as data, and the one check between them.
+// A remote's build records what it needs in its mf-manifest.json (the shared modules with the
+// version ranges it was built against, the screens it exposes, and, in `sharedImports`, every
+// name its code imports from a shared module); the host publishes what it provides
+// (host-contract.json beside the shell, or the renderer's own copies on the server). The release
+// command, the renderer and the shell all judge a remote with `checkCompatibility`, so a remote
+// is refused for the same reasons everywhere (docs/architecture.md, "Releases").
+import { satisfy } from "@module-federation/runtime";
+
+/** What a host (the shell in the browser, the renderer on the server) provides to remotes. */
+export interface HostContract {
+  /** Shared module -> the version the host provides and, where known, the names it exports. */
+  shared: Record<string, { version: string; exports?: string[] }>;
+  /** Remote name -> the exposed modules the host loads from it. */
+  screens: Record<string, string[]>;
+}
+
+/** What one build of a remote needs, read from its mf-manifest.json. */
+export interface RemoteRequirements {
+  name: string;
+  /** The remote package's version at build time (its release label). */
+  version: string | null;
+  shared: { name: string; requiredVersion: string }[];
+  exposes: string[];
+  /** Shared module -> the names the remote's code imports from it. */
+  sharedImports: Record<string, string[]>;
+}
+
+/** The manifest field a remote's build adds for `sharedImports` and its version. */
+export const CONTRACT_FIELD = "contract";
+
+export type Problem =
+  | { kind: "missing-screen"; module: string }
+  | { kind: "unsatisfied-version"; shared: string; requiredVersion: string; provided: string }
+  | { kind: "missing-export"; shared: string; names: string[]; provided: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+
+/** A remote's requirements from its parsed mf-manifest.json; null when it is not a manifest. */
+export function requirementsOf(manifest: unknown): RemoteRequirements | null {
+  if (!isRecord(manifest) || typeof manifest.name !== "string") return null;
+  const contract = isRecord(manifest[CONTRACT_FIELD]) ? manifest[CONTRACT_FIELD] : {};
+  const imports = isRecord(contract.sharedImports) ? contract.sharedImports : {};
+  return {
+    name: manifest.name,
+    version: typeof contract.version === "string" ? contract.version : null,
+    shared: (Array.isArray(manifest.shared) ? manifest.shared : []).flatMap((s: unknown) =>
+      isRecord(s) && typeof s.name === "string" && typeof s.requiredVersion === "string" ? [{ name: s.name, requiredVersion: s.requiredVersion }] : [],
+    ),
+    exposes: (Array.isArray(manifest.exposes) ? manifest.exposes : []).flatMap((e: unknown) => (isRecord(e) && typeof e.name === "string" ? [e.name] : [])),
+    sharedImports: Object.fromEntries(Object.entries(imports).map(([name, list]) => [name, strings(list)])),
+  };
+}
+
+/**
+ * Everything that keeps `remote` from running on `host`: a screen the host loads that the remote
+ * does not expose, a shared module whose provided version is outside the remote's range, or a
+ * name the remote imports that the host's copy does not export (a forgotten version bump).
+ * A shared module the host does not provide is not a problem: the remote falls back to its own copy.
+ */
+export function checkCompatibility(remote: RemoteRequirements, host: HostContract): Problem[] {
+  const problems: Problem[] = [];
+  for (const module of host.screens[remote.name] ?? []) if (!remote.exposes.includes(module)) problems.push({ kind: "missing-screen", module });
+  for (const { name, requiredVersion } of remote.shared) {
+    const provided = host.shared[name];
+    if (provided && !satisfies(provided.version, requiredVersion)) problems.push({ kind: "unsatisfied-version", shared: name, requiredVersion, provided: provided.version });
+  }
+  for (const [name, imported] of Object.entries(remote.sharedImports)) {
+    const exports = host.shared[name]?.exports;
+    if (!exports) continue;
+    const missing = imported.filter((n) => !exports.includes(n));
+    if (missing.length > 0) problems.push({ kind: "missing-export", shared: name, names: missing, provided: host.shared[name]!.version });
+  }
+  return problems;
+}
+
+function satisfies(version: string, range: string): boolean {
+  try {
+    return satisfy(version, range);
+  } catch {
+    return false;
+  }
+}
+
+/** One problem in plain words, naming the shared module and what is missing. */
+export function describeProblem(problem: Problem): string {
+  switch (problem.kind) {
+    case "missing-screen":
+      return `does not expose ${problem.module}, which the site loads from it`;
+    case "unsatisfied-version":
+      return `needs ${problem.shared} ${problem.requiredVersion}, the site provides ${problem.provided}`;
+    case "missing-export":
+      return `imports ${problem.names.join(", ")} from ${problem.shared}, which the site's ${problem.shared} ${problem.provided} does not export`;
+  }
+}
+
+/** The one line the release command, the renderer's log and the admin notice show. */
+export function describeIncompatibility(remote: string, release: string | null, problems: Problem[]): string {
+  return `${remote}${release ? ` ${release}` : ""} is incompatible with this site: ${problems.map(describeProblem).join("; ")}`;
+}
