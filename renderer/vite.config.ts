@@ -24,7 +24,7 @@ function copyShellTemplate(): Plugin {
   };
 }
 
-const WORKSPACE = ["shell", "shared-auth", "shared-content", "shared-router", "shared-ui"];
+const WORKSPACE = ["shell", "shared-auth", "shared-content", "shared-router", "shared-ui", "federation-contract"];
 
 export default defineConfig({
   plugins: [react(), copyShellTemplate()],

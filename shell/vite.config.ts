@@ -23,7 +23,13 @@ function templateAsAppHtml(): Plugin {
   };
 }
 
+/** The versions of the shared modules this build provides, for the browser's remote guard (remotes/app-registry.ts). */
+export const hostSharedVersions = {
+  __HOST_SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(Object.entries(sharedModules).map(([name, s]) => [name, s.version]))),
+};
+
 export default defineConfig({
+  define: hostSharedVersions,
   plugins: [
     federation({
       name: "shell",
@@ -42,7 +48,7 @@ export default defineConfig({
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({
-      screens: REMOTE_SCREENS as unknown as Record<string, string[]>,
+      screens: REMOTE_SCREENS,
       exportsOf: async (name) =>
         (SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name)
           ? exportNamesOf(workspacePackage(join(import.meta.dirname, "..", name)).main)

@@ -77,14 +77,23 @@ export function exportNamesOf(entryFile: string): string[] {
     .sort();
 }
 
-const toRecord = (names: NamesByModule) => Object.fromEntries([...names].sort(([a], [b]) => a.localeCompare(b)).map(([module, set]) => [module, [...set].sort()]));
+const toRecord = (names: NamesByModule) =>
+  Object.fromEntries([...names].sort(([a], [b]) => a.localeCompare(b)).map(([module, set]) => [module, [...set].sort()]));
 
 /**
  * A remote's build: adds `contract: { version, sharedImports }` to its mf-manifest.json, from
  * the remote's own source and the bundled workspace packages (not the shared packages' own
  * files, which the host's copies replace).
  */
-export function recordSharedImports({ shared, version, sharedPackageDirs }: { shared: readonly string[]; version: string; sharedPackageDirs: string[] }): Plugin {
+export function recordSharedImports({
+  shared,
+  version,
+  sharedPackageDirs,
+}: {
+  shared: readonly string[];
+  version: string;
+  sharedPackageDirs: string[];
+}): Plugin {
   const names: NamesByModule = new Map();
   return {
     name: "federation-contract:record-shared-imports",
@@ -116,7 +125,13 @@ export function recordSharedImports({ shared, version, sharedPackageDirs }: { sh
  * `exportsOf` names the exports of a shared module (workspace packages: their TypeScript entry;
  * npm packages: the module loaded in Node).
  */
-export function publishHostContract({ screens, exportsOf }: { screens: HostContract["screens"]; exportsOf: (name: string) => Promise<string[] | undefined> }): Plugin {
+export function publishHostContract({
+  screens,
+  exportsOf,
+}: {
+  screens: HostContract["screens"];
+  exportsOf: (name: string) => Promise<string[] | undefined>;
+}): Plugin {
   return {
     name: "federation-contract:publish-host-contract",
     apply: "build",

@@ -12,7 +12,7 @@ export interface HostContract {
   /** Shared module -> the version the host provides and, where known, the names it exports. */
   shared: Record<string, { version: string; exports?: string[] }>;
   /** Remote name -> the exposed modules the host loads from it. */
-  screens: Record<string, string[]>;
+  screens: Record<string, readonly string[]>;
 }
 
 /** What one build of a remote needs, read from its mf-manifest.json. */
@@ -64,7 +64,8 @@ export function checkCompatibility(remote: RemoteRequirements, host: HostContrac
   for (const module of host.screens[remote.name] ?? []) if (!remote.exposes.includes(module)) problems.push({ kind: "missing-screen", module });
   for (const { name, requiredVersion } of remote.shared) {
     const provided = host.shared[name];
-    if (provided && !satisfies(provided.version, requiredVersion)) problems.push({ kind: "unsatisfied-version", shared: name, requiredVersion, provided: provided.version });
+    if (provided && !satisfies(provided.version, requiredVersion))
+      problems.push({ kind: "unsatisfied-version", shared: name, requiredVersion, provided: provided.version });
   }
   for (const [name, imported] of Object.entries(remote.sharedImports)) {
     const exports = host.shared[name]?.exports;

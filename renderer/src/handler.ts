@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { createServerRenderStore } from "shared-content/server";
-import { CLIENT_ONLY, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
+import { CLIENT_ONLY, PUBLIC_ROUTES, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
 import { contentSecurityPolicy } from "./csp";
 import { buildDocument, escapeHtml } from "./document";
 import { createServerRemotes } from "./federation";
@@ -56,7 +56,7 @@ export function createRenderer(options: RendererOptions) {
   const shell = shellAssets(JSON.parse(readFileSync(join(options.shellDir, ".vite", "manifest.json"), "utf8")));
   const maxAgeMs = options.maxAgeMs ?? 2000;
   const log = options.log ?? ((line: string) => console.log(line));
-  const remotes = createServerRemotes({ maxAgeMs });
+  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
   // DOMPurify needs a DOM on the server; one window serves every render.
   const window = new JSDOM("").window as unknown as Window;
   const configs = new Map<string, { at: number; config: Promise<RuntimeConfig> }>();
@@ -98,6 +98,19 @@ export function createRenderer(options: RendererOptions) {
     configs.set(url, { at: Date.now(), config });
     config.catch(() => configs.delete(url));
     return config;
+  }
+
+  // Prepared once per instance, before the first request needs it, and kept fresh in the
+  // background: the config and every remote's server entry (a release is picked up without a
+  // request waiting for it; federation.ts).
+  if (options.configUrl) {
+    const configUrl = options.configUrl;
+    const prepare = () =>
+      configAt(configUrl)
+        .then((config) => remotes.sync(config.remotes))
+        .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
+    void prepare();
+    setInterval(prepare, maxAgeMs).unref();
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -165,7 +178,7 @@ export function createRenderer(options: RendererOptions) {
 
     await remotes.sync(config.remotes);
     const store = createServerRenderStore(config, window);
-    const registry = createRemoteRegistry(remotes.runtime);
+    const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
     registry.register(config.remotes);
     const page = await renderPage(path + url.search, { store, registry });
     const unavailable = store.failedReads().includes("unavailable");
@@ -182,7 +195,13 @@ export function createRenderer(options: RendererOptions) {
       url: `${base}${path}`,
       base,
       rootHtml: page.html,
-      pageDataScript: pageDataScript({ config, content: store.toSnapshot(), failedSlots: page.failedSlots, slots: page.slots }),
+      pageDataScript: pageDataScript({
+        config,
+        content: store.toSnapshot(),
+        failedSlots: page.failedSlots,
+        slots: page.slots,
+        incompatible: page.incompatible,
+      }),
       styles: css.inline,
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...shown.flatMap((a) => a.js)],

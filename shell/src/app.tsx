@@ -3,6 +3,7 @@ import { RouterProvider, createBrowserRouter } from "shared-router";
 import type { RenderStore } from "shared-content";
 import { AppProviders } from "./app-providers";
 import { appRoutes } from "./app-routes";
+import { remoteRegistry } from "./remotes/app-registry";
 import type { SlotRenderState } from "./remotes/remote-slot";
 
 // One data router for the page's lifetime, created when this module is first loaded (after
@@ -13,7 +14,7 @@ const router = createBrowserRouter(appRoutes);
 export function App({ store, slots, onMounted }: { store: RenderStore; slots: SlotRenderState; onMounted?: () => void }) {
   useEffect(() => onMounted?.(), [onMounted]);
   return (
-    <AppProviders store={store} slots={slots}>
+    <AppProviders store={store} slots={slots} registry={remoteRegistry}>
       <RouterProvider router={router} />
     </AppProviders>
   );

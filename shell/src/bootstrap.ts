@@ -1,5 +1,5 @@
 import { ensureAuth, initFirebase, loadRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { remoteRegistry } from "./remotes/remote-registry";
+import { remoteRegistry } from "./remotes/app-registry";
 import { CLIENT_ONLY } from "./site-map";
 
 /** `embedded`: the config a server-rendered page carries (saves fetching /config.json). */

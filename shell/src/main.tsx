@@ -6,7 +6,7 @@ import { RenderStore } from "shared-content";
 import { applyTheme, preferredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
-import { remoteRegistry } from "./remotes/remote-registry";
+import { remoteRegistry } from "./remotes/app-registry";
 import { interactiveMarker } from "./ssr/interactive";
 import { readPageData } from "./ssr/page-data";
 
@@ -18,6 +18,8 @@ const pageData = readPageData();
 
 bootstrap(pageData?.config)
   .then(async () => {
+    // The server's verdicts on the remotes' releases hold for this page (the same fallback hydrates).
+    for (const [remote, reason] of Object.entries(pageData?.incompatible ?? {})) remoteRegistry.markIncompatible(remote, reason);
     // The page's remote screens start loading alongside the app's own code.
     for (const slot of pageData?.slots ?? []) {
       const [remote = "", module = ""] = slot.split("/");

@@ -1,5 +1,8 @@
 // Registers the remotes named in the runtime config and loads their exposed screens. The URLs
 // come from /config.json at run time, so a remote is moved or rolled back without a rebuild.
+// Before a remote's screen is used, its build is judged against what this host provides
+// (federation-contract): a release that cannot run here is refused with a reason, instead of
+// failing inside its own code (docs/architecture.md, "Releases").
 import type { ComponentType } from "react";
 import { loadRemote, registerRemotes } from "@module-federation/runtime";
 
@@ -10,10 +13,19 @@ export interface RemoteRuntime {
   loadRemote: (id: string) => Promise<unknown>;
 }
 
+/**
+ * Judges a remote's current build: resolves to a one-line reason when it cannot run on this
+ * host, null when it can (or when its manifest cannot be read: loading it then fails by itself).
+ */
+export type RemoteGuard = (remote: string, manifestUrl: string) => Promise<string | null>;
+
 const defaultRuntime: RemoteRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),
   loadRemote: (id) => loadRemote(id),
 };
+
+/** Why a slot shows its fallback: the remote cannot be reached, or its release cannot run on this site. */
+export type RemoteFailure = "unavailable" | "incompatible";
 
 export class RemoteLoadError extends Error {
   override name = "RemoteLoadError";
@@ -21,36 +33,76 @@ export class RemoteLoadError extends Error {
     readonly remote: string,
     readonly module: string,
     cause?: unknown,
+    readonly failure: RemoteFailure = "unavailable",
   ) {
     super(`Could not load ${module} from ${remote}`, { cause });
   }
 }
 
-export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime) {
+export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, guard?: RemoteGuard) {
   let entries: Record<string, string> = {};
   // Remotes whose last load failed: the runtime caches a remote's (failed) entry, so these are
   // registered again with force before the next attempt.
   const failed = new Set<string>();
+  // remote -> the guard's verdict for its current entry (null: compatible), so it is asked once.
+  const verdicts = new Map<string, Promise<string | null>>();
+  const known = new Map<string, string>();
+
+  function verdictOf(remote: string, entry: string): Promise<string | null> {
+    let verdict = verdicts.get(remote);
+    if (!verdict) {
+      verdict = guard ? guard(remote, entry).catch(() => null) : Promise.resolve(null);
+      verdicts.set(remote, verdict);
+    }
+    return verdict;
+  }
 
   return {
     register(remotes: Record<string, string>): void {
+      for (const [name, entry] of Object.entries(remotes)) if (entries[name] !== entry) verdicts.delete(name);
       entries = { ...remotes };
       runtime.registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
     },
     entryOf(remote: string): string | undefined {
       return entries[remote];
     },
+    /** Takes a verdict reached elsewhere (the server's, embedded in the page) for the current entry. */
+    markIncompatible(remote: string, reason: string): void {
+      verdicts.set(remote, Promise.resolve(reason));
+      known.set(remote, reason);
+    },
+    /** The reason a remote's release cannot run here, once it is known (null: compatible or not yet judged). */
+    incompatibility(remote: string): string | null {
+      return known.get(remote) ?? null;
+    },
     async load(remote: string, module: string): Promise<RemoteModule> {
       const entry = entries[remote];
       if (!entry) throw new RemoteLoadError(remote, module, new Error(`${remote} is not in config.json`));
-      if (failed.has(remote)) runtime.registerRemotes([{ name: remote, entry }], { force: true });
+      if (failed.has(remote)) {
+        // A retry: judge the remote's build again (it may have been rolled back) and reload it.
+        verdicts.delete(remote);
+        known.delete(remote);
+        runtime.registerRemotes([{ name: remote, entry }], { force: true });
+      }
+      const verdict = verdictOf(remote, entry);
+      const refuse = (reason: string) => {
+        known.set(remote, reason);
+        failed.add(remote);
+        return new RemoteLoadError(remote, module, new Error(reason), "incompatible");
+      };
+      // Judged in parallel with the load (both read the manifest), decided before the screen is used.
+      const early = await Promise.race([verdict, Promise.resolve(undefined)]);
+      if (early) throw refuse(early);
       let loaded: unknown;
       try {
         loaded = await runtime.loadRemote(`${remote}/${module}`);
       } catch (error) {
         failed.add(remote);
-        throw new RemoteLoadError(remote, module, error);
+        const reason = await verdict;
+        throw reason ? refuse(reason) : new RemoteLoadError(remote, module, error);
       }
+      const reason = await verdict;
+      if (reason) throw refuse(reason);
       const component = (loaded as { default?: unknown } | null | undefined)?.default;
       if (typeof component !== "function" && (typeof component !== "object" || component === null)) {
         failed.add(remote);
@@ -63,6 +115,3 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime) {
 }
 
 export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;
-
-/** The app's registry (tests build their own with a fake runtime). */
-export const remoteRegistry = createRemoteRegistry();

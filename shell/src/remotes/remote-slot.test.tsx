@@ -89,4 +89,21 @@ describe("RemoteSlot", () => {
     const { registry } = fakeRuntime([]);
     await expect(registry.load("remote_nope", "X")).rejects.toThrow("Could not load X from remote_nope");
   });
+
+  it("does not blame the visitor's connection when the remote's release cannot run on this site", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const registry = createRemoteRegistry(
+      { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: Hello })) },
+      async () => "remote_home 2.0.0 is incompatible",
+    );
+    registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
+    render(
+      <RemoteRegistryContext.Provider value={registry}>
+        <RemoteSlot remote="remote_home" module="HomePage" />
+      </RemoteRegistryContext.Provider>,
+    );
+    expect(await screen.findByText(/being updated and cannot be shown/i)).toBeTruthy();
+    expect(screen.queryByText(/check your connection/i)).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Hello from the remote" })).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
 import { Component, Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
-import { remoteRegistry, type RemoteRegistry } from "./remote-registry";
+import { createRemoteRegistry, type RemoteFailure, type RemoteRegistry } from "./remote-registry";
 import styles from "./remote-slot.module.css";
 
-export const RemoteRegistryContext = createContext<RemoteRegistry>(remoteRegistry);
+/** The page's registry: the browser app's (remotes/app-registry.ts) or the server's, given by AppProviders. */
+export const RemoteRegistryContext = createContext<RemoteRegistry>(createRemoteRegistry());
 
 /**
  * How slots relate to the server render. On the server: `rendered` collects the slots a page
@@ -44,17 +45,30 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 
   override render() {
-    if (this.state.error) return <RemoteFallback label={this.props.label} onRetry={this.props.onRetry} />;
+    if (this.state.error) return <RemoteFallback label={this.props.label} failure={failureOf(this.state.error)} onRetry={this.props.onRetry} />;
     return this.props.children;
   }
 }
 
+/** Why a load failed, by the error's `failure` field (not instanceof: errors cross bundles). */
+const failureOf = (error: unknown): RemoteFailure => ((error as { failure?: unknown } | null)?.failure === "incompatible" ? "incompatible" : "unavailable");
+
+const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> = {
+  unavailable: { title: "This part of the page could not be loaded.", detail: "The rest of the site still works. Check your connection, then try again." },
+  // The visitor's connection is fine: the site is between two releases of this part.
+  incompatible: {
+    title: "This part of the page is being updated and cannot be shown right now.",
+    detail: "The rest of the site still works. Please try again in a few minutes.",
+  },
+};
+
 /** What a slot shows when its remote cannot be loaded: the same in the browser and on the server. */
-export function RemoteFallback({ label, onRetry }: { label: string; onRetry: () => void }) {
+export function RemoteFallback({ label, failure = "unavailable", onRetry }: { label: string; failure?: RemoteFailure; onRetry: () => void }) {
+  const words = FALLBACK_WORDS[failure];
   return (
-    <div className={styles.fallback} role="region" aria-label={`${label} unavailable`} data-remote-fallback="">
-      <p className={styles.title}>This part of the page could not be loaded.</p>
-      <p className={styles.detail}>The rest of the site still works. Check your connection, then try again.</p>
+    <div className={styles.fallback} role="region" aria-label={`${label} unavailable`} data-remote-fallback={failure}>
+      <p className={styles.title}>{words.title}</p>
+      <p className={styles.detail}>{words.detail}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
         Retry
       </button>
@@ -101,7 +115,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   const failedOnServer = !render?.server && attempt === 0 && render?.failed.has(slot) === true;
   const Screen = useMemo<ComponentType>(
     () => {
-      const Fallback = () => <RemoteFallback label={label} onRetry={retry} />;
+      const Fallback = () => <RemoteFallback label={label} failure={registry.incompatibility(remote) ? "incompatible" : "unavailable"} onRetry={retry} />;
       if (failedOnServer) return Fallback;
       // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
       if (!render?.server) return lazy(() => registry.load(remote, module));

@@ -11,11 +11,11 @@ import type { PageMeta, RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { appRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
-import { RemoteRegistryContext } from "../remotes/remote-slot";
 
 export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, type PublicRoute } from "../site-map";
 export { pageDataScript, serializePageData, type PageData } from "../ssr/page-data";
-export { createRemoteRegistry, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
+export { createRemoteRegistry, type RemoteGuard, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
+export { REMOTE_SCREENS } from "../remotes/screens";
 
 export interface RenderedPage {
   /** The markup of #root. */
@@ -24,6 +24,8 @@ export interface RenderedPage {
   /** "remote/Module" of every slot the page shows, and of those that fell back. */
   slots: string[];
   failedSlots: string[];
+  /** Remote -> why its release cannot run on this site, for the remotes whose slots fell back for it. */
+  incompatible: Record<string, string>;
 }
 
 /**
@@ -55,13 +57,17 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
   const slots = { server: true, rendered: new Set<string>(), failed: new Set<string>() };
   try {
     const html = await renderWhenReady(
-      <AppProviders store={store} slots={slots}>
-        <RemoteRegistryContext value={registry}>
-          <RouterProvider router={router} />
-        </RemoteRegistryContext>
+      <AppProviders store={store} slots={slots} registry={registry}>
+        <RouterProvider router={router} />
       </AppProviders>,
     );
-    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed] };
+    const incompatible: Record<string, string> = {};
+    for (const slot of slots.failed) {
+      const remote = slot.split("/")[0] ?? "";
+      const reason = registry.incompatibility(remote);
+      if (reason) incompatible[remote] = reason;
+    }
+    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible };
   } finally {
     router.dispose();
   }

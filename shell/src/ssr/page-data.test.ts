@@ -7,6 +7,7 @@ const data: PageData = {
   content: { reads: { "blog/index": { value: { t: { title: "</script><script>alert(1)</script> & \u2028" } } } }, markdown: { k: "<p>hi</p>" } },
   failedSlots: ["remote_home/HomePage"],
   slots: ["remote_home/HomePage"],
+  incompatible: { remote_home: "remote_home 1.2.0 is incompatible with this site: needs shared-content ^1.3.0, the site provides 1.2.0" },
 };
 
 describe("page data", () => {

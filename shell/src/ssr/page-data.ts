@@ -13,6 +13,8 @@ export interface PageData {
   failedSlots: string[];
   /** The remote screens the page shows, so the browser starts loading them at once. */
   slots: string[];
+  /** Remote -> why its release cannot run on this site (its slots fell back for that reason). */
+  incompatible?: Record<string, string>;
 }
 
 /** JSON safe to place between <script> tags (also escapes U+2028/2029 and "&"). */
@@ -31,7 +33,14 @@ export function readPageData(doc: Document = document): PageData | null {
   try {
     const raw = JSON.parse(text) as Partial<PageData>;
     if (!raw.content || !Array.isArray(raw.failedSlots)) return null;
-    return { config: parseRuntimeConfig(raw.config), content: raw.content, failedSlots: raw.failedSlots, slots: Array.isArray(raw.slots) ? raw.slots : [] };
+    const incompatible = raw.incompatible && typeof raw.incompatible === "object" ? raw.incompatible : {};
+    return {
+      config: parseRuntimeConfig(raw.config),
+      content: raw.content,
+      failedSlots: raw.failedSlots,
+      slots: Array.isArray(raw.slots) ? raw.slots : [],
+      incompatible: Object.fromEntries(Object.entries(incompatible).filter((e): e is [string, string] => typeof e[1] === "string")),
+    };
   } catch {
     return null;
   }
