@@ -87,7 +87,7 @@ let stack;
 let chrome;
 let failed = false;
 try {
-  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   const pages = [

@@ -51,8 +51,8 @@ const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0
 let stack;
 let browser;
 try {
-  // snapshot: serve copies of dist, so a concurrent rebuild cannot change files mid-run.
-  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  // The stack serves copies of dist, so a concurrent rebuild cannot change files mid-run.
+  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   PAGES[2].path = `/blogs/${slug}`;

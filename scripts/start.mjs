@@ -60,7 +60,7 @@ process.once("SIGTERM", abortStartup);
 
 let stack;
 try {
-  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, snapshot: values.e2e, verbose: values.verbose, signal: startup.signal });
+  stack = await startLocalStack({ serve: true, reset: values.reset, dataDir, verbose: values.verbose, signal: startup.signal });
   process.off("SIGINT", abortStartup);
   process.off("SIGTERM", abortStartup);
 } catch (error) {

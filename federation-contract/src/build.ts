@@ -127,9 +127,11 @@ export function recordSharedImports({
  */
 export function publishHostContract({
   screens,
+  routes,
   exportsOf,
 }: {
   screens: HostContract["screens"];
+  routes: HostContract["routes"];
   exportsOf: (name: string) => Promise<string[] | undefined>;
 }): Plugin {
   return {
@@ -141,7 +143,7 @@ export function publishHostContract({
         const manifest = bundle["mf-manifest.json"];
         if (!manifest || manifest.type !== "asset") throw new Error("federation-contract: the shell's mf-manifest.json was not emitted");
         const shared = (JSON.parse(String(manifest.source)) as { shared?: { name: string; version: string }[] }).shared ?? [];
-        const contract: HostContract = { shared: {}, screens };
+        const contract: HostContract = { shared: {}, screens, routes };
         for (const { name, version } of shared) {
           const exports = await exportsOf(name);
           contract.shared[name] = exports ? { version, exports } : { version };

@@ -13,6 +13,8 @@ export interface HostContract {
   shared: Record<string, { version: string; exports?: string[] }>;
   /** Remote name -> the exposed modules the host loads from it. */
   screens: Record<string, readonly string[]>;
+  /** The server-rendered routes (absolute patterns, e.g. "/blogs/:id") and the screen each shows. */
+  routes?: { path: string; remote: string; module: string }[];
 }
 
 /** What one build of a remote needs, read from its mf-manifest.json. */

@@ -37,4 +37,16 @@ export interface LocalStack {
 export function startLocalStack(options?: Record<string, unknown>): Promise<LocalStack>;
 export function moveDraftsApart(databaseUrl: string): Promise<string[]>;
 export function remotePortsFor(sitePort: number): Record<string, number>;
-export function runningStack(dataDir: string): Promise<{ pid: number; siteUrl: string | null; databaseUrl: string } | null>;
+/** The marker a running stack keeps in its data folder (startLocalStack). */
+export interface StackMarker {
+  pid: number;
+  siteUrl: string | null;
+  databaseUrl: string;
+  dataDir: string;
+  configFile: string | null;
+  /** Remote name -> its Hosting site's origin. */
+  remoteOrigins: Record<string, string>;
+  /** Site (shell, remote-home, ...) -> the folder its Hosting site serves. */
+  hostingRoots: Record<string, string>;
+}
+export function runningStack(dataDir: string): Promise<StackMarker | null>;

@@ -3,11 +3,12 @@
 // demo admin, and (optionally) firebase.json's Hosting sites in the official Hosting emulator with
 // the renderer in the official Functions emulator, as in production.
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
+import { liveRelease, recordStartBuilds, releaseUrl } from "./releases.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -158,8 +159,6 @@ async function loadRtdbEmulator() {
  *   reset        wipe <dataDir>/db first, so the seed loads again
  *   serve        also serve the four Hosting sites of firebase.json (shell and remotes) through
  *                the Hosting emulator, with the renderer in the Functions emulator
- *   snapshot     serve copies of the remotes' dist folders taken now (e2e: a concurrent rebuild
- *                in the working tree must not pull files from under a running test)
  *   log          line logger
  *   signal       AbortSignal: when aborted during start-up, what has started is stopped
  * Returns { ports, siteUrl, databaseUrl, authUrl, admin, configFile, remotes: Map(name -> {start,
@@ -209,7 +208,7 @@ export async function startLocalStack(options = {}) {
 
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
-    const sites = options.serve ? await stageSites({ dataDir, snapshot: options.snapshot }) : null;
+    const sites = options.serve ? await stageSites({ dataDir }) : null;
     if (sites) ports.site = await claimSitePort(host, ports.site);
     const emulators = await startFirebaseEmulators({
       only: sites ? ["auth", "hosting", "functions"] : ["auth"],
@@ -236,7 +235,12 @@ export async function startLocalStack(options = {}) {
     const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
     if (sites) await serveSites(stack, sites, emulators, log);
     const marker = join(dataDir, "stack.json");
-    await writeFile(marker, `${JSON.stringify({ pid: process.pid, siteUrl: stack.siteUrl, databaseUrl })}\n`);
+    // What `npm run release` needs to find this stack: its site, config file and remote origins.
+    const remoteOrigins = Object.fromEntries(REMOTES.filter((r) => ports[r.name]).map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
+    await writeFile(
+      marker,
+      `${JSON.stringify({ pid: process.pid, siteUrl: stack.siteUrl, databaseUrl, dataDir, configFile: stack.configFile, remoteOrigins, hostingRoots: sites?.roots ?? {} })}\n`,
+    );
     stoppers.push(() => rm(marker, { force: true }));
     return stack;
   } catch (error) {
@@ -246,14 +250,17 @@ export async function startLocalStack(options = {}) {
 }
 
 /**
- * The folders the Hosting emulator serves. The shell is always a copy: the generated
- * config.json is written into it, and must never land in shell/dist, which is what deploys.
+ * The folders the Hosting emulator serves, always copies of the builds: the generated config.json
+ * must never land in shell/dist (which deploys), a rebuild in the working tree must not pull files
+ * from under a running page, and each remote's site keeps the releases published to it
+ * (`releases/<id>/`, see releases.mjs) across restarts.
  */
-async function stageSites({ dataDir, snapshot }) {
+async function stageSites({ dataDir }) {
   if (!existsSync(join(repoRoot, "shell", "dist", "app.html"))) throw new Error("shell is not built: run `npm run build`");
-  const copy = async (dir) => {
+  const copy = async (dir, keep = []) => {
     const target = join(dataDir, "hosting", dir);
-    await rm(target, { recursive: true, force: true });
+    await mkdir(target, { recursive: true });
+    for (const entry of await readdir(target)) if (!keep.includes(entry)) await rm(join(target, entry), { recursive: true, force: true });
     await cp(join(repoRoot, dir, "dist"), target, { recursive: true });
     return target;
   };
@@ -261,7 +268,7 @@ async function stageSites({ dataDir, snapshot }) {
   for (const r of REMOTES) {
     if (!existsSync(join(repoRoot, r.dir, "dist", "mf-manifest.json")))
       throw new Error(`${r.dir} is not built (no dist/mf-manifest.json): run \`npm run build\``);
-    roots[r.dir] = snapshot ? await copy(r.dir) : join(repoRoot, r.dir, "dist");
+    roots[r.dir] = await copy(r.dir, ["releases"]);
   }
   if (!existsSync(join(repoRoot, "renderer", "dist", "function.js"))) throw new Error("renderer is not built: run `npm run build`");
   return { roots };
@@ -331,19 +338,27 @@ async function serveSites(stack, sites, emulators, log) {
     const name = manifest?.name;
     if (name !== r.name) throw new Error(`Expected ${r.name} on port ${ports[r.name]}, found ${name}`);
   }
+  // The builds just staged are what a start deploys: each is recorded as its remote's live release.
+  const origins = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
+  await recordStartBuilds(
+    stack.dataDir,
+    REMOTES.map((r) => ({ name: r.name, root: sites.roots[r.dir] })),
+  );
+  const liveUrl = async (name) => releaseUrl(origins[name], await liveRelease(stack.dataDir, name));
   // The browser reads config.json on each page load and the renderer every 2 s, so a test (or a
-  // person) can repoint a remote without rebuilding anything.
+  // person, or `npm run release`) can repoint a remote without rebuilding anything.
   const file = join(sites.roots.shell, "config.json");
-  const urls = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}/mf-manifest.json`]));
-  const writeConfig = () => writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
-  await writeConfig();
+  const urls = Object.fromEntries(await Promise.all(REMOTES.map(async (r) => [r.name, await liveUrl(r.name)])));
+  await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
   stack.configFile = file;
   // A Hosting site cannot be stopped on its own; "stopping" a remote points the config at a
   // port where nothing listens, which is what a browser or the renderer sees of a remote that
-  // is down. Each switch waits until the renderer has read the config again.
+  // is down. Each switch changes that one remote in the file (releases change it too) and waits
+  // until the renderer has read the config again.
   const switchTo = async (name, url) => {
-    urls[name] = url;
-    await writeConfig();
+    const config = JSON.parse(await readFile(file, "utf8"));
+    config.remotes[name] = url;
+    await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
     await new Promise((done) => setTimeout(done, RENDERER_CONFIG_MAX_AGE_MS + 200));
   };
   for (const r of REMOTES) {
@@ -355,7 +370,7 @@ async function serveSites(stack, sites, emulators, log) {
       },
       async start() {
         control.running = true;
-        await switchTo(r.name, `http://${host}:${ports[r.name]}/mf-manifest.json`);
+        await switchTo(r.name, await liveUrl(r.name));
       },
     };
     stack.remotes.set(r.name, control);

@@ -1,0 +1,164 @@
+// The checks a remote's candidate build passes before it goes live (npm run release), against
+// the live site: its shell's contract (host-contract.json: shared versions and exports, the
+// screens it loads), then the candidate rendered inside the live site: the renderer (this
+// repository's build) and the live shell's files, with the live config repointed at the
+// candidate for this one harness, on the server and in headless Chromium. Nothing the live site
+// serves changes while it runs.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
+import { chromiumLaunchOptions } from "./chromium.mjs";
+import { repoRoot } from "./local-stack.mjs";
+import { startStaticServer } from "./static-server.mjs";
+
+export const HOST_CONTRACT_FILE = "host-contract.json";
+
+async function fetchJson(url, what) {
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    throw new Error(`${what} could not be read from ${url}: ${error?.cause?.code ?? error?.message ?? error}`, { cause: error });
+  }
+  if (!response.ok) throw new Error(`${what} could not be read from ${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The contract check alone: the candidate's manifest against the live shell's contract.
+ * Returns the one-line reason it cannot run there, or null.
+ */
+export function contractVerdict(remote, manifest, hostContract) {
+  const requirements = requirementsOf(manifest);
+  if (!requirements) return `${remote}: the candidate has no readable mf-manifest.json`;
+  const problems = checkCompatibility({ ...requirements, name: remote }, hostContract);
+  return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
+}
+
+/** One URL per server-rendered route of `remote`: fixed paths as they are, parameters from the live sitemap. */
+export function samplePaths(remote, routes, sitemapPaths) {
+  const out = [];
+  // A fixed path of any route ("/blogs/list") is not a sample of a pattern ("/blogs/:id").
+  const fixedPaths = routes.map((r) => r.path).filter((p) => !p.includes(":"));
+  for (const route of routes.filter((r) => r.remote === remote)) {
+    const fixed = route.path.replace(/\/:[^/]+\?$/, "");
+    if (!fixed.includes(":")) {
+      out.push(fixed || "/");
+      continue;
+    }
+    const pattern = new RegExp(`^${fixed.replace(/:[^/]+/g, "[^/]+")}$`);
+    const match = sitemapPaths.find((p) => pattern.test(p) && !fixedPaths.includes(p));
+    if (match) out.push(match);
+  }
+  return out;
+}
+
+const TYPES = { ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png", ".txt": "text/plain" };
+
+/**
+ * The live site with one remote swapped for the candidate, on a loopback port of its own: the
+ * shell's files from `shellDir`, its config (the live one, the candidate's manifest URL in place
+ * of the remote's), and every page from this repository's renderer.
+ */
+async function startHarness({ shellDir, config, log }) {
+  const rendererEntry = join(repoRoot, "renderer", "dist", "server.js");
+  if (!existsSync(rendererEntry)) throw new Error("the renderer is not built: run `npm run build` first");
+  const { createRenderer } = await import(pathToFileURL(rendererEntry).href);
+  let renderer = null;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (path === "/config.json") {
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      return res.end(JSON.stringify(config));
+    }
+    const file = normalize(join(shellDir, decodeURIComponent(path)));
+    if (file.startsWith(resolve(shellDir) + sep) && existsSync(file) && statSync(file).isFile() && !file.endsWith(".html")) {
+      res.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" });
+      return res.end(readFileSync(file));
+    }
+    void renderer.handle(req, res);
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", () => done(undefined)));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  config.site = { ...config.site, url };
+  renderer = createRenderer({ shellDir, configUrl: `${url}/config.json`, log });
+  return { url, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/**
+ * Every check of the candidate in `buildDir` for `remote` against the site at `siteUrl` (whose
+ * shell files are `shellDir`). Resolves to { ok, problems: string[], pages: string[] }.
+ */
+export async function checkCandidate({ remote, buildDir, siteUrl, shellDir, browser = true, log = (/** @type {string} */ _line) => {} }) {
+  const hostContract = await fetchJson(`${siteUrl}/${HOST_CONTRACT_FILE}`, "The live site's contract");
+  const manifest = JSON.parse(await readFile(join(buildDir, "mf-manifest.json"), "utf8"));
+  const verdict = contractVerdict(remote, manifest, hostContract);
+  if (verdict) return { ok: false, problems: [verdict], pages: [] };
+  log("contract: every screen exposed, every shared version and import provided by the live shell");
+
+  const liveConfig = await fetchJson(`${siteUrl}/config.json`, "The live site's config");
+  const sitemap = await fetch(`${siteUrl}/sitemap.xml`)
+    .then((r) => (r.ok ? r.text() : ""))
+    .catch(() => "");
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const pages = samplePaths(remote, hostContract.routes ?? [], sitemapPaths);
+  const problems = [];
+  const candidate = await startStaticServer({ root: buildDir, name: `${remote} candidate` });
+  const rendererLog = [];
+  const harness = await startHarness({
+    shellDir,
+    config: { ...liveConfig, remotes: { ...liveConfig.remotes, [remote]: `${candidate.url}/mf-manifest.json` } },
+    log: (line) => rendererLog.push(line),
+  });
+  try {
+    for (const path of pages) {
+      const response = await fetch(`${harness.url}${path}`);
+      const html = await response.text();
+      const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
+      const failed = data ? JSON.parse(data).failedSlots.filter((s) => s.startsWith(`${remote}/`)) : [];
+      if (response.status >= 500 || failed.length > 0)
+        problems.push(`${remote}: ${path} did not render on the server (HTTP ${response.status}${failed.length ? `, ${failed.join(", ")} fell back` : ""})`);
+    }
+    if (problems.length === 0) log(`server: ${pages.join(", ") || "(no public routes)"} rendered`);
+    if (browser && problems.length === 0 && pages.length > 0) {
+      problems.push(...(await checkInBrowser(remote, harness.url, pages)));
+      if (problems.length === 0) log(`browser: ${pages.join(", ")} hydrated in Chromium with no error`);
+    }
+  } finally {
+    await harness.close();
+    await candidate.close();
+  }
+  for (const line of rendererLog) if (line.includes(remote)) problems.push(line);
+  return { ok: problems.length === 0, problems, pages };
+}
+
+async function checkInBrowser(remote, base, pages) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const problems = [];
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const path of pages) {
+      errors.length = 0;
+      await page.goto(`${base}${path}`);
+      const interactive = await page
+        .waitForSelector("html[data-interactive]", { timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false);
+      const fallbacks = await page.locator(`[data-remote="${remote}"] [data-remote-fallback]`).count();
+      if (!interactive || fallbacks > 0 || errors.length > 0)
+        problems.push(
+          `${remote}: ${path} in Chromium: ${[!interactive && "never became interactive", fallbacks > 0 && "shows its fallback", ...errors].filter(Boolean).join("; ")}`,
+        );
+    }
+  } finally {
+    await browser.close();
+  }
+  return problems;
+}

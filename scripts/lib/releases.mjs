@@ -1,0 +1,122 @@
+// The local stack's releases of each remote: immutable copies of a remote's build in its Hosting
+// site (`releases/<id>/`), a history per remote in <dataDir>/releases.json, and which one is live
+// (the URL the runtime config points at). `npm start` records the builds it serves as the live
+// releases; `npm run release` adds one and points the site at it; `npm run rollback` points the
+// site back at the previous one. Production does the same with Hosting channels (shell/README.md).
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+
+export const RELEASES_FILE = "releases.json";
+/** The folder, inside a remote's Hosting site, that holds its published releases. */
+export const RELEASES_DIR = "releases";
+
+/**
+ * @typedef {{ id: string, version: string, at: string, path: string, source: string }} Release
+ * @typedef {Record<string, { live: string | null, history: Release[] }>} ReleasesState
+ */
+
+/** @returns {Promise<ReleasesState>} */
+export async function readReleases(dataDir) {
+  const file = join(dataDir, RELEASES_FILE);
+  if (!existsSync(file)) return {};
+  return JSON.parse(await readFile(file, "utf8"));
+}
+
+/** Written whole through a temporary file, so a reader never sees half a file. */
+async function writeReleases(dataDir, state) {
+  const file = join(dataDir, RELEASES_FILE);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
+  await rename(`${file}.tmp`, file);
+}
+
+async function filesUnder(dir, skip = []) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (skip.includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out.sort();
+}
+
+/** A build's release id: its version and a hash of every file, so the same build is one release. */
+export async function releaseIdOf(dir) {
+  const hash = createHash("sha256");
+  for (const file of await filesUnder(dir, [RELEASES_DIR])) {
+    hash.update(relative(dir, file));
+    hash.update(await readFile(file));
+  }
+  const manifest = JSON.parse(await readFile(join(dir, "mf-manifest.json"), "utf8"));
+  const version = typeof manifest?.contract?.version === "string" ? manifest.contract.version : "0.0.0";
+  return { id: `${version}-${hash.digest("hex").slice(0, 10)}`, version };
+}
+
+/** The manifest URL of `release` on the remote's site (its root build when `release` is null). */
+export function releaseUrl(origin, release) {
+  return `${origin}/${release?.path ?? ""}mf-manifest.json`;
+}
+
+/** @returns {Promise<Release | null>} */
+export async function liveRelease(dataDir, name) {
+  const entry = (await readReleases(dataDir))[name];
+  return entry?.history.find((r) => r.id === entry.live) ?? null;
+}
+
+/**
+ * A start serves the working tree's builds from each site's root: they become the live releases.
+ * Earlier root builds are gone (overwritten), so they leave the history; published ones stay.
+ * @param {string} dataDir
+ * @param {{ name: string, root: string }[]} remotes
+ */
+export async function recordStartBuilds(dataDir, remotes) {
+  const state = await readReleases(dataDir);
+  for (const { name, root } of remotes) {
+    const { id, version } = await releaseIdOf(root);
+    const entry = (state[name] ??= { live: null, history: [] });
+    entry.history = entry.history.filter((r) => r.path !== "" && existsSync(join(root, r.path, "mf-manifest.json")));
+    entry.history.push({ id, version, at: new Date().toISOString(), path: "", source: "npm start" });
+    entry.live = id;
+  }
+  await writeReleases(dataDir, state);
+}
+
+/**
+ * Copies a checked build into the remote's site as a new immutable release (not live yet).
+ * The same build published again is the same release.
+ * @returns {Promise<Release>}
+ */
+export async function publishRelease({ dataDir, name, siteRoot, buildDir, source }) {
+  const { id, version } = await releaseIdOf(buildDir);
+  const path = `${RELEASES_DIR}/${id}/`;
+  const target = join(siteRoot, RELEASES_DIR, id);
+  if (!existsSync(join(target, "mf-manifest.json"))) {
+    await mkdir(join(siteRoot, RELEASES_DIR), { recursive: true });
+    await cp(buildDir, `${target}.partial`, { recursive: true });
+    await rename(`${target}.partial`, target);
+  }
+  const state = await readReleases(dataDir);
+  const entry = (state[name] ??= { live: null, history: [] });
+  const release = entry.history.find((r) => r.path === path) ?? { id, version, at: new Date().toISOString(), path, source };
+  entry.history = [...entry.history.filter((r) => r !== release), release];
+  await writeReleases(dataDir, state);
+  return release;
+}
+
+export async function setLive(dataDir, name, id) {
+  const state = await readReleases(dataDir);
+  const entry = state[name];
+  if (!entry?.history.some((r) => r.id === id)) throw new Error(`${name} has no release ${id}`);
+  entry.live = id;
+  await writeReleases(dataDir, state);
+}
+
+/** The release published before the live one, or null when the live one is the first. */
+export async function previousRelease(dataDir, name) {
+  const entry = (await readReleases(dataDir))[name];
+  if (!entry) return null;
+  const index = entry.history.findIndex((r) => r.id === entry.live);
+  return index > 0 ? entry.history[index - 1] : null;
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Releasing one remote without touching the others (shell/README.md, "Releasing one remote"):
+//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--data DIR]
+//   npm run rollback -- <remote> [--data DIR]
+//   npm run releases -- <remote> [--data DIR]
+// `release` builds the remote alone (or takes --dist), checks the candidate against the live site
+// (default: the running local stack) and, when every check passes, publishes it as a new
+// immutable release and points the site at it; on any failure it says why and changes nothing.
+// Run with tsx (the package.json scripts do): federation-contract is TypeScript.
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
+import { checkCandidate } from "./lib/release-check.mjs";
+import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive } from "./lib/releases.mjs";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    site: { type: "string" },
+    dist: { type: "string" },
+    data: { type: "string", default: process.env.LOCAL_DATA_DIR || join(repoRoot, ".local-data") },
+    "check-only": { type: "boolean", default: false },
+    "no-browser": { type: "boolean", default: false },
+  },
+});
+const [command, remoteArg] = positionals;
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const remote = REMOTES.find((r) => r.name === remoteArg || r.dir === remoteArg);
+if (!["release", "rollback", "releases"].includes(command) || !remote)
+  fail(
+    `Usage: npm run ${command ?? "release"} -- <${REMOTES.map((r) => r.dir).join("|")}>${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
+  );
+
+const dataDir = resolve(values.data);
+const stack = await runningStack(dataDir);
+
+/** Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on their next page). */
+async function pointSiteAt(release) {
+  const config = JSON.parse(await readFile(stack.configFile, "utf8"));
+  config.remotes[remote.name] = releaseUrl(stack.remoteOrigins[remote.name], release);
+  await writeFile(`${stack.configFile}`, `${JSON.stringify(config, null, 2)}\n`);
+  await setLive(dataDir, remote.name, release.id);
+}
+
+const needStack = () => {
+  if (!stack?.configFile)
+    fail(
+      `No local stack is running on ${dataDir}: start it with \`npm start\`${command === "release" ? ", or check against production with --site <url>" : ""}.`,
+    );
+};
+
+if (command === "releases") {
+  const entry = (await readReleases(dataDir))[remote.name];
+  if (!entry?.history.length) fail(`${remote.name} has no releases in ${dataDir} yet.`);
+  console.log(`Releases of ${remote.name} (newest last):`);
+  for (const r of entry.history)
+    console.log(
+      `${r.id === entry.live ? "* live" : "      "}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`,
+    );
+  process.exit(0);
+}
+
+if (command === "rollback") {
+  needStack();
+  const live = await liveRelease(dataDir, remote.name);
+  const previous = await previousRelease(dataDir, remote.name);
+  if (!previous) fail(`${remote.name} has no release before ${live?.id ?? "the live one"} to roll back to.`);
+  await pointSiteAt(previous);
+  console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
+  process.exit(0);
+}
+
+// release
+const siteUrl = values.site?.replace(/\/+$/, "") ?? stack?.siteUrl;
+if (!siteUrl) needStack();
+const production = Boolean(values.site) && values.site !== stack?.siteUrl;
+
+let buildDir = values.dist ? resolve(values.dist) : null;
+if (!buildDir) {
+  console.log(`Building ${remote.dir} alone…`);
+  const build = spawnSync("npx", ["turbo", "run", "build", `--filter=${remote.dir}`, "--output-logs=errors-only"], { cwd: repoRoot, stdio: "inherit" });
+  if (build.status !== 0) fail(`The build of ${remote.dir} failed; nothing was released.`);
+  buildDir = join(repoRoot, remote.dir, "dist");
+}
+if (!existsSync(join(buildDir, "mf-manifest.json"))) fail(`${buildDir} holds no mf-manifest.json: not a build of ${remote.dir}.`);
+// The candidate is a copy: a rebuild in the working tree while the checks run must not change it.
+const candidateDir = await mkdtemp(join(tmpdir(), `${remote.dir}-candidate-`));
+await cp(buildDir, candidateDir, { recursive: true });
+process.on("exit", () => rmSync(candidateDir, { recursive: true, force: true }));
+
+console.log(`Checking ${remote.name} against ${siteUrl}…`);
+const shellDir = !production && stack?.hostingRoots?.shell ? stack.hostingRoots.shell : join(repoRoot, "shell", "dist");
+const result = await checkCandidate({
+  remote: remote.name,
+  buildDir: candidateDir,
+  siteUrl,
+  shellDir,
+  browser: !values["no-browser"],
+  log: (line) => console.log(`  ok  ${line}`),
+}).catch((error) => ({ ok: false, problems: [String(error?.message ?? error)] }));
+if (!result.ok) {
+  console.error(`\nRelease of ${remote.name} refused; nothing was changed for visitors:`);
+  for (const problem of result.problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}
+if (values["check-only"]) {
+  console.log(`${remote.name}: every check passed (--check-only: nothing published).`);
+  process.exit(0);
+}
+if (production) {
+  console.log(`\n${remote.name}: every check passed against ${siteUrl}. Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
+  console.log(`  firebase hosting:channel:deploy <release-id> --only ${remote.dir} --expires 30d`);
+  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:<release-id> <${remote.dir}-site-id>:live`);
+  process.exit(0);
+}
+const before = await liveRelease(dataDir, remote.name);
+const release = await publishRelease({
+  dataDir,
+  name: remote.name,
+  siteRoot: stack.hostingRoots[remote.dir],
+  buildDir: candidateDir,
+  source: "npm run release",
+});
+if (before?.id === release.id && before.path === release.path) {
+  console.log(`${remote.name}: ${release.id} is already live; nothing to do.`);
+  process.exit(0);
+}
+await pointSiteAt(release);
+console.log(`\n${remote.name}: released ${release.id} (${release.version}), live now (was ${before?.id ?? "nothing"}).`);
+console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
