@@ -16,6 +16,13 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");
 const pageData = readPageData();
 
+/** Each slot's HTML as the server sent it, kept readable if its remote then fails to load here. */
+function serverSlotHtml() {
+  const slots = new Map<string, string>();
+  for (const el of document.querySelectorAll<HTMLElement>("[data-remote][data-module]")) slots.set(`${el.dataset.remote}/${el.dataset.module}`, el.innerHTML);
+  return { path: location.pathname + location.search, slots };
+}
+
 bootstrap(pageData?.config)
   .then(async () => {
     // The server's verdicts on the remotes' releases hold for this page (the same fallback hydrates).
@@ -28,7 +35,13 @@ bootstrap(pageData?.config)
     const { App } = await import("./app");
     const store = new RenderStore(pageData?.content);
     const interactive = interactiveMarker(pageData?.slots ?? []);
-    const slots = { server: false, rendered: new Set<string>(), failed: new Set(pageData?.failedSlots), hydrated: interactive.slotHydrated };
+    const slots = {
+      server: false,
+      rendered: new Set<string>(),
+      failed: new Set(pageData?.failedSlots),
+      hydrated: interactive.slotHydrated,
+      serverHtml: pageData ? serverSlotHtml() : undefined,
+    };
     const app = <App store={store} slots={slots} onMounted={interactive.appMounted} />;
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
     if (pageData) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });

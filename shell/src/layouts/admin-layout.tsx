@@ -4,6 +4,7 @@ import { useAuthStore } from "shared-auth";
 import { signOutOnPurpose } from "../auth/sign-out";
 import { SiteHeader, SkipLink } from "./site-header";
 import { ADMIN_NAV } from "./admin-nav";
+import { ReleaseHealth } from "./release-health";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import type { ScreenOf } from "../remotes/screens";
 import styles from "./layout.module.css";
@@ -101,6 +102,7 @@ export function AdminLayout() {
       <div className={styles.adminGrid}>
         <AdminSidebar />
         <div className={styles.adminContent}>
+          <ReleaseHealth />
           <Outlet />
         </div>
       </div>

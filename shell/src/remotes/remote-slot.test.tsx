@@ -106,4 +106,47 @@ describe("RemoteSlot", () => {
     expect(screen.queryByText(/check your connection/i)).toBeNull();
     expect(screen.queryByRole("heading", { name: "Hello from the remote" })).toBeNull();
   });
+
+  it("keeps a server-rendered slot readable, under a notice with Retry, when its remote then fails in the browser", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { registry } = fakeRuntime([new Error("Failed to fetch"), { default: Hello }]);
+    const slots = {
+      server: false,
+      rendered: new Set<string>(),
+      failed: new Set<string>(),
+      serverHtml: { path: location.pathname + location.search, slots: new Map([["remote_home/HomePage", "<article><h2>Server copy</h2></article>"]]) },
+    };
+    render(
+      <SlotRenderContext value={slots}>
+        <RemoteRegistryContext.Provider value={registry}>
+          <RemoteSlot remote="remote_home" module="HomePage" />
+        </RemoteRegistryContext.Provider>
+      </SlotRenderContext>,
+    );
+    expect(await screen.findByRole("heading", { name: "Server copy" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toContain("could not finish loading");
+    expect(screen.queryByText(/check your connection/i)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
+  });
+
+  it("does not show another page's server HTML (after navigating away from the page it came with)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { registry } = fakeRuntime([new Error("Failed to fetch")]);
+    const slots = {
+      server: false,
+      rendered: new Set<string>(),
+      failed: new Set<string>(),
+      serverHtml: { path: "/elsewhere", slots: new Map([["remote_home/HomePage", "<h2>Stale</h2>"]]) },
+    };
+    render(
+      <SlotRenderContext value={slots}>
+        <RemoteRegistryContext.Provider value={registry}>
+          <RemoteSlot remote="remote_home" module="HomePage" />
+        </RemoteRegistryContext.Provider>
+      </SlotRenderContext>,
+    );
+    expect(await screen.findByText(/could not be loaded/i)).toBeTruthy();
+    expect(screen.queryByText("Stale")).toBeNull();
+  });
 });

@@ -16,12 +16,16 @@ export interface SlotRenderState {
   failed: Set<string>;
   /** In the browser: a slot's content (screen or fallback) has hydrated or rendered. */
   hydrated?: (slot: string) => void;
+  /** In the browser: the server's HTML of each slot of the page as it arrived (at `path`). */
+  serverHtml?: { path: string; slots: Map<string, string> };
 }
 export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 
 interface BoundaryProps {
   label: string;
   onRetry: () => void;
+  /** The server's HTML of this slot, when the page arrived with it: kept readable instead of the fallback. */
+  keptHtml?: () => string | null;
   /** The fallback is showing (the page is as interactive as it will get for this slot). */
   onCaught?: () => void;
   children: ReactNode;
@@ -45,7 +49,12 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 
   override render() {
-    if (this.state.error) return <RemoteFallback label={this.props.label} failure={failureOf(this.state.error)} onRetry={this.props.onRetry} />;
+    if (this.state.error) {
+      const html = this.props.keptHtml?.();
+      const failure = failureOf(this.state.error);
+      if (html) return <KeptServerHtml html={html} failure={failure} onRetry={this.props.onRetry} />;
+      return <RemoteFallback label={this.props.label} failure={failure} onRetry={this.props.onRetry} />;
+    }
     return this.props.children;
   }
 }
@@ -76,6 +85,25 @@ export function RemoteFallback({ label, failure = "unavailable", onRetry }: { la
   );
 }
 
+/**
+ * A server-rendered slot whose remote cannot be loaded in the browser (network, a blocked host, a
+ * release that cannot run here): the page stays readable with the server's HTML of it (React's
+ * own escaped output, as the browser first parsed it), under a short notice with Retry.
+ */
+function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: RemoteFailure; onRetry: () => void }) {
+  return (
+    <div data-remote-fallback="kept" data-remote-failure={failure}>
+      <div className={styles.kept} role="status">
+        <span>This part of the page could not finish loading: it is shown as it first arrived and may not respond.</span>
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
+
 export function RemoteLoading() {
   return (
     <div className={styles.loading} role="status" aria-live="polite">
@@ -89,6 +117,13 @@ function ReportHydrated({ slot }: { slot: string }) {
   const render = useContext(SlotRenderContext);
   useEffect(() => render?.hydrated?.(slot), [render, slot]);
   return null;
+}
+
+/** The server's HTML of `slot` if the page still shows the URL it was rendered for. */
+function keptServerHtml(render: SlotRenderState | null, slot: string): string | null {
+  const kept = render?.serverHtml;
+  if (!kept || typeof location === "undefined" || kept.path !== location.pathname + location.search) return null;
+  return kept.slots.get(slot) ?? null;
 }
 
 interface RemoteSlotProps {
@@ -132,7 +167,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   );
   return (
     <div className={styles.slot} data-remote={remote} data-module={module}>
-      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} onCaught={() => render?.hydrated?.(slot)}>
+      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} onCaught={() => render?.hydrated?.(slot)} keptHtml={() => keptServerHtml(render, slot)}>
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
           <ReportHydrated slot={slot} />
