@@ -20,6 +20,7 @@ export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {})
           authUrl: stack.authUrl,
           admin: stack.admin,
           configFile: stack.configFile,
+          dataDir: stack.dataDir,
           remotes: Object.fromEntries([...stack.remotes].map(([name, r]) => [name, { running: r.running }])),
         });
       }

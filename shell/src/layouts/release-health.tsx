@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from "react";
 import type { HostContract } from "federation-contract";
-import { manifestGuard } from "../remotes/app-registry";
+import { manifestGuard } from "../remotes/manifest-guard";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import styles from "./layout.module.css";

@@ -1,7 +1,8 @@
 // The browser app's remote registry: the federation runtime, with each remote's build judged by
 // federation-contract against the shared versions this shell provides before its screens are used.
-import { checkCompatibility, describeIncompatibility, requirementsOf, type HostContract } from "federation-contract";
-import { createRemoteRegistry, type RemoteGuard } from "./remote-registry";
+import type { HostContract } from "federation-contract";
+import { manifestGuard } from "./manifest-guard";
+import { createRemoteRegistry } from "./remote-registry";
 import { REMOTE_SCREENS } from "./screens";
 
 /** The versions of the shared modules this build provides (from federation.shared.ts, set by the build). */
@@ -15,17 +16,5 @@ export const browserHost: HostContract = {
   shared: Object.fromEntries(Object.entries(__HOST_SHARED_VERSIONS__).map(([name, version]) => [name, { version }])),
   screens: REMOTE_SCREENS,
 };
-
-/** Reads the remote's manifest (the runtime reads it too) and judges it against `host`. */
-export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = (url) => fetch(url, { cache: "no-cache" })): RemoteGuard {
-  return async (remote, manifestUrl) => {
-    const response = await fetchManifest(manifestUrl);
-    if (!response.ok) return null;
-    const requirements = requirementsOf(await response.json());
-    if (!requirements) return null;
-    const problems = checkCompatibility({ ...requirements, name: remote }, host);
-    return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
-  };
-}
 
 export const remoteRegistry = createRemoteRegistry(undefined, manifestGuard(browserHost));

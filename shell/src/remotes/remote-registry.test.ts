@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { manifestGuard } from "./app-registry";
+import { manifestGuard } from "./manifest-guard";
 import { createRemoteRegistry, type RemoteGuard, type RemoteRuntime } from "./remote-registry";
 
 const ENTRY = "http://127.0.0.1:4175/mf-manifest.json";

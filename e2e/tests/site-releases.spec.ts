@@ -1,0 +1,158 @@
+// Releasing one remote alone, as a team would: `npm run release` refuses a candidate the live
+// site cannot run and changes nothing; a compatible one goes live in the server HTML within
+// seconds with no shell or renderer file rebuilt; `npm run rollback` brings the previous release
+// back; a build deployed by hand past the check is refused at run time by the renderer and the
+// browser, with a 503 for its page and a notice for the owner.
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startStaticServer } from "scripts/static-server";
+import { expect, overrideRemoteUrl, signInAsAdmin, stackState, test } from "../fixtures";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const blogBuild = join(repoRoot, "remote-blog", "dist");
+
+/** Runs the release command on the e2e stack; resolves with its exit code and output. */
+async function releaseCommand(args: string[]): Promise<{ code: number; output: string }> {
+  const { dataDir } = await stackState();
+  return new Promise((done) => {
+    const child = spawn("npx", ["tsx", "scripts/release.mjs", ...args, "--data", dataDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => done({ code: code ?? -1, output }));
+  });
+}
+
+/** A copy of remote-blog's build, changed by `edit` (its files) before it becomes a candidate. */
+async function candidate(edit: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "remote-blog-candidate-"));
+  await cp(blogBuild, dir, { recursive: true });
+  await edit(dir);
+  return dir;
+}
+
+async function editManifest(
+  dir: string,
+  change: (manifest: { shared: { name: string; requiredVersion: string }[]; contract: { sharedImports: Record<string, string[]> } }) => void,
+) {
+  const file = join(dir, "mf-manifest.json");
+  const manifest = JSON.parse(await readFile(file, "utf8"));
+  change(manifest);
+  await writeFile(file, JSON.stringify(manifest));
+}
+
+/** Replaces a text in every chunk of the blog list page (browser and server entries). */
+async function editBlogListText(dir: string, from: string, to: string) {
+  for (const sub of ["assets", "server"]) {
+    for (const name of await readdir(join(dir, sub))) {
+      if (!name.startsWith("blog-list-page")) continue;
+      const file = join(dir, sub, name);
+      await writeFile(file, (await readFile(file, "utf8")).replaceAll(from, to));
+    }
+  }
+}
+
+const serverHtml = async (path: string) => {
+  const { siteUrl } = await stackState();
+  const response = await fetch(`${siteUrl}${path}`);
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() };
+};
+
+test.describe.configure({ mode: "serial" });
+
+test("every remote's build passes the release check against the current shell", async () => {
+  test.setTimeout(180_000);
+  for (const remote of ["remote-home", "remote-blog", "remote-admin"]) {
+    const { code, output } = await releaseCommand(["release", remote, "--dist", join(repoRoot, remote, "dist"), "--check-only"]);
+    expect(output).toContain("every check passed");
+    expect(code).toBe(0);
+  }
+});
+
+test("a candidate that imports a name the live shell does not export is refused, and nothing changes", async () => {
+  test.setTimeout(120_000);
+  const { configFile } = await stackState();
+  const configBefore = await readFile(configFile, "utf8");
+  const contract = JSON.parse(await readFile(join(dirname(configFile), "host-contract.json"), "utf8"));
+  const dir = await candidate((d) => editManifest(d, (m) => m.contract.sharedImports["shared-content"]!.push("usePostNeighbours")));
+  try {
+    const { code, output } = await releaseCommand(["release", "remote-blog", "--dist", dir]);
+    expect(code).toBe(1);
+    expect(output).toContain("Release of remote_blog refused; nothing was changed for visitors");
+    expect(output).toContain(
+      `imports usePostNeighbours from shared-content, which the site's shared-content ${contract.shared["shared-content"].version} does not export`,
+    );
+    expect(await readFile(configFile, "utf8")).toBe(configBefore);
+    const page = await serverHtml("/blogs/list");
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("data-remote-fallback");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a compatible release goes live in the server HTML within seconds, without rebuilding the shell or the renderer, and rolls back", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { configFile } = await stackState();
+  const untouched = [join(dirname(configFile), "app.html"), join(repoRoot, "renderer", "dist", "function.js")];
+  const mtimes = await Promise.all(untouched.map(async (f) => (await stat(f)).mtimeMs));
+  const dir = await candidate((d) => editBlogListText(d, "Filter by tag", "Filter posts by tag"));
+  try {
+    const released = await releaseCommand(["release", "remote-blog", "--dist", dir]);
+    expect(released.output).toContain("live now");
+    expect(released.code).toBe(0);
+    await expect.poll(async () => (await serverHtml("/blogs/list")).body.includes("Filter posts by tag"), { timeout: 10_000 }).toBe(true);
+    await page.goto("/blogs/list");
+    await expect(page.getByRole("group", { name: "Filter posts by tag" })).toBeVisible();
+
+    const listed = await releaseCommand(["releases", "remote-blog"]);
+    expect(listed.output).toMatch(/\* live .*npm run release/);
+
+    const rolledBack = await releaseCommand(["rollback", "remote-blog"]);
+    expect(rolledBack.code).toBe(0);
+    await expect.poll(async () => (await serverHtml("/blogs/list")).body.includes("Filter posts by tag"), { timeout: 10_000 }).toBe(false);
+    expect((await serverHtml("/blogs/list")).body).toContain("Filter by tag");
+    await page.goto("/blogs/list");
+    await expect(page.getByRole("group", { name: "Filter by tag" })).toBeVisible();
+    expect(await Promise.all(untouched.map(async (f) => (await stat(f)).mtimeMs))).toEqual(mtimes);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a build deployed by hand past the check is refused at run time: 503 for its page, a notice in its place, and the owner is told why", async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = await candidate((d) =>
+    editManifest(d, (m) => {
+      for (const s of m.shared) if (s.name === "shared-content") s.requiredVersion = "^9.0.0";
+    }),
+  );
+  const server = await startStaticServer({ root: dir, name: "hand-deployed remote-blog" });
+  const restore = await overrideRemoteUrl("remote_blog", `${server.url}/mf-manifest.json`);
+  try {
+    await expect.poll(async () => (await serverHtml("/blogs/list")).status, { timeout: 15_000 }).toBe(503);
+    const response = await serverHtml("/blogs/list");
+    expect(response.retryAfter).not.toBeNull();
+    expect(response.body).toContain("being updated and cannot be shown");
+    expect(response.body).not.toContain("Check your connection");
+
+    await page.goto("/list-of-seen-films");
+    await expect(page.getByText("This part of the page is being updated and cannot be shown right now.")).toBeVisible();
+    // The rest of the page works: the site's navigation is there.
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+
+    await signInAsAdmin(page, "/admin-panel");
+    const alert = page.getByRole("alert").filter({ hasText: "cannot be shown" });
+    await expect(alert).toContainText("remote_blog");
+    await expect(alert).toContainText("needs shared-content ^9.0.0");
+    await expect(alert).toContainText("npm run rollback -- remote-blog");
+  } finally {
+    await restore();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  await expect.poll(async () => (await serverHtml("/blogs/list")).status, { timeout: 15_000 }).toBe(200);
+});
