@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Releasing one remote without touching the others (shell/README.md, "Releasing one remote"):
-//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--data DIR]
+//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--preview] [--data DIR]
 //   npm run rollback -- <remote> [--data DIR]
 //   npm run releases -- <remote> [--data DIR]
 // `release` builds the remote alone (or takes --dist), checks the candidate against the live site
@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
+import { startStaticServer } from "./lib/static-server.mjs";
 import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive } from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
@@ -25,6 +26,7 @@ const { values, positionals } = parseArgs({
     data: { type: "string", default: process.env.LOCAL_DATA_DIR || join(repoRoot, ".local-data") },
     "check-only": { type: "boolean", default: false },
     "no-browser": { type: "boolean", default: false },
+    preview: { type: "boolean", default: false },
   },
 });
 const [command, remoteArg] = positionals;
@@ -111,6 +113,18 @@ if (!result.ok) {
   console.error(`\nRelease of ${remote.name} refused; nothing was changed for visitors:`);
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
+}
+if (values.preview) {
+  // Served on the site's first preview origin until Ctrl-C, for an admin to load in their own tab.
+  const config = JSON.parse(await readFile(stack?.configFile ?? "", "utf8").catch(() => "{}"));
+  const origin = config.previewOrigins?.[0];
+  if (!origin) fail("The site lists no previewOrigins in its config: a candidate can only be previewed from a listed origin.");
+  const server = await startStaticServer({ root: candidateDir, port: Number(new URL(origin).port), name: `${remote.name} preview` });
+  console.log(`\n${remote.name}: the candidate is served at ${server.url}/mf-manifest.json (Ctrl-C stops it).`);
+  console.log(`Preview it in your own tab: sign in, open ${siteUrl}/admin-panel/releases and enter that address for ${remote.name}.`);
+  await new Promise((done) => process.once("SIGINT", done));
+  await server.close();
+  process.exit(0);
 }
 if (values["check-only"]) {
   console.log(`${remote.name}: every check passed (--check-only: nothing published).`);

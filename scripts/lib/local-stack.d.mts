@@ -9,6 +9,7 @@ export interface StackPorts {
   remote_admin: number;
   auth: number;
   database: number;
+  preview?: number;
 }
 export function portsFromEnv(): StackPorts;
 export function demoAdminFromEnv(): { email: string; password: string };
@@ -17,6 +18,7 @@ export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUr
   firebase: Record<string, string>;
   emulators: { auth: string; database: { host: string; port: number } };
   remotes: Record<string, string>;
+  previewOrigins?: string[];
 };
 export function ownerWrite(databaseUrl: string, path: string, value: unknown, method?: string): Promise<unknown>;
 export function ownerRead(databaseUrl: string, path: string): Promise<unknown>;

@@ -44,6 +44,8 @@ export function portsFromEnv() {
     site: envPort("SITE_PORT", 4173),
     auth: envPort("AUTH_PORT", 9099),
     database: envPort("DATABASE_PORT", 9000),
+    // Where `npm run release -- <remote> --preview` serves a candidate (the config's previewOrigins).
+    preview: envPort("PREVIEW_PORT", 4183),
   };
 }
 
@@ -73,6 +75,7 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
     },
     emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database } },
     remotes,
+    ...(ports.preview ? { previewOrigins: [`http://${host}:${ports.preview}`] } : {}),
   };
 }
 

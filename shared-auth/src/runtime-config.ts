@@ -23,6 +23,11 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
   /** The public site: its base URL makes canonical links, feeds and the sitemap absolute. */
   site?: { url: string };
+  /**
+   * Origins a signed-in admin may preview a candidate release of a remote from, in their own tab
+   * only (shell/README.md, "Releasing one remote"). The CSP admits them; nothing else does.
+   */
+  previewOrigins?: string[];
 }
 
 export class RuntimeConfigError extends Error {
@@ -36,7 +41,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
-  const { firebase, emulators, remotes, site } = value;
+  const { firebase, emulators, remotes, site, previewOrigins } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
   for (const key of ["apiKey", "projectId", "databaseURL"]) {
     if (typeof firebase[key] !== "string" || firebase[key] === "") {
@@ -75,11 +80,18 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     }
     parsedSite = { url: site.url.replace(/\/+$/, "") };
   }
+  let parsedPreviewOrigins: string[] | undefined;
+  if (previewOrigins !== undefined) {
+    if (!Array.isArray(previewOrigins) || !previewOrigins.every((o) => typeof o === "string" && /^https?:\/\/[^/]+$/.test(o)))
+      throw new RuntimeConfigError("config.previewOrigins must be a list of origins such as https://preview.example.com");
+    parsedPreviewOrigins = previewOrigins as string[];
+  }
   return {
     firebase: firebase as FirebaseWebConfig,
     remotes: remotes as Record<string, string>,
     ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
     ...(parsedSite ? { site: parsedSite } : {}),
+    ...(parsedPreviewOrigins ? { previewOrigins: parsedPreviewOrigins } : {}),
   };
 }
 

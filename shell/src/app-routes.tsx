@@ -7,6 +7,7 @@ import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
 import { LazyLoginPage } from "./pages/lazy-login-page";
 import { NotFoundPage } from "./pages/not-found-page";
+import { ReleasesPage } from "./pages/releases-page";
 import { RemoteScreen } from "./remotes/remote-screen";
 import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
 
@@ -63,6 +64,8 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       {ADMIN_SECTIONS.map((s) => (
         <Route key={s.slug} path={`${s.slug}/*`} element={<RemoteScreen remote="remote_admin" module={s.module} title={s.title} />} />
       ))}
+      {/* The shell's own admin screen: it must work when a remote's release does not. */}
+      <Route path="releases" element={<ReleasesPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>,

@@ -4,17 +4,30 @@ import type { RenderStore } from "shared-content";
 import { AppProviders } from "./app-providers";
 import { appRoutes } from "./app-routes";
 import { remoteRegistry } from "./remotes/app-registry";
+import type { ReleasePreview } from "./remotes/release-preview";
+import { ReleasePreviewBanner } from "./remotes/release-preview-banner";
 import type { SlotRenderState } from "./remotes/remote-slot";
 
 // One data router for the page's lifetime, created when this module is first loaded (after
 // bootstrap). Created outside render so StrictMode does not make a second history listener.
 const router = createBrowserRouter(appRoutes);
 
-/** `onMounted`: the app's root has hydrated or rendered (see ssr/interactive.ts). */
-export function App({ store, slots, onMounted }: { store: RenderStore; slots: SlotRenderState; onMounted?: () => void }) {
+/** `onMounted`: the app's root has hydrated or rendered (see ssr/interactive.ts). `preview`: a release this tab previews. */
+export function App({
+  store,
+  slots,
+  preview,
+  onMounted,
+}: {
+  store: RenderStore;
+  slots: SlotRenderState;
+  preview?: ReleasePreview | null;
+  onMounted?: () => void;
+}) {
   useEffect(() => onMounted?.(), [onMounted]);
   return (
     <AppProviders store={store} slots={slots} registry={remoteRegistry}>
+      {preview ? <ReleasePreviewBanner preview={preview} /> : null}
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,13 +1,44 @@
-import { ensureAuth, initFirebase, loadRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { ensureAuth, initFirebase, loadRuntimeConfig, useAuthStore, type RuntimeConfig } from "shared-auth";
 import { remoteRegistry } from "./remotes/app-registry";
+import { endPreview, readPreview, type ReleasePreview } from "./remotes/release-preview";
 import { CLIENT_ONLY } from "./site-map";
 
-/** `embedded`: the config a server-rendered page carries (saves fetching /config.json). */
-export async function bootstrap(embedded?: RuntimeConfig): Promise<void> {
+/** Whether the visitor is a signed-in admin, once the first auth state is known. */
+async function isSignedInAdmin(): Promise<boolean> {
+  await ensureAuth();
+  return new Promise((resolve) => {
+    const settled = () => {
+      const { status, isAdmin } = useAuthStore.getState();
+      if (status === "signedOut") return false;
+      if (status === "signedIn" && isAdmin !== null) return isAdmin;
+      return null;
+    };
+    const now = settled();
+    if (now !== null) return resolve(now);
+    const stop = useAuthStore.subscribe(() => {
+      const result = settled();
+      if (result === null) return;
+      stop();
+      resolve(result);
+    });
+  });
+}
+
+/**
+ * `embedded`: the config a server-rendered page carries (saves fetching /config.json). Resolves
+ * with the release preview this tab shows, if any (release-preview.ts): only for a signed-in admin.
+ */
+export async function bootstrap(embedded?: RuntimeConfig): Promise<{ preview: ReleasePreview | null }> {
   const config = embedded ?? (await loadRuntimeConfig("/config.json"));
   initFirebase(config);
+  let preview = readPreview(config);
+  if (preview && !(await isSignedInAdmin().catch(() => false))) {
+    endPreview();
+    preview = null;
+  }
   // Auth loads lazily (shared-auth); on a route that needs it, start the download now, in
   // parallel with the remotes, instead of when the guard first renders.
   if (CLIENT_ONLY.test(window.location.pathname)) ensureAuth().catch(() => undefined);
-  remoteRegistry.register(config.remotes);
+  remoteRegistry.register(preview ? { ...config.remotes, [preview.remote]: preview.manifestUrl } : config.remotes);
+  return { preview };
 }

@@ -24,9 +24,10 @@ function serverSlotHtml() {
 }
 
 bootstrap(pageData?.config)
-  .then(async () => {
+  .then(async ({ preview }) => {
     // The server's verdicts on the remotes' releases hold for this page (the same fallback hydrates).
-    for (const [remote, reason] of Object.entries(pageData?.incompatible ?? {})) remoteRegistry.markIncompatible(remote, reason);
+    for (const [remote, reason] of Object.entries(pageData?.incompatible ?? {}))
+      if (remote !== preview?.remote) remoteRegistry.markIncompatible(remote, reason);
     // The page's remote screens start loading alongside the app's own code.
     for (const slot of pageData?.slots ?? []) {
       const [remote = "", module = ""] = slot.split("/");
@@ -42,10 +43,14 @@ bootstrap(pageData?.config)
       hydrated: interactive.slotHydrated,
       serverHtml: pageData ? serverSlotHtml() : undefined,
     };
-    const app = <App store={store} slots={slots} onMounted={interactive.appMounted} />;
+    const app = <App store={store} slots={slots} preview={preview} onMounted={interactive.appMounted} />;
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
-    if (pageData) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
-    else createRoot(rootElement).render(app);
+    // A release preview renders afresh: the server rendered the live release, not the candidate.
+    if (pageData && !preview) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
+    else {
+      rootElement.innerHTML = "";
+      createRoot(rootElement).render(app);
+    }
   })
   .catch((error: unknown) => {
     console.error("[shell] start-up failed", error);

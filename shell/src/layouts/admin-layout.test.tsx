@@ -63,7 +63,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("AdminLayout", () => {
-  it("shows the overview, the nine sections, Account and the data tool to an admin", () => {
+  it("shows the overview, the nine sections, Account, Releases and the data tool to an admin", () => {
     useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
     renderAdmin();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
@@ -80,6 +80,7 @@ describe("AdminLayout", () => {
       "/admin-panel/write-quote",
       "/admin-panel/configure-films",
       "/admin-panel/account",
+      "/admin-panel/releases",
       "/create-realtime-data",
     ]);
     expect(screen.getByText("overview screen")).toBeTruthy();

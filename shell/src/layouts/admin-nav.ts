@@ -42,5 +42,6 @@ export const ADMIN_SECTIONS: (NavItem & { module: ScreenOf<"remote_admin">; titl
 export const ADMIN_NAV: (NavItem & { end?: boolean; badge?: ScreenOf<"remote_admin"> })[] = [
   { to: "/admin-panel", label: "Overview", end: true },
   ...ADMIN_SECTIONS.map(({ to, label, badge }) => ({ to, label, badge })),
+  { to: "/admin-panel/releases", label: "Releases" },
   { to: "/create-realtime-data", label: "Data import and export" },
 ];

@@ -13,3 +13,9 @@ export function manifestGuard(host: HostContract, fetchManifest: (url: string) =
     return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
   };
 }
+
+/** The release label a remote's manifest carries (its package version at build time). */
+export async function releaseVersionOf(manifestUrl: string): Promise<string | null> {
+  const response = await fetch(manifestUrl, { cache: "no-cache" });
+  return response.ok ? (requirementsOf(await response.json())?.version ?? null) : null;
+}

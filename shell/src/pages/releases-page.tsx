@@ -1,0 +1,138 @@
+import { useContext, useEffect, useId, useState, type FormEvent } from "react";
+import { getRuntimeConfig } from "shared-auth";
+import { usePageMeta } from "shared-content";
+import { releaseVersionOf } from "../remotes/manifest-guard";
+import { previewRefusal, readPreview, startPreview, endPreview } from "../remotes/release-preview";
+import { RemoteRegistryContext } from "../remotes/remote-slot";
+import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
+import { PUBLIC_ROUTES } from "../site-map";
+import styles from "./releases-page.module.css";
+
+const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
+
+/** Where a previewed remote shows first: its first public page, else the admin panel. */
+function pageOf(remote: string): string {
+  const route = PUBLIC_ROUTES.find((r) => r.remote === remote && !r.path.includes(":"));
+  return route ? `/${route.path}` : "/admin-panel";
+}
+
+/**
+ * The admin's view of the remotes' releases: what each serves now (its manifest URL and version),
+ * and a form to preview a candidate release in this tab only (release-preview.ts).
+ */
+export function ReleasesPage() {
+  usePageMeta({ title: "Releases" }, { route: true });
+  const registry = useContext(RemoteRegistryContext);
+  const config = getRuntimeConfig();
+  const [versions, setVersions] = useState<Record<string, string>>({});
+  const [remote, setRemote] = useState<RemoteName>("remote_blog");
+  const [manifestUrl, setManifestUrl] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const active = readPreview(config);
+
+  useEffect(() => {
+    let current = true;
+    void Promise.all(
+      REMOTES.map(async (name) => {
+        const entry = registry.entryOf(name);
+        return [name, entry ? await releaseVersionOf(entry).catch(() => null) : null] as const;
+      }),
+    ).then((list) => current && setVersions(Object.fromEntries(list.filter((e): e is [RemoteName, string] => e[1] !== null))));
+    return () => {
+      current = false;
+    };
+  }, [registry]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const preview = { remote, manifestUrl: manifestUrl.trim() };
+    const refusal = previewRefusal(preview, config);
+    setError(refusal);
+    if (refusal) return;
+    startPreview(preview);
+    location.assign(pageOf(remote));
+  };
+
+  return (
+    <section className={styles.page} aria-labelledby="releases-title">
+      <h1 id="releases-title">Releases</h1>
+      <p className={styles.lead}>
+        Each part of the site is released by its own team. A release is checked against this site before it goes live (<code>npm run release</code>);
+        shell/README.md explains releasing and rolling back.
+      </p>
+      <table className={styles.table}>
+        <caption>Live releases</caption>
+        <thead>
+          <tr>
+            <th scope="col">Part</th>
+            <th scope="col">Version</th>
+            <th scope="col">Served from</th>
+          </tr>
+        </thead>
+        <tbody>
+          {REMOTES.map((name) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{versions[name] ?? "…"}</td>
+              <td>
+                <code>{config.remotes[name] ?? "not configured"}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Preview a candidate release</h2>
+      {active ? (
+        <p className={styles.active}>
+          This tab previews <strong>{active.remote}</strong> from <code>{active.manifestUrl}</code>.{" "}
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => {
+              endPreview();
+              location.reload();
+            }}
+          >
+            Back to the live release
+          </button>
+        </p>
+      ) : null}
+      <p>
+        Load a build of one part into this site, in this tab only: nobody else sees it, and the server keeps rendering the live release. Allowed origins:{" "}
+        {config.previewOrigins?.length ? config.previewOrigins.map((o) => <code key={o}>{o} </code>) : "none (set previewOrigins in the runtime config)"}.
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <label htmlFor="preview-remote">Part of the site</label>
+        <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
+          {REMOTES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="preview-url">Candidate manifest URL</label>
+        <input
+          id="preview-url"
+          type="url"
+          inputMode="url"
+          placeholder="http://127.0.0.1:4183/mf-manifest.json"
+          value={manifestUrl}
+          onChange={(e) => setManifestUrl(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          required
+        />
+        {error ? (
+          <p id={errorId} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={styles.button}>
+          Preview in this tab
+        </button>
+      </form>
+    </section>
+  );
+}
