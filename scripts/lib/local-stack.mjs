@@ -72,6 +72,8 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
     },
     emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database } },
     remotes,
+    // The renderer makes every absolute link from it, never from a request's host.
+    site: { url: `http://${host}:${ports.site}` },
   };
 }
 

@@ -12,8 +12,10 @@ import { AppProviders } from "../app-providers";
 import { appRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
+import type { SlotKey } from "../ssr/slot-key";
 
-export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, type PublicRoute } from "../site-map";
+export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
+export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
 export { pageDataScript, serializePageData, type PageData } from "../ssr/page-data";
 export { createRemoteRegistry, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
 
@@ -21,9 +23,14 @@ export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   meta: PageMeta;
-  /** "remote/Module" of every slot the page shows, and of those that fell back. */
-  slots: string[];
-  failedSlots: string[];
+  /** Every slot the page shows, and those whose remote could not be loaded (they show the fallback). */
+  slots: SlotKey[];
+  failedSlots: SlotKey[];
+  /**
+   * Errors thrown while rendering. React renders such a part again in the browser and sends its
+   * Suspense fallback ("Loading…") in the HTML meanwhile, so the page is not whole.
+   */
+  errors: unknown[];
 }
 
 /**
@@ -31,7 +38,7 @@ export interface RenderedPage {
  * out only then, each boundary's content stands in place: a crawler or a browser without
  * JavaScript reads the page as it is, with no script needed to reveal streamed parts.
  */
-function renderWhenReady(element: ReactNode): Promise<string> {
+function renderWhenReady(element: ReactNode, onError: (error: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = "";
     const { pipe, abort } = renderToPipeableStream(element, {
@@ -44,7 +51,10 @@ function renderWhenReady(element: ReactNode): Promise<string> {
         pipe(sink);
       },
       onShellError: reject,
-      onError: (error) => console.error("[renderer] render error", error),
+      onError: (error) => {
+        console.error("[renderer] render error", error);
+        onError(error);
+      },
     });
     setTimeout(() => abort(new Error("render timed out")), 15_000).unref();
   });
@@ -52,7 +62,8 @@ function renderWhenReady(element: ReactNode): Promise<string> {
 
 export async function renderPage(path: string, { store, registry }: { store: RenderStore; registry: RemoteRegistry }): Promise<RenderedPage> {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const slots = { server: true, rendered: new Set<string>(), failed: new Set<string>() };
+  const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
+  const errors: unknown[] = [];
   try {
     const html = await renderWhenReady(
       <AppProviders store={store} slots={slots}>
@@ -60,8 +71,9 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
           <RouterProvider router={router} />
         </RemoteRegistryContext>
       </AppProviders>,
+      (error) => errors.push(error),
     );
-    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed] };
+    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], errors };
   } finally {
     router.dispose();
   }
