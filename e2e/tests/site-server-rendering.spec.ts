@@ -150,6 +150,18 @@ test.describe("server-rendered HTML", () => {
     expect(redirect.status).toBe(301);
   });
 
+  test("odd paths answer 400 or 404, never a server error: bad encoding, a 10 KB path, object-prototype names", async ({ request }) => {
+    const cases: [string, number][] = [
+      ["/blogs/%ff", 400],
+      [`/blogs/${"a".repeat(10_000)}`, 400],
+      ["/blogs/constructor", 404],
+      ["/blogs/__proto__", 404],
+      ["/blogs/toString", 404],
+      ["/favorite-quotes/constructor", 200], // the quotes page, with no quote opened
+    ];
+    for (const [path, expected] of cases) expect((await html(request, path)).status, path.slice(0, 40)).toBe(expected);
+  });
+
   test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin; pages link the sitemap", async ({ request }) => {
     const published = await publishedIndex();
     const drafts = Object.keys(((await db.get("blog/drafts")) ?? {}) as object);
@@ -369,12 +381,16 @@ test("a database that cannot be reached answers 503 with the page saying so, the
 });
 
 test.describe("composition on the server", () => {
-  test("a remote that is down renders its fallback; the rest of the page is intact and recovers", async ({ page, request }) => {
+  test("a remote that is down renders its fallback in a 503; the rest of the page is intact and recovers", async ({ page, request }) => {
     await setRemoteRunning("remote_blog", false);
     try {
       await expect.poll(async () => (await html(request, "/blogs/list")).body.includes("data-remote-fallback"), { timeout: 15_000 }).toBe(true);
-      const { status, body } = await html(request, "/blogs/list");
-      expect(status).toBe(200);
+      const response = await request.get("/blogs/list");
+      // Not a page to cache or index: 503 with Retry-After, never a 200 with a placeholder.
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toBeTruthy();
+      expect(response.headers()["cache-control"]).toBe("no-store");
+      const body = await response.text();
       expect(body).toContain('aria-label="Main"');
       expect(body).toContain("This part of the page could not be loaded.");
       const errors = collectErrors(page);
