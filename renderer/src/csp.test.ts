@@ -21,7 +21,7 @@ const directives = (policy: string) => Object.fromEntries(policy.split("; ").map
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("the documents' Content-Security-Policy", () => {
-  it("lets scripts come from the site, the remotes' origins and the database; inline ones only by hash", () => {
+  it("lets scripts come from the site and the remotes' origins, never a database host; inline ones only by hash", () => {
     const html = `<script>theme()</script><script type="application/json" id="page-data">{"a":1}</script><script type="application/ld+json">{}</script><script type="module" src="/x.js"></script><script type="module">boot()</script>`;
     const p = directives(contentSecurityPolicy(production, html));
     expect(p["script-src"]).toEqual([
@@ -30,9 +30,10 @@ describe("the documents' Content-Security-Policy", () => {
       sha("boot()"),
       "https://home.example.net",
       "https://blog.example.net",
-      "https://p-default-rtdb.firebaseio.com",
-      "https://*.firebaseio.com",
     ]);
+    // No host of the database's domain may serve script (its REST API answers JSONP) or frames.
+    expect(p["script-src"]!.some((s) => s.includes("*"))).toBe(false);
+    expect(p["frame-src"]).toEqual(["'none'"]);
     expect(p["script-src"]).not.toContain("'unsafe-inline'");
     expect(p["script-src"]).not.toContain("'unsafe-eval'");
     expect(p["frame-ancestors"]).toEqual(["'none'"]);
@@ -58,7 +59,7 @@ describe("the documents' Content-Security-Policy", () => {
   it("on the local stack, names the emulators instead of Firebase's hosts", () => {
     const p = directives(contentSecurityPolicy(local, ""));
     expect(p["connect-src"]).toEqual(["'self'", "http://127.0.0.1:4178", "http://127.0.0.1:9000", "ws://127.0.0.1:9000", "http://127.0.0.1:9099"]);
-    expect(p["script-src"]).toEqual(["'self'", "http://127.0.0.1:4178", "http://127.0.0.1:9000"]);
+    expect(p["script-src"]).toEqual(["'self'", "http://127.0.0.1:4178"]);
   });
 
   it("a regional database allows its region's shard hosts", () => {

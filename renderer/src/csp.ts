@@ -1,7 +1,7 @@
 // The Content-Security-Policy of every HTML document the renderer sends. Scripts may come from
 // the site itself and the remotes' origins (module federation imports their entries and chunks),
-// inline scripts only when their exact text is listed by hash; connections go to the site, the
-// remotes (manifests), the Realtime Database and Firebase Auth. All of it is read from the
+// inline scripts only when their exact text is listed by hash, never from a database host;
+// connections go to the site, the remotes (manifests), the Realtime Database and Firebase Auth. All of it is read from the
 // runtime config, so repointing a remote there repoints the policy too.
 //
 // Hashes, not nonces: a page is cached by the CDN (s-maxage), and a cached nonce is a nonce that
@@ -22,9 +22,11 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * The database's origins, for HTTP (REST streams, and the SDK's long-polling fallback, which
- * loads scripts) and websockets. Hosted databases move a client to a shard host on the same
- * domain (s-usc1a-nss-2.firebaseio.com), so the policy allows that domain's hosts.
+ * The database's origins, for HTTP (the visitors' REST streams) and websockets (the admin's SDK).
+ * Hosted databases move a client to a shard host on the same domain
+ * (s-usc1a-nss-2.firebaseio.com), so the policy allows that domain's hosts to be connected to;
+ * none of them may serve script or frames: the SDK is forced to websockets (shared-auth's
+ * sdk.ts), so its long-polling fallback, which loads JSONP scripts from those hosts, never runs.
  */
 export function databaseSources(config: RuntimeConfig): { http: string[]; ws: string[] } {
   const emulator = config.emulators?.database;
@@ -69,15 +71,14 @@ export function contentSecurityPolicy(config: RuntimeConfig, html: string): stri
   const list = (sources: string[]) => [...new Set(sources)].join(" ");
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'", ...hashes, ...remotes, ...database.http])}`,
+    `script-src ${list(["'self'", ...hashes, ...remotes])}`,
     `connect-src ${list(["'self'", ...remotes, ...database.http, ...database.ws, ...auth])}`,
     // Images may be any https address the admin enters; styles are inlined by the renderer and
     // set by React (style attributes), and CSS cannot run code.
     "img-src 'self' data: https:",
     "style-src 'self' 'unsafe-inline' " + list(remotes),
     "font-src 'self' data:",
-    // The database SDK's long-polling fallback uses a hidden frame from the database's origin.
-    `frame-src ${list(database.http)}`,
+    "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
