@@ -32,7 +32,7 @@ describe("the documents' Content-Security-Policy", () => {
       "https://blog.example.net",
     ]);
     // No host of the database's domain may serve script (its REST API answers JSONP) or frames.
-    expect(p["script-src"]!.some((s) => s.includes("*"))).toBe(false);
+    expect(p["script-src"]!.some((s: string) => s.includes("*"))).toBe(false);
     expect(p["frame-src"]).toEqual(["'none'"]);
     expect(p["script-src"]).not.toContain("'unsafe-inline'");
     expect(p["script-src"]).not.toContain("'unsafe-eval'");
