@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { sharedModules } from "../federation.shared.ts";
+import { BUNDLED_WORKSPACES } from "./bundled-workspaces.ts";
 import { shellAssets } from "./src/shell-assets.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,14 +30,12 @@ function copyShellTemplate(): Plugin {
   };
 }
 
-const WORKSPACE = ["shell", "shared-auth", "shared-content", "shared-router", "shared-ui"];
-
 export default defineConfig({
   plugins: [react(), copyShellTemplate()],
   define: {
     __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(Object.entries(sharedModules).map(([name, s]) => [name, s.version]))),
   },
-  ssr: { noExternal: WORKSPACE, target: "node" },
+  ssr: { noExternal: [...BUNDLED_WORKSPACES], target: "node" },
   build: {
     ssr: true,
     target: "node20",

@@ -48,26 +48,15 @@ export function databaseSources(config: RuntimeConfig): { http: string[]; ws: st
 /** `'sha256-…'` of an inline script's text, as CSP compares it. */
 export const scriptHash = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-
-/** The texts of the document's inline scripts that run (not data blocks such as JSON or JSON-LD). */
-export function inlineScripts(html: string): string[] {
-  const texts: string[] = [];
-  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
-    texts.push(text);
-  }
-  return texts;
-}
-
-/** The policy for `html`, a document served with `config`. */
-export function contentSecurityPolicy(config: RuntimeConfig, html: string): string {
+/**
+ * The policy for a document served with `config` whose inline scripts that run are exactly
+ * `inlineScripts` (the renderer knows them: the template's, and the one it inserted).
+ */
+export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: readonly string[]): string {
   const remotes = [...new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []))];
   const database = databaseSources(config);
   const auth = config.emulators?.auth ? [originOf(config.emulators.auth) ?? []].flat() : FIREBASE_AUTH;
-  const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
+  const hashes = [...new Set(inlineScripts.map(scriptHash))];
   const list = (sources: string[]) => [...new Set(sources)].join(" ");
   return [
     "default-src 'self'",

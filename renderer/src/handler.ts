@@ -23,7 +23,7 @@ import {
   type RenderedPage,
 } from "shell/server";
 import { contentSecurityPolicy } from "./csp";
-import { buildDocument, escapeHtml } from "./document";
+import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
 import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
@@ -70,7 +70,7 @@ export const MAX_URL_LENGTH = 2048;
 
 export function createRenderer(options: RendererOptions) {
   if (!options.configUrl) throw new Error("renderer: RUNTIME_CONFIG_URL is not set (the runtime config's URL; it is never taken from a request)");
-  const template = readFileSync(join(options.shellDir, "app.html"), "utf8");
+  const template = prepareTemplate(readFileSync(join(options.shellDir, "app.html"), "utf8"));
   const shell = shellAssets(JSON.parse(readFileSync(join(options.shellDir, ".vite", "manifest.json"), "utf8")));
   const shellStyles = readShellStyles(options.shellDir, shell.css);
   const maxAgeMs = options.maxAgeMs ?? 2000;
@@ -175,9 +175,9 @@ export function createRenderer(options: RendererOptions) {
       const redirect = Object.hasOwn(REDIRECTS, path) ? REDIRECTS[path] : undefined;
       if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": PUBLIC_CACHE });
       if (CLIENT_ONLY.test(path)) {
-        return send(200, "text/html; charset=utf-8", template, {
+        return send(200, "text/html; charset=utf-8", template.raw, {
           "Cache-Control": "no-cache",
-          "Content-Security-Policy": contentSecurityPolicy(config, template),
+          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
         });
       }
       return await renderResponse(path, search, config, base, reads.signal, send);
@@ -205,7 +205,7 @@ export function createRenderer(options: RendererOptions) {
       assets.flatMap((a) => a.css),
       config,
     );
-    const html = buildDocument(template, {
+    const { html, inlineScripts } = buildDocument(template, {
       meta: page.meta,
       url: `${base}${path}`,
       base,
@@ -216,7 +216,7 @@ export function createRenderer(options: RendererOptions) {
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
     send(status, "text/html; charset=utf-8", html, {
-      "Content-Security-Policy": contentSecurityPolicy(config, html),
+      "Content-Security-Policy": contentSecurityPolicy(config, inlineScripts),
       ...(status === 503 ? { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) } : { "Cache-Control": PUBLIC_CACHE }),
     });
   }

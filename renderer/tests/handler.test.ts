@@ -105,7 +105,7 @@ beforeAll(async () => {
   mkdirSync(join(shellDir, "assets"));
   writeFileSync(
     join(shellDir, "app.html"),
-    '<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>T</title></head><body><div id="root"></div></body></html>',
+    '<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>T</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-body--></body></html>',
   );
   writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js", css: ["assets/index.css"] } }));
   writeFileSync(join(shellDir, "assets", "index.css"), SHELL_CSS);

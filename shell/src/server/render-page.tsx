@@ -16,7 +16,8 @@ import type { SlotKey } from "../ssr/slot-key";
 
 export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
-export { pageDataScript, serializePageData, type PageData } from "../ssr/page-data";
+export { pageDataScript, type PageData } from "../ssr/page-data";
+export { jsonForScript } from "../ssr/json-script";
 export { createRemoteRegistry, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
 
 export interface RenderedPage {
