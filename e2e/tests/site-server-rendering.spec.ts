@@ -90,13 +90,26 @@ test.describe("server-rendered HTML", () => {
     expect(metaOf(body, "og:type")).toBe("article");
     expect(metaOf(body, "og:url")).toBe(url);
     expect(metaOf(body, "article:published_time")).toBe(new Date(entry.publishedAt).toISOString());
-    expect(metaOf(body, "twitter:card")).toMatch(/^summary/);
     expect(metaOf(body, "twitter:title")).toBe(entry.title);
+    // A raster preview image (the post's cover, else the site's share card with its size): link
+    // previews show no SVG, and the large card goes with a raster image only.
+    const image = metaOf(body, "og:image")!;
+    expect(image).toMatch(/^https?:\/\/.*\.(png|jpe?g|gif|webp)(\?.*)?$/i);
+    expect(metaOf(body, "twitter:image")).toBe(image);
+    expect(metaOf(body, "twitter:card")).toBe("summary_large_image");
+    if (!post.coverUrl) {
+      expect(image).toBe(`${SITE_URL}/images/share-card.png`);
+      expect([metaOf(body, "og:image:width"), metaOf(body, "og:image:height")]).toEqual(["1200", "630"]);
+      const card = await request.get(image);
+      expect(card.headers()["content-type"]).toBe("image/png");
+    }
     const ld = jsonLdOf(body);
     expect(ld["@type"]).toBe("BlogPosting");
     expect(ld.headline).toBe(entry.title);
     expect(ld.url).toBe(url);
     expect(ld.datePublished).toBe(new Date(entry.publishedAt).toISOString());
+    expect(ld.author).toEqual({ "@type": "Person", name: await ownerName(), url: `${SITE_URL}/` });
+    expect(ld.image).toBe(image);
   });
 
   test("the home page describes its owner (Person) and every public page has its own title and description", async ({ request }) => {
@@ -106,7 +119,9 @@ test.describe("server-rendered HTML", () => {
     // The site carries its owner's name: the home page's title is the name alone.
     expect(titleOf(home.body)).toBe(String(about.name));
     expect(metaOf(home.body, "description")).toBe(about.headline);
-    expect(metaOf(home.body, "og:image")).toBe(new URL(String(about.avatarUrl), SITE_URL).href);
+    // The owner's avatar when it is a raster image; the demo's is an SVG, so the share card.
+    const avatar = new URL(String(about.avatarUrl), SITE_URL).href;
+    expect(metaOf(home.body, "og:image")).toBe(/\.svg$/.test(avatar) ? `${SITE_URL}/images/share-card.png` : avatar);
     expect(home.body).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
     const person = jsonLdOf(home.body);
     expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image: new URL(String(about.avatarUrl), SITE_URL).href });
@@ -162,7 +177,9 @@ test.describe("server-rendered HTML", () => {
     for (const [path, expected] of cases) expect((await html(request, path)).status, path.slice(0, 40)).toBe(expected);
   });
 
-  test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin; pages link the sitemap", async ({ request }) => {
+  test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin and names the sitemap; pages link it", async ({
+    request,
+  }) => {
     const published = await publishedIndex();
     const drafts = Object.keys(((await db.get("blog/drafts")) ?? {}) as object);
     expect(drafts.length).toBeGreaterThan(0);
@@ -183,6 +200,7 @@ test.describe("server-rendered HTML", () => {
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin-panel");
     expect(robots).toContain("User-agent: *");
+    expect(robots.match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${SITE_URL}/sitemap.xml`]);
     expect((await html(request, "/blogs/list")).body).toContain('<link rel="sitemap" type="application/xml" title="Sitemap" href="/sitemap.xml"');
   });
 

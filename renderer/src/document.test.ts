@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildDocument, headTags, prepareTemplate } from "./document";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_PREVIEW_IMAGE, buildDocument, headTags, prepareTemplate } from "./document";
 
 const page = (head: string) =>
   `<!doctype html><html><head>${head}<!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-body--></body></html>`;
@@ -98,6 +101,7 @@ describe("the document of a server-rendered page", () => {
       headline: "</script><b>",
       url: "https://example.com/blogs/t",
       author: { image: "https://example.com/me.png" },
+      image: "https://example.com/images/share-card.png",
     });
   });
 
@@ -119,5 +123,30 @@ describe("the document of a server-rendered page", () => {
     expect(html).toContain("<style>body{color:red}</style>");
     expect(html).toContain('<style>a::after{content:"$& <\\/style><script>x</script>"}</style>');
     expect(html.match(/<\/style>/g)).toHaveLength(2);
+  });
+
+  it("previews every page with a raster image: its own, or the share card with its size; never an SVG", () => {
+    const card = `https://example.com${DEFAULT_PREVIEW_IMAGE.path}`;
+    const meta = (image: string | null) =>
+      headTags({ meta: { title: "T", image, jsonLd: { "@type": "Person" } }, url: "https://example.com/", base: "https://example.com" });
+    for (const image of [null, "/images/avatar.svg", "https://cdn.example/me.svg?v=2"]) {
+      const head = meta(image);
+      expect(head, String(image)).toContain(`<meta property="og:image" content="${card}">`);
+      expect(head).toContain('<meta property="og:image:width" content="1200">');
+      expect(head).toContain('<meta property="og:image:height" content="630">');
+      expect(head).toContain(`<meta name="twitter:image" content="${card}">`);
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!).image).toBe(card);
+    }
+    const own = meta("https://cdn.example/cover.JPG?w=1200");
+    expect(own).toContain('<meta property="og:image" content="https://cdn.example/cover.JPG?w=1200">');
+    expect(own).not.toContain("og:image:width");
+  });
+
+  it("the share card's file has the size the tags announce", () => {
+    const file = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "shell", "public", DEFAULT_PREVIEW_IMAGE.path);
+    const png = readFileSync(file);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: DEFAULT_PREVIEW_IMAGE.width, height: DEFAULT_PREVIEW_IMAGE.height });
   });
 });

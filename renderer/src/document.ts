@@ -33,6 +33,24 @@ const absolute = (url: string, base: string): string => {
   }
 };
 
+/** The preview image when a page has no raster image of its own: shell/public/images/share-card.png. */
+export const DEFAULT_PREVIEW_IMAGE = { path: "/images/share-card.png", width: 1200, height: 630 } as const;
+
+// Link previews (Open Graph, X, LinkedIn, Slack) show raster images only: not SVG.
+const RASTER = /\.(png|jpe?g|gif|webp)$/i;
+
+/**
+ * The page's preview image: its own when that is a raster file, else the site's share card,
+ * whose size is known. (A page's own image is an address the owner typed: its size is unknown.)
+ */
+export function previewImage(image: string | null | undefined, base: string): { url: string; width?: number; height?: number } {
+  if (image) {
+    const url = absolute(image, base);
+    if (RASTER.test(new URL(url).pathname)) return { url };
+  }
+  return { url: absolute(DEFAULT_PREVIEW_IMAGE.path, base), width: DEFAULT_PREVIEW_IMAGE.width, height: DEFAULT_PREVIEW_IMAGE.height };
+}
+
 // Screens name links in their structured data as site paths; a JSON-LD consumer needs them whole.
 const URL_KEYS = new Set(["url", "image", "@id", "mainEntityOfPage", "logo"]);
 function absoluteUrls(value: unknown, base: string): unknown {
@@ -52,17 +70,27 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   property("og:url", url);
   property("og:site_name", formatTitle(undefined, meta.siteName));
   if (meta.description) property("og:description", meta.description);
-  if (meta.image) property("og:image", absolute(meta.image, base));
+  const image = previewImage(meta.image, base);
+  property("og:image", image.url);
+  if (image.width && image.height) {
+    property("og:image:width", String(image.width));
+    property("og:image:height", String(image.height));
+  }
   if (meta.type === "article") {
     if (meta.publishedTime) property("article:published_time", new Date(meta.publishedTime).toISOString());
     if (meta.modifiedTime) property("article:modified_time", new Date(meta.modifiedTime).toISOString());
   }
-  named("twitter:card", meta.image ? "summary_large_image" : "summary");
+  // Always a raster image (previewImage), so always the large card.
+  named("twitter:card", "summary_large_image");
   named("twitter:title", meta.title ?? title);
   if (meta.description) named("twitter:description", meta.description);
-  if (meta.image) named("twitter:image", absolute(meta.image, base));
+  named("twitter:image", image.url);
   if (meta.status === 404) named("robots", "noindex");
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(absoluteUrls(meta.jsonLd, base))}</script>`);
+  if (meta.jsonLd) {
+    // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none.
+    const jsonLd = absoluteUrls({ ...meta.jsonLd, ...(meta.jsonLd.image ? {} : { image: image.url }) }, base);
+    tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
+  }
   return tags.join("\n    ");
 }
 

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
+import { writeRobotsTxt } from "./robots.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -339,6 +340,7 @@ async function serveSites(stack, sites, emulators, log) {
   const urls = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}/mf-manifest.json`]));
   const writeConfig = () => writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
   await writeConfig();
+  await writeRobotsTxt(sites.roots.shell, `http://${host}:${ports.site}`);
   stack.configFile = file;
   // A Hosting site cannot be stopped on its own; "stopping" a remote points the config at a
   // port where nothing listens, which is what a browser or the renderer sees of a remote that
