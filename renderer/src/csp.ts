@@ -12,7 +12,8 @@ import type { RuntimeConfig } from "shared-auth";
 /** Firebase Auth's REST endpoints (the SDK's sign-in and token refresh). */
 const FIREBASE_AUTH = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
 
-const originOf = (url: string): string | null => {
+/** The origin of an absolute http(s) URL, or null (a site path, another scheme, not a URL). */
+export const originOf = (url: string): string | null => {
   try {
     const parsed = new URL(url);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
@@ -20,6 +21,9 @@ const originOf = (url: string): string | null => {
     return null; // a site path ("/remotes/..."): the site's own origin
   }
 };
+
+/** The origins of the remotes' manifest URLs: where their code and stylesheets may come from. */
+export const remoteOrigins = (config: RuntimeConfig): string[] => [...new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []))];
 
 /**
  * The database's origins, for HTTP (the visitors' REST streams) and websockets (the admin's SDK).
@@ -53,7 +57,7 @@ export const scriptHash = (text: string): string => `'sha256-${createHash("sha25
  * `inlineScripts` (the renderer knows them: the template's, and the one it inserted).
  */
 export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: readonly string[]): string {
-  const remotes = [...new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []))];
+  const remotes = remoteOrigins(config);
   const database = databaseSources(config);
   const auth = config.emulators?.auth ? [originOf(config.emulators.auth) ?? []].flat() : FIREBASE_AUTH;
   const hashes = [...new Set(inlineScripts.map(scriptHash))];

@@ -22,7 +22,7 @@ import {
   renderPage,
   type RenderedPage,
 } from "shell/server";
-import { contentSecurityPolicy } from "./csp";
+import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
 import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
@@ -89,7 +89,7 @@ export function createRenderer(options: RendererOptions) {
    * cannot be read stays a link; one from any other host is left out.
    */
   async function pageStyles(remoteCss: string[], config: RuntimeConfig): Promise<{ inline: { href: string; css: string }[]; links: string[] }> {
-    const allowed = new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []));
+    const allowed = new Set(remoteOrigins(config));
     const fromRemotes = await Promise.all(remoteCss.map((href) => remoteStyles.get(href, allowed)));
     const inline = [...shellStyles].map(([href, css]) => ({ href, css }));
     const links: string[] = [];
@@ -134,7 +134,7 @@ export function createRenderer(options: RendererOptions) {
       });
       res.end(req.method === "HEAD" ? undefined : compressed.body);
     };
-    const refuse = (status: 400 | 404 | 405, text: string, headers: Record<string, string> = {}) =>
+    const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, "text/plain; charset=utf-8", text, { "Cache-Control": "no-store", ...headers });
     const unavailable = (body: string, type = "text/html; charset=utf-8") =>
       send(503, type, body, { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
@@ -274,15 +274,6 @@ export function parseTarget(target: string | undefined): { path: string; search:
   }
   return { path: url.pathname, search: url.search };
 }
-
-const originOf = (url: string): string | null => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-};
 
 function compress(body: string, accept: string): { body: Buffer; encoding?: string } {
   const raw = Buffer.from(body, "utf8");

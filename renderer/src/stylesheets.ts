@@ -4,6 +4,7 @@
 // in a cache bounded in entries and bytes, and a file over the size limit is not inlined.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { originOf } from "./csp";
 
 export interface StylesheetLimits {
   /** A larger file stays a <link>: inlining it would only slow the first paint. */
@@ -19,15 +20,6 @@ export const STYLESHEET_LIMITS: StylesheetLimits = { maxFileBytes: 256 * 1024, m
 export function readShellStyles(shellDir: string, paths: string[]): Map<string, string> {
   return new Map(paths.map((path) => [path, readFileSync(join(shellDir, path.replace(/^\/+/, "")), "utf8")]));
 }
-
-const originOf = (url: string): string | null => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-};
 
 /** The body as text, or null when it is larger than `maxBytes` (the rest is not downloaded). */
 async function textWithin(response: Response, maxBytes: number): Promise<string | null> {
