@@ -5,7 +5,7 @@ import { federation } from "@module-federation/vite";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
-import { PUBLIC_ROUTES } from "./src/site-map.ts";
+import { PUBLIC_PAGES } from "./src/public-pages.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
 
@@ -50,7 +50,7 @@ export default defineConfig({
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({
       screens: REMOTE_SCREENS,
-      routes: PUBLIC_ROUTES.map(({ path, remote, module }) => ({ path: `/${path}`, remote, module })),
+      routes: PUBLIC_PAGES.map(({ path, remote, module }) => ({ path: `/${path}`, remote, module })),
       exportsOf: async (name) =>
         (SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name)
           ? exportNamesOf(workspacePackage(join(import.meta.dirname, "..", name)).main)

@@ -1,5 +1,5 @@
-// Issue 3: a remote whose server is down shows the fallback in its slot while the rest works;
-// Retry renders it once it is back, without a page reload. And config.json can point a remote
+// A remote whose server is down shows the fallback in its slot while the rest works (the page
+// answers 503, not a cacheable 200); Retry renders it once it is back, without a page reload. And config.json can point a remote
 // at a second build on another port without rebuilding the shell.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -14,7 +14,11 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 test("with remote-home stopped its slot shows Retry, the rest works, and Retry recovers it", async ({ page }) => {
   await setRemoteRunning("remote_home", false);
   try {
-    await page.goto("/");
+    // The page cannot show its main content: 503 that no cache keeps, with the rest of the page.
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()["retry-after"]).toBeTruthy();
+    expect(response?.headers()["cache-control"]).toBe("no-store");
     const slot = remoteSlot(page, "remote_home", "HomePage");
     await expect(slot.getByRole("button", { name: "Retry" })).toBeVisible();
     await expect(slot.getByText("This part of the page could not be loaded.")).toBeVisible();

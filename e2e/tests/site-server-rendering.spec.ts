@@ -90,13 +90,26 @@ test.describe("server-rendered HTML", () => {
     expect(metaOf(body, "og:type")).toBe("article");
     expect(metaOf(body, "og:url")).toBe(url);
     expect(metaOf(body, "article:published_time")).toBe(new Date(entry.publishedAt).toISOString());
-    expect(metaOf(body, "twitter:card")).toMatch(/^summary/);
     expect(metaOf(body, "twitter:title")).toBe(entry.title);
+    // A raster preview image (the post's cover, else the site's share card with its size): link
+    // previews show no SVG, and the large card goes with a raster image only.
+    const image = metaOf(body, "og:image")!;
+    expect(image).toMatch(/^https?:\/\/.*\.(png|jpe?g|gif|webp)(\?.*)?$/i);
+    expect(metaOf(body, "twitter:image")).toBe(image);
+    expect(metaOf(body, "twitter:card")).toBe("summary_large_image");
+    if (!post.coverUrl) {
+      expect(image).toBe(`${SITE_URL}/images/share-card.png`);
+      expect([metaOf(body, "og:image:width"), metaOf(body, "og:image:height")]).toEqual(["1200", "630"]);
+      const card = await request.get(image);
+      expect(card.headers()["content-type"]).toBe("image/png");
+    }
     const ld = jsonLdOf(body);
     expect(ld["@type"]).toBe("BlogPosting");
     expect(ld.headline).toBe(entry.title);
     expect(ld.url).toBe(url);
     expect(ld.datePublished).toBe(new Date(entry.publishedAt).toISOString());
+    expect(ld.author).toEqual({ "@type": "Person", name: await ownerName(), url: `${SITE_URL}/` });
+    expect(ld.image).toBe(image);
   });
 
   test("the home page describes its owner (Person) and every public page has its own title and description", async ({ request }) => {
@@ -106,7 +119,9 @@ test.describe("server-rendered HTML", () => {
     // The site carries its owner's name: the home page's title is the name alone.
     expect(titleOf(home.body)).toBe(String(about.name));
     expect(metaOf(home.body, "description")).toBe(about.headline);
-    expect(metaOf(home.body, "og:image")).toBe(new URL(String(about.avatarUrl), SITE_URL).href);
+    // The owner's avatar when it is a raster image; the demo's is an SVG, so the share card.
+    const avatar = new URL(String(about.avatarUrl), SITE_URL).href;
+    expect(metaOf(home.body, "og:image")).toBe(/\.svg$/.test(avatar) ? `${SITE_URL}/images/share-card.png` : avatar);
     expect(home.body).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
     const person = jsonLdOf(home.body);
     expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image: new URL(String(about.avatarUrl), SITE_URL).href });
@@ -150,7 +165,21 @@ test.describe("server-rendered HTML", () => {
     expect(redirect.status).toBe(301);
   });
 
-  test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin; pages link the sitemap", async ({ request }) => {
+  test("odd paths answer 400 or 404, never a server error: a long path, object-prototype names", async ({ request }) => {
+    // "/blogs/%ff" and a 10 KB path never reach the renderer here: the Hosting emulator answers
+    // them with its own 500. The renderer's answer to them (400) is tested in renderer/tests.
+    const cases: [string, number][] = [
+      [`/blogs/${"a".repeat(3000)}`, 400],
+      ["/blogs/constructor", 404],
+      ["/blogs/__proto__", 404],
+      ["/blogs/toString", 404],
+    ];
+    for (const [path, expected] of cases) expect((await html(request, path)).status, path.slice(0, 40)).toBe(expected);
+  });
+
+  test("the feed and the sitemap list exactly the published posts; robots.txt keeps crawlers out of the admin and names the sitemap; pages link it", async ({
+    request,
+  }) => {
     const published = await publishedIndex();
     const drafts = Object.keys(((await db.get("blog/drafts")) ?? {}) as object);
     expect(drafts.length).toBeGreaterThan(0);
@@ -171,6 +200,7 @@ test.describe("server-rendered HTML", () => {
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin-panel");
     expect(robots).toContain("User-agent: *");
+    expect(robots.match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${SITE_URL}/sitemap.xml`]);
     expect((await html(request, "/blogs/list")).body).toContain('<link rel="sitemap" type="application/xml" title="Sitemap" href="/sitemap.xml"');
   });
 
@@ -369,12 +399,16 @@ test("a database that cannot be reached answers 503 with the page saying so, the
 });
 
 test.describe("composition on the server", () => {
-  test("a remote that is down renders its fallback; the rest of the page is intact and recovers", async ({ page, request }) => {
+  test("a remote that is down renders its fallback in a 503; the rest of the page is intact and recovers", async ({ page, request }) => {
     await setRemoteRunning("remote_blog", false);
     try {
       await expect.poll(async () => (await html(request, "/blogs/list")).body.includes("data-remote-fallback"), { timeout: 15_000 }).toBe(true);
-      const { status, body } = await html(request, "/blogs/list");
-      expect(status).toBe(200);
+      const response = await request.get("/blogs/list");
+      // Not a page to cache or index: 503 with Retry-After, never a 200 with a placeholder.
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toBeTruthy();
+      expect(response.headers()["cache-control"]).toBe("no-store");
+      const body = await response.text();
       expect(body).toContain('aria-label="Main"');
       expect(body).toContain("This part of the page could not be loaded.");
       const errors = collectErrors(page);

@@ -1,7 +1,7 @@
 // The Content-Security-Policy of every HTML document the renderer sends. Scripts may come from
 // the site itself and the remotes' origins (module federation imports their entries and chunks),
-// inline scripts only when their exact text is listed by hash; connections go to the site, the
-// remotes (manifests), the Realtime Database and Firebase Auth. All of it is read from the
+// inline scripts only when their exact text is listed by hash, never from a database host;
+// connections go to the site, the remotes (manifests), the Realtime Database and Firebase Auth. All of it is read from the
 // runtime config, so repointing a remote there repoints the policy too.
 //
 // Hashes, not nonces: a page is cached by the CDN (s-maxage), and a cached nonce is a nonce that
@@ -12,7 +12,8 @@ import type { RuntimeConfig } from "shared-auth";
 /** Firebase Auth's REST endpoints (the SDK's sign-in and token refresh). */
 const FIREBASE_AUTH = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
 
-const originOf = (url: string): string | null => {
+/** The origin of an absolute http(s) URL, or null (a site path, another scheme, not a URL). */
+export const originOf = (url: string): string | null => {
   try {
     const parsed = new URL(url);
     return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
@@ -21,10 +22,15 @@ const originOf = (url: string): string | null => {
   }
 };
 
+/** The origins of the remotes' manifest URLs: where their code and stylesheets may come from. */
+export const remoteOrigins = (config: RuntimeConfig): string[] => [...new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []))];
+
 /**
- * The database's origins, for HTTP (REST streams, and the SDK's long-polling fallback, which
- * loads scripts) and websockets. Hosted databases move a client to a shard host on the same
- * domain (s-usc1a-nss-2.firebaseio.com), so the policy allows that domain's hosts.
+ * The database's origins, for HTTP (the visitors' REST streams) and websockets (the admin's SDK).
+ * Hosted databases move a client to a shard host on the same domain
+ * (s-usc1a-nss-2.firebaseio.com), so the policy allows that domain's hosts to be connected to;
+ * none of them may serve script or frames: the SDK is forced to websockets (shared-auth's
+ * sdk.ts), so its long-polling fallback, which loads JSONP scripts from those hosts, never runs.
  */
 export function databaseSources(config: RuntimeConfig): { http: string[]; ws: string[] } {
   const emulator = config.emulators?.database;
@@ -46,38 +52,28 @@ export function databaseSources(config: RuntimeConfig): { http: string[]; ws: st
 /** `'sha256-…'` of an inline script's text, as CSP compares it. */
 export const scriptHash = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
-
-/** The texts of the document's inline scripts that run (not data blocks such as JSON or JSON-LD). */
-export function inlineScripts(html: string): string[] {
-  const texts: string[] = [];
-  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
-    texts.push(text);
-  }
-  return texts;
-}
-
-/** The policy for `html`, a document served with `config`. */
-export function contentSecurityPolicy(config: RuntimeConfig, html: string): string {
-  const remotes = [...new Set(Object.values(config.remotes).flatMap((u) => originOf(u) ?? []))];
+/**
+ * The policy for a document served with `config` whose inline scripts that run are exactly
+ * `inlineScripts` (the renderer knows them: the template's, and the one it inserted).
+ */
+export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: readonly string[]): string {
+  // The origins a signed-in admin may preview a candidate release from (shell's release-preview.ts)
+  // are code origins like the remotes'; nothing else is.
+  const remotes = [...remoteOrigins(config), ...(config.previewOrigins ?? [])];
   const database = databaseSources(config);
   const auth = config.emulators?.auth ? [originOf(config.emulators.auth) ?? []].flat() : FIREBASE_AUTH;
-  const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
+  const hashes = [...new Set(inlineScripts.map(scriptHash))];
   const list = (sources: string[]) => [...new Set(sources)].join(" ");
   return [
     "default-src 'self'",
-    `script-src ${list(["'self'", ...hashes, ...remotes, ...database.http])}`,
+    `script-src ${list(["'self'", ...hashes, ...remotes])}`,
     `connect-src ${list(["'self'", ...remotes, ...database.http, ...database.ws, ...auth])}`,
     // Images may be any https address the admin enters; styles are inlined by the renderer and
     // set by React (style attributes), and CSS cannot run code.
     "img-src 'self' data: https:",
     "style-src 'self' 'unsafe-inline' " + list(remotes),
     "font-src 'self' data:",
-    // The database SDK's long-polling fallback uses a hidden frame from the database's origin.
-    `frame-src ${list(database.http)}`,
+    "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildDocument, headTags, jsonForScript } from "./document";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_PREVIEW_IMAGE, buildDocument, headTags, prepareTemplate } from "./document";
 
-const TEMPLATE = `<!doctype html><html><head><meta name="description" content="Personal portfolio and blog" /><title>Portfolio</title></head><body><div id="root"></div></body></html>`;
+const page = (head: string) =>
+  `<!doctype html><html><head>${head}<!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-body--></body></html>`;
+const TEMPLATE = prepareTemplate(page('<meta name="description" content="Personal portfolio and blog" /><title>Portfolio</title>'));
 
 describe("the document of a server-rendered page", () => {
   it("replaces the template's title and description and fills #root", () => {
-    const html = buildDocument(TEMPLATE, {
+    const { html } = buildDocument(TEMPLATE, {
       meta: { title: "A post", description: "About things" },
       url: "https://example.com/blogs/a-post",
       base: "https://example.com",
@@ -32,25 +37,34 @@ describe("the document of a server-rendered page", () => {
     expect(home).toContain("<title>Maya Lindqvist</title>");
   });
 
-  it("starts the template's scripts and the preloads after the first paint", () => {
-    const html = buildDocument(
-      `<html><head><script type="module" crossorigin src="/assets/entry.js"></script><link rel="modulepreload" crossorigin href="/assets/a.js"><title>x</title></head><body><div id="root"></div></body></html>`,
-      {
-        meta: {},
-        url: "https://example.com/",
-        base: "https://example.com",
-        rootHtml: "<p>hi</p>",
-        pageDataScript: "",
-        stylesheets: [],
-        modulePreloads: ["https://remote.example/b.js"],
-      },
+  it("starts the template's scripts and the preloads after the first paint, and lists every inline script that runs", () => {
+    const template = prepareTemplate(
+      page(
+        '<script>theme()</script><link rel="modulepreload" crossorigin href="/assets/a.js"><script crossorigin src="/assets/entry.js" type="module"></script><title>x</title>',
+      ),
     );
+    const { html, inlineScripts } = buildDocument(template, {
+      meta: {},
+      url: "https://example.com/",
+      base: "https://example.com",
+      rootHtml: "<p>hi</p>",
+      pageDataScript: '<script type="application/json" id="page-data">{}</script>',
+      stylesheets: [],
+      modulePreloads: ["https://remote.example/b.js"],
+    });
     expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain("<script crossorigin");
     expect(html).not.toContain('<link rel="modulepreload"');
-    const loader = /<div id="root"><p>hi<\/p><\/div><script>(.*)<\/script>/.exec(html)?.[1] ?? "";
+    const loader = /<div id="root"><p>hi<\/p><\/div><script type="application\/json" id="page-data">\{\}<\/script><script>(.*)<\/script>/.exec(html)?.[1] ?? "";
     expect(loader).toContain("requestAnimationFrame");
     expect(loader).toContain('["/assets/entry.js"]');
     expect(loader).toContain('["/assets/a.js","https://remote.example/b.js"]');
+    // The CSP hashes exactly these: the template's theme script and the loader, not the page data.
+    expect(inlineScripts).toEqual(["theme()", loader]);
+  });
+
+  it("refuses a template without its placeholders", () => {
+    expect(() => prepareTemplate('<html><head></head><body><div id="root"></div></body></html>')).toThrow(/<!--app-head-->/);
   });
 
   it("escapes stored text in every tag", () => {
@@ -87,30 +101,52 @@ describe("the document of a server-rendered page", () => {
       headline: "</script><b>",
       url: "https://example.com/blogs/t",
       author: { image: "https://example.com/me.png" },
+      image: "https://example.com/images/share-card.png",
     });
-    expect(jsonForScript({ a: "<!-- & \u2028" })).toBe('{"a":"\\u003c!-- \\u0026 \\u2028"}');
   });
 
   it("inlines stylesheets in place of the template's links, safely", () => {
-    const html = buildDocument(
-      `<html><head><link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title></head><body><div id="root"></div></body></html>`,
-      {
-        meta: {},
-        url: "https://example.com/",
-        base: "https://example.com",
-        rootHtml: "",
-        pageDataScript: "",
-        styles: [
-          { href: "/assets/index.css", css: "body{color:red}" },
-          { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
-        ],
-        stylesheets: [],
-        modulePreloads: [],
-      },
-    );
+    const { html } = buildDocument(prepareTemplate(page('<link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title>')), {
+      meta: {},
+      url: "https://example.com/",
+      base: "https://example.com",
+      rootHtml: "",
+      pageDataScript: "",
+      styles: [
+        { href: "/assets/index.css", css: "body{color:red}" },
+        { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
+      ],
+      stylesheets: [],
+      modulePreloads: [],
+    });
     expect(html).not.toContain('href="/assets/index.css"');
     expect(html).toContain("<style>body{color:red}</style>");
     expect(html).toContain('<style>a::after{content:"$& <\\/style><script>x</script>"}</style>');
     expect(html.match(/<\/style>/g)).toHaveLength(2);
+  });
+
+  it("previews every page with a raster image: its own, or the share card with its size; never an SVG", () => {
+    const card = `https://example.com${DEFAULT_PREVIEW_IMAGE.path}`;
+    const meta = (image: string | null) =>
+      headTags({ meta: { title: "T", image, jsonLd: { "@type": "Person" } }, url: "https://example.com/", base: "https://example.com" });
+    for (const image of [null, "/images/avatar.svg", "https://cdn.example/me.svg?v=2"]) {
+      const head = meta(image);
+      expect(head, String(image)).toContain(`<meta property="og:image" content="${card}">`);
+      expect(head).toContain('<meta property="og:image:width" content="1200">');
+      expect(head).toContain('<meta property="og:image:height" content="630">');
+      expect(head).toContain(`<meta name="twitter:image" content="${card}">`);
+      expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!).image).toBe(card);
+    }
+    const own = meta("https://cdn.example/cover.JPG?w=1200");
+    expect(own).toContain('<meta property="og:image" content="https://cdn.example/cover.JPG?w=1200">');
+    expect(own).not.toContain("og:image:width");
+  });
+
+  it("the share card's file has the size the tags announce", () => {
+    const file = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "shell", "public", DEFAULT_PREVIEW_IMAGE.path);
+    const png = readFileSync(file);
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ width: DEFAULT_PREVIEW_IMAGE.width, height: DEFAULT_PREVIEW_IMAGE.height });
   });
 });

@@ -1,16 +1,14 @@
-// The HTML document of a server-rendered page: the shell's built template (app.html) with the
-// page's <head> (title, description, canonical URL, Open Graph, Twitter card, JSON-LD), the
+// The HTML document of a server-rendered page: the shell's built template (app.html), filled in
+// at its placeholders with the page's <head> (title, description, canonical URL, Open Graph, Twitter card, JSON-LD), the
 // stylesheets of everything shown (so nothing shifts when scripts arrive), preload hints for the
 // scripts hydration needs, the rendered markup, and the embedded page data.
+import { JSDOM } from "jsdom";
 import type { PageMeta } from "shared-content/server";
 import { formatTitle } from "shared-content";
+import { jsonForScript } from "shell/server";
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-/** JSON for a <script type="application/ld+json">: nothing in it can close the tag. */
-export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 export interface DocumentParts {
   meta: PageMeta;
@@ -35,6 +33,24 @@ const absolute = (url: string, base: string): string => {
   }
 };
 
+/** The preview image when a page has no raster image of its own: shell/public/images/share-card.png. */
+export const DEFAULT_PREVIEW_IMAGE = { path: "/images/share-card.png", width: 1200, height: 630 } as const;
+
+// Link previews (Open Graph, X, LinkedIn, Slack) show raster images only: not SVG.
+const RASTER = /\.(png|jpe?g|gif|webp)$/i;
+
+/**
+ * The page's preview image: its own when that is a raster file, else the site's share card,
+ * whose size is known. (A page's own image is an address the owner typed: its size is unknown.)
+ */
+export function previewImage(image: string | null | undefined, base: string): { url: string; width?: number; height?: number } {
+  if (image) {
+    const url = absolute(image, base);
+    if (RASTER.test(new URL(url).pathname)) return { url };
+  }
+  return { url: absolute(DEFAULT_PREVIEW_IMAGE.path, base), width: DEFAULT_PREVIEW_IMAGE.width, height: DEFAULT_PREVIEW_IMAGE.height };
+}
+
 // Screens name links in their structured data as site paths; a JSON-LD consumer needs them whole.
 const URL_KEYS = new Set(["url", "image", "@id", "mainEntityOfPage", "logo"]);
 function absoluteUrls(value: unknown, base: string): unknown {
@@ -54,51 +70,115 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   property("og:url", url);
   property("og:site_name", formatTitle(undefined, meta.siteName));
   if (meta.description) property("og:description", meta.description);
-  if (meta.image) property("og:image", absolute(meta.image, base));
+  const image = previewImage(meta.image, base);
+  property("og:image", image.url);
+  if (image.width && image.height) {
+    property("og:image:width", String(image.width));
+    property("og:image:height", String(image.height));
+  }
   if (meta.type === "article") {
     if (meta.publishedTime) property("article:published_time", new Date(meta.publishedTime).toISOString());
     if (meta.modifiedTime) property("article:modified_time", new Date(meta.modifiedTime).toISOString());
   }
-  named("twitter:card", meta.image ? "summary_large_image" : "summary");
+  // Always a raster image (previewImage), so always the large card.
+  named("twitter:card", "summary_large_image");
   named("twitter:title", meta.title ?? title);
   if (meta.description) named("twitter:description", meta.description);
-  if (meta.image) named("twitter:image", absolute(meta.image, base));
+  named("twitter:image", image.url);
   if (meta.status === 404) named("robots", "noindex");
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(absoluteUrls(meta.jsonLd, base))}</script>`);
+  if (meta.jsonLd) {
+    // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none.
+    const jsonLd = absoluteUrls({ ...meta.jsonLd, ...(meta.jsonLd.image ? {} : { image: image.url }) }, base);
+    tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
+  }
   return tags.join("\n    ");
 }
 
-const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/** The placeholders of the shell's index.html the renderer fills, in document order. */
+export const PLACEHOLDERS = { head: "<!--app-head-->", html: "<!--app-html-->", body: "<!--app-body-->" } as const;
+
+/**
+ * The shell's built template taken apart once, at start-up, by an HTML parser: what Vite put in
+ * it (the entry scripts, the module preloads, the stylesheet links, the default title and
+ * description), its own inline scripts (for the CSP), and the text around the placeholders.
+ * A page is then the parts joined with its own content: nothing is searched for in it.
+ */
+export interface PreparedTemplate {
+  /** The template as built: the document of the pages rendered in the browser only. */
+  raw: string;
+  /** The text before <!--app-head-->, between it and <!--app-html-->, between that and <!--app-body-->, and after. */
+  parts: [string, string, string, string];
+  entries: string[];
+  preloads: string[];
+  stylesheets: string[];
+  /** The texts of the template's inline scripts that run (the theme script). */
+  inlineScripts: string[];
+}
+
+const RUNNABLE = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+export function prepareTemplate(raw: string): PreparedTemplate {
+  const dom = new JSDOM(raw);
+  const document = (dom.window as Window).document;
+  const take = (selector: string, attribute: string) =>
+    [...document.querySelectorAll(selector)].map((element) => {
+      element.remove();
+      return element.getAttribute(attribute) ?? "";
+    });
+  const entries = take('script[type="module"][src]', "src");
+  const preloads = take('link[rel="modulepreload"]', "href");
+  const stylesheets = take('link[rel="stylesheet"]', "href");
+  for (const element of document.querySelectorAll('title, meta[name="description"]')) element.remove();
+  const inlineScripts = [...document.querySelectorAll("script:not([src])")]
+    .filter((script) => RUNNABLE.has((script.getAttribute("type") ?? "").trim().toLowerCase()))
+    .map((script) => script.textContent ?? "");
+  let rest = dom.serialize();
+  const parts: string[] = [];
+  for (const placeholder of Object.values(PLACEHOLDERS)) {
+    const at = rest.indexOf(placeholder);
+    if (at < 0 || rest.indexOf(placeholder, at + 1) >= 0) throw new Error(`renderer: the shell's template needs ${placeholder} exactly once`);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + placeholder.length);
+  }
+  return { raw, parts: [parts[0]!, parts[1]!, parts[2]!, rest], entries, preloads, stylesheets, inlineScripts };
+}
 
 /**
  * The page's scripts, started once the server's HTML has painted: the page is readable at once,
  * and a phone's first paint does not wait behind the ~30 scripts hydration needs (none of them
- * blocks rendering, but they compete with it). Hydration follows a frame later.
+ * blocks rendering, but they compete with it). Hydration follows a frame later. The text of an
+ * inline script (the CSP lists its hash).
  */
 export function scriptsAfterFirstPaint(entries: string[], preloads: string[]): string {
-  const list = (urls: string[]) => jsonForScript(urls);
-  return `<script>(function(){function go(){var h=document.head;${list(preloads)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});${list(entries)}.forEach(function(u){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=u;h.appendChild(s)})}requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
+  return `(function(){function go(){var h=document.head;${jsonForScript(preloads)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});${jsonForScript(entries)}.forEach(function(u){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=u;h.appendChild(s)})}requestAnimationFrame(function(){setTimeout(go,0)})})()`;
 }
 
-/** The template with the page filled in. The template's own title and description are replaced. */
-export function buildDocument(template: string, parts: DocumentParts): string {
-  const entries = [...template.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  const preloads = [...new Set([...[...template.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...parts.modulePreloads])];
-  const links = [
+/**
+ * The page: the template's parts with its head, markup, page data and start-up script. Returns
+ * the texts of every inline script that runs in it (the template's and the one inserted here),
+ * for the CSP's hashes.
+ */
+export function buildDocument(template: PreparedTemplate, parts: DocumentParts): { html: string; inlineScripts: string[] } {
+  const inlined = new Set((parts.styles ?? []).map((s) => s.href));
+  const preloads = [...new Set([...template.preloads, ...parts.modulePreloads])];
+  const styles = [
     // No stylesheet text may end the <style> element early.
     ...(parts.styles ?? []).map(({ css }) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
-    ...parts.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...[...template.stylesheets.filter((href) => !inlined.has(href)), ...parts.stylesheets].map(
+      (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
+    ),
   ].join("");
-  let page = template.replace(MODULE_SCRIPT, "").replace(MODULE_PRELOAD, "");
-  for (const { href } of parts.styles ?? [])
-    page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`), "");
-  return page
-    .replace(/<title>[\s\S]*?<\/title>/, "")
-    .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", () => `    ${headTags(parts)}\n    ${links}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${parts.rootHtml}</div>${parts.pageDataScript}${entries.length ? scriptsAfterFirstPaint(entries, preloads) : ""}`,
-    );
+  const start = template.entries.length ? scriptsAfterFirstPaint(template.entries, preloads) : null;
+  const [beforeHead, headToRoot, rootToBody, afterBody] = template.parts;
+  const html = [
+    beforeHead,
+    `${headTags(parts)}\n    ${styles}`,
+    headToRoot,
+    parts.rootHtml,
+    rootToBody,
+    parts.pageDataScript,
+    start === null ? "" : `<script>${start}</script>`,
+    afterBody,
+  ].join("");
+  return { html, inlineScripts: [...template.inlineScripts, ...(start === null ? [] : [start])] };
 }

@@ -1,5 +1,14 @@
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { rssXml, sitemapXml } from "./feeds";
+
+/** The document an XML parser makes of `xml`; throws when the text is not well-formed XML. */
+function parseXml(xml: string): Document {
+  const doc = new (new JSDOM("").window as typeof globalThis).DOMParser().parseFromString(xml, "application/xml");
+  const error = doc.getElementsByTagName("parsererror")[0];
+  if (error) throw new Error(`not XML: ${error.textContent}`);
+  return doc;
+}
 
 const posts = [
   { id: "newer", title: "Newer & better", summary: "S <1>", tags: ["a"], readingMinutes: 1, publishedAt: Date.UTC(2026, 1, 2) },
@@ -24,5 +33,36 @@ describe("feeds", () => {
       expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     expect(xml).toContain("<url><loc>https://example.com/blogs/older</loc><lastmod>2025-06-01</lastmod></url>");
     expect(xml.match(/<url>/g)).toHaveLength(7);
+  });
+
+  it("are valid XML for any stored text, with the text kept apart from control characters", () => {
+    const hostile = [
+      "Bell \u0007 and NUL \u0000 and escape \u001b[31m",
+      "]]><script>alert(1)</script><![CDATA[",
+      "Lone surrogate \ud800 and \ufffe",
+      "\"quotes\" & 'apostrophes' <tags/>",
+      "Emoji 🎉 stays",
+    ];
+    const entries = hostile.map((title, i) => ({
+      id: `p${i}&<"'`,
+      title,
+      summary: title,
+      tags: [title],
+      readingMinutes: 1,
+      publishedAt: Date.UTC(2026, 0, i + 1),
+    }));
+    const feed = parseXml(rssXml("https://example.com", entries, "Owner \u0001 name"));
+    const titles = [...feed.querySelectorAll("item > title")].map((t) => t.textContent);
+    expect(titles).toEqual([
+      "Bell  and NUL  and escape [31m",
+      "]]><script>alert(1)</script><![CDATA[",
+      "Lone surrogate  and ",
+      "\"quotes\" & 'apostrophes' <tags/>",
+      "Emoji 🎉 stays",
+    ]);
+    expect(feed.querySelector("item > link")?.textContent).toBe("https://example.com/blogs/p0%26%3C%22'");
+    expect(feed.querySelector("channel > title")?.textContent).toBe("Blog · Owner  name");
+    const sitemap = parseXml(sitemapXml("https://example.com", entries));
+    expect(sitemap.getElementsByTagName("loc")).toHaveLength(5 + entries.length);
   });
 });

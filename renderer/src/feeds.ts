@@ -6,10 +6,16 @@ import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
 
-export async function publishedPosts(config: RuntimeConfig): Promise<WithId<BlogIndexEntry>[]> {
-  const value = await readAsVisitor(config, PATHS.blogIndex);
+export async function publishedPosts(config: RuntimeConfig, signal?: AbortSignal): Promise<WithId<BlogIndexEntry>[]> {
+  const value = await readAsVisitor(config, PATHS.blogIndex, undefined, { signal });
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
 }
+
+/** Characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Stored text as XML character data: escaped, and without the characters that would make the document invalid. */
+export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML, ""));
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -21,13 +27,13 @@ export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): strin
     ),
     ...posts.map((p) => ({ loc: `${base}/blogs/${encodeURIComponent(p.id)}`, lastmod: day(p.publishedAt) })),
   ];
-  const body = urls.map((u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
+  const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
 /** The site's name as the pages show it (the owner's name from the about section). */
-export async function siteName(config: RuntimeConfig): Promise<string | undefined> {
-  const about = (await readAsVisitor(config, PATHS.about)) as { name?: unknown } | null;
+export async function siteName(config: RuntimeConfig, signal?: AbortSignal): Promise<string | undefined> {
+  const about = (await readAsVisitor(config, PATHS.about, undefined, { signal })) as { name?: unknown } | null;
   return typeof about?.name === "string" ? about.name : undefined;
 }
 
@@ -35,16 +41,16 @@ export function rssXml(base: string, posts: WithId<BlogIndexEntry>[], site?: str
   const title = formatTitle("Blog", site);
   const items = posts.map((p) => {
     const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
-    const categories = (p.tags ?? []).map((t) => `<category>${escapeHtml(t)}</category>`).join("");
-    return `    <item><title>${escapeHtml(p.title)}</title><link>${escapeHtml(link)}</link><guid isPermaLink="true">${escapeHtml(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${escapeHtml(p.summary)}</description>${categories}</item>`;
+    const categories = (p.tags ?? []).map((t) => `<category>${xmlText(t)}</category>`).join("");
+    return `    <item><title>${xmlText(p.title)}</title><link>${xmlText(link)}</link><guid isPermaLink="true">${xmlText(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${xmlText(p.summary)}</description>${categories}</item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeHtml(title)}</title>
-    <link>${escapeHtml(`${base}/blogs/list`)}</link>
-    <description>${escapeHtml("New posts from the blog.")}</description>
-    <atom:link href="${escapeHtml(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
+    <title>${xmlText(title)}</title>
+    <link>${xmlText(`${base}/blogs/list`)}</link>
+    <description>${xmlText("New posts from the blog.")}</description>
+    <atom:link href="${xmlText(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
 ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt).toUTCString()}</lastBuildDate>\n` : ""}${items.join("\n")}
   </channel>
 </rss>

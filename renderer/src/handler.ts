@@ -11,12 +11,24 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { createServerRenderStore } from "shared-content/server";
-import { CLIENT_ONLY, PUBLIC_ROUTES, REDIRECTS, createRemoteRegistry, pageDataScript, renderPage } from "shell/server";
-import { contentSecurityPolicy } from "./csp";
-import { buildDocument, escapeHtml } from "./document";
+import {
+  CLIENT_ONLY,
+  LAYOUT_READS,
+  PUBLIC_ROUTES,
+  REDIRECTS,
+  createRemoteRegistry,
+  matchPublicRoute,
+  pageDataScript,
+  parseSlotKey,
+  renderPage,
+  type RenderedPage,
+} from "shell/server";
+import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
+import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
 import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
 /**
  * On every response of the renderer (pages, the admin template, feeds): no page of the site may
@@ -37,88 +49,93 @@ export const CACHE_SECONDS = { fresh: 30, stale: 60 };
 const PUBLIC_CACHE = `public, max-age=0, s-maxage=${CACHE_SECONDS.fresh}, stale-while-revalidate=${CACHE_SECONDS.stale}`;
 
 export interface RendererOptions {
-  /** Folder with the shell's built app.html and .vite/manifest.json. */
+  /** Folder with the shell's built app.html, .vite/manifest.json and the stylesheets it names. */
   shellDir: string;
   /**
-   * Where the runtime config is read. Required in production (RUNTIME_CONFIG_URL): the config
-   * names the remotes whose server code this process runs, so it must never come from a URL a
-   * request can choose. Without it, only a request to a loopback host (the local stack) reads
-   * /config.json from that same host.
+   * Where the runtime config is read (RUNTIME_CONFIG_URL). Required: the config names the remotes
+   * whose server code this process runs and the site's public URL, so it must never come from a
+   * host a request names.
    */
-  configUrl?: string;
+  configUrl: string;
   /** How long the config and the remotes' manifests are reused before they are read again. */
   maxAgeMs?: number;
+  /** One deadline for all of a page's reads, counted from the request's arrival. */
+  readDeadlineMs?: number;
   log?: (line: string) => void;
 }
 
+type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+
+/** Longer request targets are refused before anything else is done with them. */
+export const MAX_URL_LENGTH = 2048;
+
 export function createRenderer(options: RendererOptions) {
-  const template = readFileSync(join(options.shellDir, "app.html"), "utf8");
+  if (!options.configUrl) throw new Error("renderer: RUNTIME_CONFIG_URL is not set (the runtime config's URL; it is never taken from a request)");
+  const template = prepareTemplate(readFileSync(join(options.shellDir, "app.html"), "utf8"));
   const shell = shellAssets(JSON.parse(readFileSync(join(options.shellDir, ".vite", "manifest.json"), "utf8")));
+  const shellStyles = readShellStyles(options.shellDir, shell.css);
   const maxAgeMs = options.maxAgeMs ?? 2000;
+  const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
   const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  const remoteStyles = createRemoteStylesheets();
   // DOMPurify needs a DOM on the server; one window serves every render.
   const window = new JSDOM("").window as unknown as Window;
-  const configs = new Map<string, { at: number; config: Promise<RuntimeConfig> }>();
-  // Stylesheets are hashed files that never change: each is read once and kept.
-  const styles = new Map<string, Promise<string | null>>();
-
-  function stylesheet(url: string): Promise<string | null> {
-    let text = styles.get(url);
-    if (!text) {
-      text = fetch(url, { signal: AbortSignal.timeout(3000) }).then(
-        async (r) => (r.ok ? await r.text() : null),
-        () => null,
-      );
-      void text.then((t) => t === null && styles.delete(url));
-      styles.set(url, text);
-    }
-    return text;
-  }
+  let cachedConfig: { at: number; config: Promise<RuntimeConfig> } | null = null;
 
   /**
    * The page's stylesheets inlined, so the first paint waits for no other request (on a phone, a
-   * stylesheet from another origin costs a new connection). One that cannot be read stays a link.
+   * stylesheet from another origin costs a new connection). The shell's come from its build on
+   * disk; a remote's only from the origins of the remotes' manifest URLs in the config. One that
+   * cannot be read stays a link; one from any other host is left out.
    */
-  async function inlineStyles(urls: string[], base: string): Promise<{ inline: { href: string; css: string }[]; links: string[] }> {
-    const texts = await Promise.all(urls.map((u) => stylesheet(new URL(u, base).href)));
-    return {
-      inline: urls.flatMap((href, i) => (texts[i] === null ? [] : [{ href, css: texts[i]! }])),
-      links: urls.filter((_, i) => texts[i] === null),
-    };
+  async function pageStyles(remoteCss: string[], config: RuntimeConfig): Promise<{ inline: { href: string; css: string }[]; links: string[] }> {
+    const allowed = new Set(remoteOrigins(config));
+    const fromRemotes = await Promise.all(remoteCss.map((href) => remoteStyles.get(href, allowed)));
+    const inline = [...shellStyles].map(([href, css]) => ({ href, css }));
+    const links: string[] = [];
+    remoteCss.forEach((href, i) => {
+      const css = fromRemotes[i];
+      if (css != null) inline.push({ href, css });
+      else if (allowed.has(originOf(href) ?? "")) links.push(href);
+      else log(`[renderer] left out a stylesheet outside the remotes' origins: ${href}`);
+    });
+    return { inline, links };
   }
 
-  function configAt(url: string): Promise<RuntimeConfig> {
-    const cached = configs.get(url);
-    if (cached && Date.now() - cached.at < maxAgeMs) return cached.config;
+  function currentConfig(): Promise<RuntimeConfig> {
+    if (cachedConfig && Date.now() - cachedConfig.at < maxAgeMs) return cachedConfig.config;
+    const url = options.configUrl;
     const config = fetch(url, { signal: AbortSignal.timeout(3000) }).then(async (r) => {
       if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
       return parseRuntimeConfig(await r.json());
     });
-    configs.set(url, { at: Date.now(), config });
-    config.catch(() => configs.delete(url));
+    const entry = { at: Date.now(), config };
+    cachedConfig = entry;
+    config.catch(() => {
+      if (cachedConfig === entry) cachedConfig = null;
+    });
     return config;
   }
 
   // Prepared once per instance, before the first request needs it, and kept fresh in the
   // background: the config and every remote's server entry (a release is picked up without a
   // request waiting for it; federation.ts).
-  if (options.configUrl) {
-    const configUrl = options.configUrl;
-    const prepare = () =>
-      configAt(configUrl)
-        .then((config) => remotes.sync(config.remotes))
-        .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
-    void prepare();
-    setInterval(prepare, maxAgeMs).unref();
-  }
+  const prepare = () =>
+    currentConfig()
+      .then((config) => remotes.sync(config.remotes))
+      .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
+  void prepare();
+  setInterval(prepare, maxAgeMs).unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+    const send: Send = (status, type, body, headers = {}) => {
       const compressed = compress(body, String(req.headers["accept-encoding"] ?? ""));
       res.writeHead(status, {
         "Content-Type": type,
+        // What a response depends on besides its URL: only the encoding it was compressed with.
+        // Nothing is taken from Host or X-Forwarded-*, so caches need not key on them.
         Vary: "Accept-Encoding",
         ...SECURITY_HEADERS,
         "Server-Timing": `render;dur=${(performance.now() - started).toFixed(1)}`,
@@ -128,69 +145,78 @@ export function createRenderer(options: RendererOptions) {
       });
       res.end(req.method === "HEAD" ? undefined : compressed.body);
     };
-    if (req.method !== "GET" && req.method !== "HEAD") return send(405, "text/plain; charset=utf-8", "Method not allowed", { Allow: "GET, HEAD" });
+    const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
+      send(status, "text/plain; charset=utf-8", text, { "Cache-Control": "no-store", ...headers });
+    const unavailable = (body: string, type = "text/html; charset=utf-8") =>
+      send(503, type, body, { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
 
-    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "localhost");
-    const proto = String(req.headers["x-forwarded-proto"] ?? "http").split(",")[0];
-    const origin = `${proto}://${host}`;
-    const url = new URL(req.url ?? "/", origin);
-    const path = url.pathname;
+    const target = parseTarget(req.url);
+    if (!target) return refuse(400, "Bad request");
+    const { path, search } = target;
 
-    const configUrl = options.configUrl ?? (isLoopback(url.hostname) ? `${origin}/config.json` : null);
-    if (!configUrl) {
-      log("[renderer] RUNTIME_CONFIG_URL is not set: refusing to read the config from a host the request names");
-      return send(500, "text/html; charset=utf-8", unavailablePage("The site is not configured."), { "Cache-Control": "no-store" });
-    }
     let config: RuntimeConfig;
     try {
-      config = await configAt(configUrl);
+      config = await currentConfig();
     } catch (error) {
       log(`[renderer] runtime config unavailable: ${String(error)}`);
-      return send(503, "text/html; charset=utf-8", unavailablePage("The site's configuration could not be loaded."), {
-        "Cache-Control": "no-store",
-        "Retry-After": "5",
-      });
+      return unavailable(unavailablePage("The site's configuration could not be loaded."));
     }
-    const base = (config.site?.url ?? origin).replace(/\/+$/, "");
+    if (!config.site) {
+      log(`[renderer] ${options.configUrl} has no site.url: refusing to make links from a host a request names`);
+      return send(500, "text/html; charset=utf-8", unavailablePage("The site is not configured."), { "Cache-Control": "no-store" });
+    }
+    const base = config.site.url;
 
+    // One deadline for all of the response's reads; ending it also closes what is still open.
+    const reads = new AbortController();
+    const deadline = setTimeout(() => reads.abort(new Error(`the page's reads took over ${readDeadlineMs} ms`)), readDeadlineMs);
     try {
-      if (path === "/sitemap.xml")
-        return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config)), { "Cache-Control": PUBLIC_CACHE });
-      if (path === "/feed.xml")
-        return send(200, "application/rss+xml; charset=utf-8", rssXml(base, ...(await Promise.all([publishedPosts(config), siteName(config)]))), {
-          "Cache-Control": PUBLIC_CACHE,
+      if (path === "/sitemap.xml" || path === "/feed.xml") {
+        try {
+          if (path === "/sitemap.xml")
+            return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, reads.signal)), { "Cache-Control": PUBLIC_CACHE });
+          const [posts, name] = await Promise.all([publishedPosts(config, reads.signal), siteName(config, reads.signal)]);
+          return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": PUBLIC_CACHE });
+        } catch (error) {
+          log(`[renderer] ${path}: ${String(error)}`);
+          return unavailable("The database cannot be reached right now. Try again in a moment.", "text/plain; charset=utf-8");
+        }
+      }
+      const redirect = Object.hasOwn(REDIRECTS, path) ? REDIRECTS[path] : undefined;
+      if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": PUBLIC_CACHE });
+      if (CLIENT_ONLY.test(path)) {
+        return send(200, "text/html; charset=utf-8", template.raw, {
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
         });
-    } catch (error) {
-      log(`[renderer] ${path}: ${String(error)}`);
-      return send(503, "text/plain; charset=utf-8", "The database cannot be reached right now. Try again in a moment.", {
-        "Cache-Control": "no-store",
-        "Retry-After": "5",
-      });
+      }
+      return await renderResponse(path, search, config, base, reads.signal, send);
+    } finally {
+      clearTimeout(deadline);
+      reads.abort(); // a read started for the page that nothing waited for
     }
-    const redirect = REDIRECTS[path];
-    if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + url.search, "Cache-Control": PUBLIC_CACHE });
-    if (CLIENT_ONLY.test(path)) {
-      return send(200, "text/html; charset=utf-8", template, {
-        "Cache-Control": "no-cache",
-        "Content-Security-Policy": contentSecurityPolicy(config, template),
-      });
-    }
+  }
 
+  async function renderResponse(path: string, search: string, config: RuntimeConfig, base: string, signal: AbortSignal, send: Send): Promise<void> {
+    const store = createServerRenderStore(config, window, { signal });
+    const route = matchPublicRoute(path);
+    // The reads the page is known to make start together, while the remotes load.
+    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read, read, undefined);
     await remotes.sync(config.remotes);
-    const store = createServerRenderStore(config, window);
     const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
     registry.register(config.remotes);
-    const page = await renderPage(path + url.search, { store, registry });
-    const unavailable = store.failedReads().includes("unavailable");
-    const status = unavailable ? 503 : (page.meta.status ?? 200);
-    const shown = page.slots
-      .filter((s) => !page.failedSlots.includes(s))
-      .map((s) => {
-        const [remote = "", module = ""] = s.split("/");
-        return remotes.assetsOf(remote, module);
-      });
-    const css = await inlineStyles([...shell.css, ...shown.flatMap((a) => a.css)], origin);
-    const html = buildDocument(template, {
+    const page = await renderPage(path + search, { store, registry });
+    const incomplete = whyIncomplete(page, store.failedReads());
+    if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
+    const status = incomplete ? 503 : (page.meta.status ?? 200);
+    const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).flatMap((s) => parseSlotKey(s) ?? []);
+    const assets = shown.map(({ remote, module }) => remotes.assetsOf(remote, module));
+    const css = await pageStyles(
+      assets.flatMap((a) => a.css),
+      config,
+    );
+    const { html, inlineScripts } = buildDocument(template, {
       meta: page.meta,
       url: `${base}${path}`,
       base,
@@ -204,12 +230,11 @@ export function createRenderer(options: RendererOptions) {
       }),
       styles: css.inline,
       stylesheets: css.links,
-      modulePreloads: [...shell.js, ...shown.flatMap((a) => a.js)],
+      modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
     send(status, "text/html; charset=utf-8", html, {
-      "Content-Security-Policy": contentSecurityPolicy(config, html),
-      "Cache-Control": status === 503 ? "no-store" : PUBLIC_CACHE,
-      ...(status === 503 ? { "Retry-After": "5" } : {}),
+      "Content-Security-Policy": contentSecurityPolicy(config, inlineScripts),
+      ...(status === 503 ? { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) } : { "Cache-Control": PUBLIC_CACHE }),
     });
   }
 
@@ -226,7 +251,46 @@ export function createRenderer(options: RendererOptions) {
   };
 }
 
-const isLoopback = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+/** Seconds a client or crawler is asked to wait before trying a 503 again. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The status policy of a rendered page. A page is sent only whole: when it is not, the answer
+ * is 503 with Retry-After and no-store (a CDN or a crawler must not keep it), never a cacheable
+ * 200 showing a placeholder. It is not whole when
+ * - a read of its content failed as unavailable: the database could not be reached, or did not
+ *   answer within the page's deadline;
+ * - a remote slot could not be loaded on the server (its fallback would stand in for the page's
+ *   main content: every public page's content is its one slot);
+ * - a part threw while rendering: React sends that part's Suspense fallback ("Loading…") and
+ *   leaves it to the browser.
+ * Otherwise the status is what the screen declared (404 for an unknown path or post), else 200.
+ * Returns why the page is not whole, or null.
+ */
+export function whyIncomplete(page: Pick<RenderedPage, "failedSlots" | "errors">, failedReads: readonly string[]): string | null {
+  if (failedReads.includes("unavailable")) return "the database could not be read in time";
+  if (page.failedSlots.length > 0) return `could not load ${page.failedSlots.join(", ")}`;
+  if (page.errors.length > 0) return `render error: ${String(page.errors[0])}`;
+  return null;
+}
+
+/**
+ * The path and query of a request target, or null for one the renderer refuses (400): not a
+ * path, too long, or not valid percent-encoded UTF-8. Only the path is used; no host is ever
+ * taken from the request.
+ */
+export function parseTarget(target: string | undefined): { path: string; search: string } | null {
+  if (!target || target.length > MAX_URL_LENGTH || !target.startsWith("/")) return null;
+  let url: URL;
+  try {
+    // A fixed base: even "//host/x" stays a path on it.
+    url = new URL(`http://renderer.invalid${target}`);
+    decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  return { path: url.pathname, search: url.search };
+}
 
 function compress(body: string, accept: string): { body: Buffer; encoding?: string } {
   const raw = Buffer.from(body, "utf8");

@@ -1,6 +1,6 @@
 // The renderer as a plain Node HTTP server: for the local stack when the Functions emulator is
 // not used, for the tests and for the benchmark. Production runs function.ts instead.
-//   node renderer/dist/server.js --port 4190 [--config-url http://127.0.0.1:4173/config.json]
+//   node renderer/dist/server.js --port 4190 --config-url http://127.0.0.1:4173/config.json
 import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,11 @@ export { createRenderer, CACHE_SECONDS, type RendererOptions } from "./handler";
 
 export const SHELL_DIR = join(dirname(fileURLToPath(import.meta.url)), "shell");
 
-export function startRendererServer({ port = 0, host = "127.0.0.1", ...options }: Partial<RendererOptions> & { port?: number; host?: string } = {}) {
+export function startRendererServer({
+  port = 0,
+  host = "127.0.0.1",
+  ...options
+}: Omit<RendererOptions, "shellDir"> & { shellDir?: string; port?: number; host?: string }) {
   const renderer = createRenderer({ shellDir: SHELL_DIR, ...options });
   const server = createServer((req, res) => void renderer.handle(req, res));
   return new Promise<{ url: string; port: number; close: () => Promise<void> }>((resolve, reject) => {
@@ -32,6 +36,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: { port: { type: "string", default: "4190" }, host: { type: "string", default: "127.0.0.1" }, "config-url": { type: "string" } },
   });
-  const running = await startRendererServer({ port: Number(values.port), host: values.host, configUrl: values["config-url"] });
+  const running = await startRendererServer({ port: Number(values.port), host: values.host, configUrl: values["config-url"] ?? "" });
   console.log(`[renderer] listening on ${running.url}`);
 }

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { liveRelease, recordStartBuilds, releaseUrl } from "./releases.mjs";
+import { writeRobotsTxt } from "./robots.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -76,6 +77,8 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
     emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database } },
     remotes,
     ...(ports.preview ? { previewOrigins: [`http://${host}:${ports.preview}`] } : {}),
+    // The renderer makes every absolute link from it, never from a request's host.
+    site: { url: `http://${host}:${ports.site}` },
   };
 }
 
@@ -353,6 +356,7 @@ async function serveSites(stack, sites, emulators, log) {
   const file = join(sites.roots.shell, "config.json");
   const urls = Object.fromEntries(await Promise.all(REMOTES.map(async (r) => [r.name, await liveUrl(r.name)])));
   await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
+  await writeRobotsTxt(sites.roots.shell, `http://${host}:${ports.site}`);
   stack.configFile = file;
   // A Hosting site cannot be stopped on its own; "stopping" a remote points the config at a
   // port where nothing listens, which is what a browser or the renderer sees of a remote that

@@ -118,6 +118,13 @@ describe("lazy database SDK", () => {
     expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
     expect(firebaseAuth.initializeAuth).not.toHaveBeenCalled();
   });
+  it("a production Database uses websockets only too: no long-polling, whose scripts the CSP refuses", async () => {
+    const { emulators: _e, ...production } = config;
+    initFirebase(production);
+    await loadDatabase();
+    expect(firebaseDb.connectDatabaseEmulator).not.toHaveBeenCalled();
+    expect(firebaseDb.forceWebSockets).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe("auth store", () => {

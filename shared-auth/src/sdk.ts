@@ -59,13 +59,13 @@ export function loadCore(): Promise<Core> {
     if (gen !== generation) throw new Error("shared-auth: reset while loading");
     const app = appSdk.initializeApp(c.firebase);
     const db = sdk.getDatabase(app, c.firebase.databaseURL);
+    // Websockets only, never the long-polling fallback: that fallback loads scripts (JSONP) and a
+    // frame from the database's host, which the page's CSP would have to allow for every host of
+    // the database's domain (docs/architecture.md, "Content-Security-Policy"). The local server
+    // does not speak long-polling either.
+    sdk.forceWebSockets();
     const emulator = c.emulators?.database;
-    if (emulator) {
-      sdk.connectDatabaseEmulator(db, emulator.host, emulator.port);
-      // A browser that once saw a failed websocket falls back to long-polling, which the local
-      // server does not speak (docs/architecture.md, "Local stack").
-      sdk.forceWebSockets();
-    }
+    if (emulator) sdk.connectDatabaseEmulator(db, emulator.host, emulator.port);
     core = { app, db, sdk };
     return core;
   });

@@ -289,7 +289,7 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown): 
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? "";
-    if (!(key in errors)) errors[key] = issue.message;
+    if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
   }
   return { ok: false, errors };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
-import { loadFailureMessage, usePageMeta } from "shared-content";
+import { loadFailureMessage, usePageMeta, useSiteName } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
@@ -31,7 +31,8 @@ export function BlogPostView({
   notice?: ReactNode;
 }) {
   const post = state.status === "ready" ? state.data : undefined;
-  usePageMeta(postMeta(post, slug));
+  const owner = useSiteName();
+  usePageMeta(postMeta(post, slug, owner));
 
   let content;
   if (state.status === "error") {

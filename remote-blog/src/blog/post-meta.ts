@@ -2,10 +2,10 @@ import type { PageMeta } from "shared-content";
 import type { Post } from "../ui/types";
 
 /**
- * A post's page metadata: an article with its dates, cover and BlogPosting data; a slug with no
- * published post answers 404. `undefined`: still loading.
+ * A post's page metadata: an article with its dates, cover and BlogPosting data (its author is
+ * the site's owner, `author`); a slug with no published post answers 404. `undefined`: still loading.
  */
-export function postMeta(post: Post | null | undefined, slug: string): PageMeta | null {
+export function postMeta(post: Post | null | undefined, slug: string, author: string): PageMeta | null {
   if (post === undefined) return null;
   if (post === null) return { title: "Post not found", description: "This post does not exist or is not published.", status: 404 };
   const published = post.publishedAt ?? post.createdAt;
@@ -26,6 +26,7 @@ export function postMeta(post: Post | null | undefined, slug: string): PageMeta 
       dateModified: new Date(post.updatedAt).toISOString(),
       url,
       mainEntityOfPage: url,
+      author: { "@type": "Person", name: author, url: "/" },
       ...(post.coverUrl ? { image: post.coverUrl } : {}),
       ...(post.tags.length > 0 ? { keywords: post.tags.join(", ") } : {}),
     },

@@ -66,6 +66,19 @@ describe("value tree", () => {
   });
 });
 
+describe("keys named like object-prototype members", () => {
+  it("are ordinary children of the tree, and change no prototype", () => {
+    let tree = putAt(null, "/", { constructor: { title: "c" } });
+    tree = putAt(tree, "/__proto__/title", "p");
+    tree = patchAt(tree, "/", { toString: "t", "hasOwnProperty/x": 1 });
+    expect(JSON.stringify(tree)).toBe('{"constructor":{"title":"c"},"__proto__":{"title":"p"},"toString":"t","hasOwnProperty":{"x":1}}');
+    expect(Object.getPrototypeOf(tree)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).title).toBeUndefined();
+    // A key absent from the tree is absent, even when Object.prototype has a member of that name.
+    expect(putAt(putAt(null, "/", { a: 1 }), "/valueOf/x", null)).toEqual({ a: 1 });
+  });
+});
+
 describe("restUrl", () => {
   it("production: <databaseURL>/<path>.json with JSON-encoded query params", () => {
     const prod = { firebase: { apiKey: "k", authDomain: "", projectId: "p", appId: "", databaseURL: "https://p-default-rtdb.firebaseio.com/" }, remotes: {} };

@@ -65,6 +65,9 @@ export function sseParser(onEvent: (event: string, data: string) => void): (chun
 
 const isObject = (x: unknown): x is Tree => typeof x === "object" && x !== null && !Array.isArray(x);
 
+/** Keys such as `__proto__` or `constructor` are ordinary children: never the object's prototype or its methods. */
+const setOwn = (node: Tree, key: string, value: unknown) => Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+
 /**
  * Stored form: arrays as objects keyed by index, no nulls (as the database keeps them). The
  * schemas decode such index-keyed objects as lists (schemas.ts `list`).
@@ -75,7 +78,7 @@ function toTree(value: unknown): unknown {
   const out: Tree = {};
   for (const [k, v] of Object.entries(value)) {
     const c = toTree(v);
-    if (c !== null) out[k] = c;
+    if (c !== null) setOwn(out, k, c);
   }
   return Object.keys(out).length > 0 ? out : null;
 }
@@ -85,9 +88,9 @@ export function putAt(tree: unknown, path: string, data: unknown): unknown {
   const [key, ...rest] = path.split("/").filter(Boolean);
   if (key === undefined) return toTree(data);
   const node: Tree = isObject(tree) ? { ...tree } : {};
-  const child = putAt(node[key], rest.join("/"), data);
+  const child = putAt(Object.hasOwn(node, key) ? node[key] : undefined, rest.join("/"), data);
   if (child === null) delete node[key];
-  else node[key] = child;
+  else setOwn(node, key, child);
   return Object.keys(node).length > 0 ? node : null;
 }
 

@@ -1,6 +1,8 @@
 // Server entry of shared-content (the renderer's): the render store that performs each live read
 // once over REST with public access only, exactly as a visitor's browser would, so a draft or
 // the moderation queue can never reach server-rendered HTML, feeds or the sitemap.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import type { RuntimeConfig } from "shared-auth";
 import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
@@ -12,27 +14,54 @@ export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry
 export type { PageMeta } from "../render/page-meta";
 export { createMarkdownRenderer } from "../markdown/render-markdown";
 
-/** One REST read as a visitor (no credentials); errors are ContentErrors with a code. */
-export async function readAsVisitor(config: RuntimeConfig, path: string, query?: LiveQuerySpec, { timeoutMs = 5000 } = {}): Promise<unknown> {
-  let response: Response;
+/**
+ * One REST read as a visitor (no credentials); errors are ContentErrors with a code. `signal`
+ * ends the read (the page's deadline) and closes its connection, also while the answer is still
+ * arriving. Node's own HTTP client rather than fetch: an aborted fetch leaves a fresh idle
+ * connection behind to the host that did not answer.
+ */
+export async function readAsVisitor(config: RuntimeConfig, path: string, query?: LiveQuerySpec, { signal }: { signal?: AbortSignal } = {}): Promise<unknown> {
+  let response: { status: number; body: string };
   try {
-    response = await fetch(restUrl(config, path, query), { signal: AbortSignal.timeout(timeoutMs) });
+    response = await getText(restUrl(config, path, query), signal ?? AbortSignal.timeout(READ_TIMEOUT_MS));
   } catch (error) {
     throw new ContentError("unavailable", undefined, { cause: error });
   }
-  if (response.status === 401 || response.status === 403) {
-    void response.body?.cancel();
-    throw new ContentError("permission-denied");
-  }
-  if (!response.ok) {
-    void response.body?.cancel();
+  if (response.status === 401 || response.status === 403) throw new ContentError("permission-denied");
+  if (response.status < 200 || response.status > 299) {
     throw new ContentError(response.status >= 500 ? "unavailable" : "unknown", `The database refused the read (HTTP ${response.status}).`);
   }
-  return response.json();
+  try {
+    return JSON.parse(response.body) as unknown;
+  } catch (error) {
+    throw new ContentError("unavailable", undefined, { cause: error });
+  }
 }
 
-/** A store for one server render: reads through `readAsVisitor`, markdown through `window` (jsdom). */
-export function createServerRenderStore(config: RuntimeConfig, window: Window): RenderStore {
+function getText(url: string, signal: AbortSignal): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const send = url.startsWith("https:") ? httpsRequest : httpRequest;
+    const req = send(url, { signal, headers: { Accept: "application/json" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("close", () => {
+        if (!res.complete) reject(signal.reason ?? new Error("the connection closed before the answer was complete"));
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** How long a read may take when the caller gives no deadline of its own. */
+const READ_TIMEOUT_MS = 5000;
+
+/**
+ * A store for one server render: reads through `readAsVisitor`, markdown through `window`
+ * (jsdom); `signal` is the page's deadline for all of its reads.
+ */
+export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
   const renderMarkdown = createMarkdownRenderer(window);
-  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query), renderMarkdown });
+  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query, { signal }), renderMarkdown });
 }

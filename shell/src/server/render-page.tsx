@@ -11,9 +11,12 @@ import type { PageMeta, RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { appRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
+import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
-export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, type PublicRoute } from "../site-map";
-export { pageDataScript, serializePageData, type PageData } from "../ssr/page-data";
+export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
+export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
+export { pageDataScript, type PageData } from "../ssr/page-data";
+export { jsonForScript } from "../ssr/json-script";
 export { createRemoteRegistry, type RemoteGuard, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
 export { REMOTE_SCREENS } from "../remotes/screens";
 
@@ -21,11 +24,16 @@ export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   meta: PageMeta;
-  /** "remote/Module" of every slot the page shows, and of those that fell back. */
-  slots: string[];
-  failedSlots: string[];
+  /** Every slot the page shows, and those whose remote could not be loaded (they show the fallback). */
+  slots: SlotKey[];
+  failedSlots: SlotKey[];
   /** Remote -> why its release cannot run on this site, for the remotes whose slots fell back for it. */
   incompatible: Record<string, string>;
+  /**
+   * Errors thrown while rendering. React renders such a part again in the browser and sends its
+   * Suspense fallback ("Loading…") in the HTML meanwhile, so the page is not whole.
+   */
+  errors: unknown[];
 }
 
 /**
@@ -33,7 +41,7 @@ export interface RenderedPage {
  * out only then, each boundary's content stands in place: a crawler or a browser without
  * JavaScript reads the page as it is, with no script needed to reveal streamed parts.
  */
-function renderWhenReady(element: ReactNode): Promise<string> {
+function renderWhenReady(element: ReactNode, onError: (error: unknown) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = "";
     const { pipe, abort } = renderToPipeableStream(element, {
@@ -46,7 +54,10 @@ function renderWhenReady(element: ReactNode): Promise<string> {
         pipe(sink);
       },
       onShellError: reject,
-      onError: (error) => console.error("[renderer] render error", error),
+      onError: (error) => {
+        console.error("[renderer] render error", error);
+        onError(error);
+      },
     });
     setTimeout(() => abort(new Error("render timed out")), 15_000).unref();
   });
@@ -54,20 +65,22 @@ function renderWhenReady(element: ReactNode): Promise<string> {
 
 export async function renderPage(path: string, { store, registry }: { store: RenderStore; registry: RemoteRegistry }): Promise<RenderedPage> {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const slots = { server: true, rendered: new Set<string>(), failed: new Set<string>() };
+  const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
+  const errors: unknown[] = [];
   try {
     const html = await renderWhenReady(
       <AppProviders store={store} slots={slots} registry={registry}>
         <RouterProvider router={router} />
       </AppProviders>,
+      (error) => errors.push(error),
     );
     const incompatible: Record<string, string> = {};
     for (const slot of slots.failed) {
-      const remote = slot.split("/")[0] ?? "";
+      const remote = parseSlotKey(slot)?.remote ?? "";
       const reason = registry.incompatibility(remote);
       if (reason) incompatible[remote] = reason;
     }
-    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible };
+    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
   } finally {
     router.dispose();
   }

@@ -1,9 +1,10 @@
 // The data a server-rendered page embeds for the browser: the runtime config (no second fetch of
 // /config.json), the content the page was rendered from, and the remote slots that failed on the
-// server (so the browser starts from the same fallback). JSON inside a non-executable <script>:
-// every "<" is escaped, so no stored string can close the tag or open another one.
+// server (so the browser starts from the same fallback). JSON inside a non-executable <script>,
+// written by jsonForScript, so no stored string can close the tag or open another one.
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import type { ContentSnapshot } from "shared-content";
+import { jsonForScript } from "./json-script";
 
 export const PAGE_DATA_ID = "page-data";
 
@@ -17,13 +18,8 @@ export interface PageData {
   incompatible?: Record<string, string>;
 }
 
-/** JSON safe to place between <script> tags (also escapes U+2028/2029 and "&"). */
-export function serializePageData(data: PageData): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
 export function pageDataScript(data: PageData): string {
-  return `<script type="application/json" id="${PAGE_DATA_ID}">${serializePageData(data)}</script>`;
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
 }
 
 /** The embedded data of a server-rendered page, or null (a client-rendered page, or broken data). */

@@ -1,0 +1,2 @@
+export function withSitemapLine(text: string, siteUrl: string): string;
+export function writeRobotsTxt(dir: string, siteUrl: string): Promise<void>;

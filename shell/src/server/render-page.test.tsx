@@ -1,0 +1,39 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from "vitest";
+import { RenderStore } from "shared-content";
+import { createRemoteRegistry, renderPage } from "./render-page";
+
+function page(path: string, screen: () => Promise<unknown>) {
+  const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (source) => source });
+  const registry = createRemoteRegistry({ registerRemotes: () => undefined, loadRemote: screen });
+  registry.register({ remote_home: "http://remote.test/home/mf-manifest.json", remote_blog: "http://remote.test/blog/mf-manifest.json" });
+  return renderPage(path, { store, registry });
+}
+
+describe("a server render reports what kept the page from being whole", () => {
+  it("a screen that renders: its slot, no failure, no error", async () => {
+    const rendered = await page("/blogs/list", async () => ({ default: () => <p>The list</p> }));
+    expect(rendered.html).toContain("<p>The list</p>");
+    expect(rendered.slots).toEqual(["remote_blog/BlogListPage"]);
+    expect(rendered.failedSlots).toEqual([]);
+    expect(rendered.errors).toEqual([]);
+  });
+
+  it("a remote that cannot be loaded: its slot among the failed ones", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const rendered = await page("/blogs/list", async () => Promise.reject(new Error("remote down")));
+    expect(rendered.failedSlots).toEqual(["remote_blog/BlogListPage"]);
+    expect(rendered.html).toContain("This part of the page could not be loaded.");
+  });
+
+  it("a screen that throws while rendering: the error, since React sends its loading placeholder instead", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const rendered = await page("/blogs/list", async () => ({
+      default: () => {
+        throw new Error("broken screen");
+      },
+    }));
+    expect(rendered.errors.map(String)).toEqual(["Error: broken screen"]);
+    expect(rendered.html).toContain("Loading…");
+  });
+});
