@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import viteConfig from "./vite.config";
+import viteConfig from "./vite.config.ts";
 
 // The build's settings (the shared-versions define, JSX) apply to the tests too.
 export default mergeConfig(

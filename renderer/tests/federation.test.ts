@@ -1,0 +1,76 @@
+// The renderer's remotes, prepared ahead of requests from a real remote build (remote-blog's
+// dist, served over HTTP like a Hosting site): a compatible build is loaded before any request,
+// an incompatible one is refused with one log line and never run, and a re-release at the same
+// URL is picked up in the background while sync() keeps answering at once.
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStaticServer, type StaticServer } from "scripts/static-server";
+import { createServerRemotes } from "../src/federation";
+
+const blogDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "remote-blog", "dist");
+let dir: string;
+let server: StaticServer;
+let manifestUrl: string;
+
+async function requireSharedContent(range: string) {
+  const file = join(dir, "mf-manifest.json");
+  const manifest = JSON.parse(await readFile(file, "utf8"));
+  for (const s of manifest.shared) if (s.name === "shared-content") s.requiredVersion = range;
+  await writeFile(file, JSON.stringify(manifest));
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(blogDist, "mf-manifest.json"))) throw new Error("remote-blog is not built: run `npm run build` first");
+  dir = await mkdtemp(join(tmpdir(), "renderer-remote-"));
+  await cp(blogDist, dir, { recursive: true });
+  server = await startStaticServer({ root: dir });
+  manifestUrl = `${server.url}/mf-manifest.json`;
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the renderer's remotes", () => {
+  it("prepares a compatible build with its server-rendered screens before a request, then answers at once", async () => {
+    const lines: string[] = [];
+    const remotes = createServerRemotes({ maxAgeMs: 60_000, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
+    await remotes.sync({ remote_blog: manifestUrl });
+    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+    const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
+    expect(typeof screen.default).toBe("function");
+    expect(remotes.assetsOf("remote_blog", "BlogListPage").js.length).toBeGreaterThan(0);
+    expect(lines).toEqual([]);
+  });
+
+  it("refuses an incompatible build with one log line naming it, and picks a re-release up in the background", async () => {
+    const lines: string[] = [];
+    const remotes = createServerRemotes({ maxAgeMs: 50, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
+    await remotes.sync({ remote_blog: manifestUrl });
+    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+
+    // A new build at the same URL that needs a shared-content this renderer does not provide.
+    await requireSharedContent("^9.0.0");
+    await new Promise((r) => setTimeout(r, 60));
+    await remotes.sync({ remote_blog: manifestUrl }); // answers at once; the refresh runs behind it
+    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toMatch(/needs shared-content \^9\.0\.0, the site provides/);
+    await expect(remotes.runtime.loadRemote("remote_blog/BlogListPage")).rejects.toThrow();
+    await remotes.sync({ remote_blog: manifestUrl });
+    expect(lines.filter((l) => l.includes("refusing"))).toHaveLength(1);
+    expect(lines[0]).toContain(manifestUrl);
+
+    // Rolled back: compatible again, and loadable.
+    await requireSharedContent("^1.0.0");
+    await new Promise((r) => setTimeout(r, 60));
+    await remotes.sync({ remote_blog: manifestUrl });
+    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toBeNull();
+    const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
+    expect(typeof screen.default).toBe("function");
+  });
+});
