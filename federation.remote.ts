@@ -50,13 +50,15 @@ export function defineRemoteConfig({
       recordSharedImports({
         shared: Object.keys(sharedModules),
         version,
-        sharedPackageDirs: SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"),
+        skipDirs: [...SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"), join(process.cwd(), "src", "standalone") + "/"],
       }),
     ],
     // Served from its own origin: the shell loads it cross-origin, so CORS must be on.
     server: { host: "127.0.0.1", port, strictPort: true, origin: `http://127.0.0.1:${port}`, cors: true },
     preview: { host: "127.0.0.1", port, strictPort: true, cors: true },
     build: { target: "es2022", emptyOutDir: true },
+    // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).
+    envPrefix: ["VITE_", "AUTH_PORT", "DATABASE_PORT"],
     // `vite build --app` builds the browser environment first (emptying dist/), then this one.
     ...(serverRendered
       ? {

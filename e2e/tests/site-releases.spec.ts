@@ -156,3 +156,48 @@ test("a build deployed by hand past the check is refused at run time: 503 for it
   }
   await expect.poll(async () => (await serverHtml("/blogs/list")).status, { timeout: 15_000 }).toBe(200);
 });
+
+test("an admin previews a candidate from a listed origin in their own tab only; an unlisted origin and a visitor are refused", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { configFile, siteUrl } = await stackState();
+  const previewOrigin = (JSON.parse(await readFile(configFile, "utf8")) as { previewOrigins: string[] }).previewOrigins[0]!;
+  const dir = await candidate((d) => editBlogListText(d, "Filter by tag", "Filter previewed posts by tag"));
+  const server = await startStaticServer({ root: dir, port: Number(new URL(previewOrigin).port), name: "remote-blog preview" });
+  try {
+    await signInAsAdmin(page, "/admin-panel/releases");
+    await expect(page.getByRole("heading", { name: "Releases" })).toBeVisible();
+    const url = page.getByLabel("Candidate manifest URL");
+    await url.fill("https://evil.example/mf-manifest.json");
+    await page.getByRole("button", { name: "Preview in this tab" }).click();
+    await expect(page.getByRole("alert")).toContainText("https://evil.example is not one of this site's preview origins");
+
+    await url.fill(`${previewOrigin}/mf-manifest.json`);
+    await page.getByRole("button", { name: "Preview in this tab" }).click();
+    await expect(page).toHaveURL(/\/blogs\/list$/);
+    const banner = page.getByRole("region", { name: "Release preview" });
+    await expect(banner).toContainText("remote_blog");
+    await expect(banner).toContainText(`${previewOrigin}/mf-manifest.json`);
+    await expect(page.getByRole("group", { name: "Filter previewed posts by tag" })).toBeVisible();
+    // The server keeps rendering the live release.
+    expect(await (await fetch(`${siteUrl}/blogs/list`)).text()).toContain("Filter by tag");
+
+    // A visitor whose tab holds the same choice (planted) sees the live release, and the choice is dropped.
+    const visitor = await browser.newContext();
+    await visitor.addInitScript(
+      ([key, value]) => sessionStorage.setItem(key!, value!),
+      ["portfolio:release-preview", JSON.stringify({ remote: "remote_blog", manifestUrl: `${previewOrigin}/mf-manifest.json` })],
+    );
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${siteUrl}/blogs/list`);
+    await expect(visitorPage.getByRole("group", { name: "Filter by tag" })).toBeVisible();
+    await expect(visitorPage.getByRole("region", { name: "Release preview" })).toHaveCount(0);
+    await visitor.close();
+
+    await banner.getByRole("button", { name: "Back to the live release" }).click();
+    await expect(page.getByRole("group", { name: "Filter by tag" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Release preview" })).toHaveCount(0);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -82,18 +82,11 @@ const toRecord = (names: NamesByModule) =>
 
 /**
  * A remote's build: adds `contract: { version, sharedImports }` to its mf-manifest.json, from
- * the remote's own source and the bundled workspace packages (not the shared packages' own
- * files, which the host's copies replace).
+ * the remote's own source and the bundled workspace packages; `skipDirs` are left out: the shared
+ * packages' own files (the host's copies replace them) and the remote's standalone development
+ * page (never loaded by a host).
  */
-export function recordSharedImports({
-  shared,
-  version,
-  sharedPackageDirs,
-}: {
-  shared: readonly string[];
-  version: string;
-  sharedPackageDirs: string[];
-}): Plugin {
+export function recordSharedImports({ shared, version, skipDirs }: { shared: readonly string[]; version: string; skipDirs: string[] }): Plugin {
   const names: NamesByModule = new Map();
   return {
     name: "federation-contract:record-shared-imports",
@@ -102,7 +95,7 @@ export function recordSharedImports({
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
       if (!/\.[cm]?[jt]sx?$/.test(file) || file.includes("/node_modules/") || file.includes("\0")) return null;
-      if (sharedPackageDirs.some((dir) => file.startsWith(dir))) return null;
+      if (skipDirs.some((dir) => file.startsWith(dir))) return null;
       sharedImportsOf(code, file, shared, names);
       return null;
     },

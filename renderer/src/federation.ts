@@ -4,11 +4,11 @@
 //
 // Prepared ahead of requests: `refresh` reads every remote's manifest in parallel, judges each
 // build against what this renderer provides (federation-contract: versions and the names it
-// imports), loads the server-rendered screens of the compatible ones into a new federation
-// instance, and only then swaps it in. A request waits only when there is nothing prepared for
-// the URLs it needs (the first request, or a repointed remote that no refresh has seen yet);
-// otherwise a stale view is refreshed in the background. An incompatible release is never run:
-// its slots fall back and one line is logged (docs/architecture.md, "Releases").
+// imports), registers the compatible new builds and loads their server-rendered screens at once.
+// A request waits only when there is nothing prepared for the URLs it needs (the first request,
+// or a repointed remote that no refresh has seen yet); otherwise a stale view is refreshed in the
+// background. An incompatible release is never run: its loads are refused before the runtime
+// sees them, its slots fall back and one line is logged (docs/architecture.md, "Releases").
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";
@@ -55,11 +55,6 @@ interface PreparedRemote {
   incompatible: string | null;
 }
 
-interface Generation {
-  instance: ReturnType<typeof createInstance>;
-  remotes: Map<string, PreparedRemote>;
-}
-
 function parseManifest(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -86,13 +81,19 @@ export function createServerRemotes({
       return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
     }),
   );
-  const loaderPlugin = () =>
+  const instance = createInstance({
+    name: "renderer",
+    remotes: [],
+    shared,
     // The plugin's declared return type is looser than the runtime's plugin type; it is one.
-    ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs: Number.POSITIVE_INFINITY, fetchTimeoutMs: 5000 }) as PluginOf<
-      Parameters<typeof createInstance>[0]["plugins"]
-    >;
-  let generation = 0;
-  let current: Generation | null = null;
+    plugins: [
+      ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs: Number.POSITIVE_INFINITY, fetchTimeoutMs: 5000 }) as PluginOf<
+        Parameters<typeof createInstance>[0]["plugins"]
+      >,
+    ],
+  });
+  // name -> the build registered (or refused) for it
+  let prepared = new Map<string, PreparedRemote>();
   let checkedAt = 0;
   let refreshing: Promise<void> | null = null;
   // The verdicts already logged, so a bad release is reported once, not on every refresh.
@@ -119,30 +120,40 @@ export function createServerRemotes({
     return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
   }
 
-  /** Reads every manifest; when anything changed, prepares a new instance and swaps it in. */
+  /** Reads every manifest; registers what changed, judged, and loads its server-rendered screens. */
   async function refresh(remotes: Record<string, string>): Promise<void> {
     checkedAt = Date.now();
     const builds = await Promise.all(Object.entries(remotes).map(async ([name, entry]) => [name, entry, await manifestText(entry)] as const));
-    const unchanged =
-      current !== null &&
-      current.remotes.size === builds.length &&
-      builds.every(([name, entry, build]) => current?.remotes.get(name)?.entry === entry && current.remotes.get(name)?.build === build);
-    if (unchanged) return;
-    // The loader caches entries by URL: a new build at the same URL (a redeploy, or Hosting's
-    // clone of a release to live) must not be served from the old one's cache.
-    if (current) revalidate();
-    generation += 1;
-    const instance = createInstance({ name: `renderer_${generation}`, remotes: [], shared, plugins: [loaderPlugin()] });
-    const prepared = new Map(builds.map(([name, entry, build]) => [name, judge(name, entry, build)]));
-    instance.registerRemotes([...prepared].filter(([, r]) => !r.incompatible).map(([name, r]) => ({ name, entry: r.entry })));
-    // Load what pages render before any request uses this instance (a failure here is the page's
-    // fallback later, loaded again then).
+    const changed = builds.filter(([name, entry, build]) => prepared.get(name)?.entry !== entry || prepared.get(name)?.build !== build);
+    if (changed.length === 0) return;
+    const next = new Map(prepared);
+    let reload = false;
+    for (const [name, entry, build] of changed) {
+      const before = prepared.get(name);
+      const judged = judge(name, entry, build);
+      next.set(name, judged);
+      if (judged.incompatible) continue;
+      // A new URL or a new build: forget the old container (re-registering with force removes it
+      // and the runtime's loading entry), then everything the loader cached (it keys its caches
+      // by URL, so a new build at the same URL, a redeploy or Hosting's clone of a release to
+      // live, must not be served from the old one's).
+      instance.registerRemotes([{ name, entry }], { force: before !== undefined });
+      if (before) reload = true;
+    }
+    if (reload) {
+      revalidate();
+      // revalidate() clears the loader's module runners asynchronously: let that land before loading.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    prepared = next;
+    // Load what pages render now, before requests ask (a failure here is the page's fallback
+    // later, loaded again then).
+    const names = new Set(changed.map(([name]) => name));
     await Promise.all(
       warm
-        .filter(({ remote }) => prepared.get(remote) && !prepared.get(remote)?.incompatible)
+        .filter(({ remote }) => names.has(remote) && prepared.get(remote)?.incompatible === null)
         .map(({ remote, module }) => instance.loadRemote(`${remote}/${module}`).catch(() => undefined)),
     );
-    current = { instance, remotes: prepared };
   }
 
   function refreshOnce(remotes: Record<string, string>): Promise<void> {
@@ -156,30 +167,34 @@ export function createServerRemotes({
       // after a failed load) reaches the instance. sync() does the rest.
       registerRemotes: (remotes, options) => {
         if (options?.force)
-          current?.instance.registerRemotes(
-            remotes.filter((r) => !current?.remotes.get(r.name)?.incompatible),
+          instance.registerRemotes(
+            remotes.filter((r) => prepared.get(r.name)?.incompatible === null),
             options,
           );
       },
       loadRemote: (id) => {
-        if (!current) return Promise.reject(new Error("the remotes are not prepared"));
-        return current.instance.loadRemote(id);
+        const name = id.split("/")[0] ?? "";
+        const remote = prepared.get(name);
+        if (!remote) return Promise.reject(new Error(`${name} is not prepared`));
+        // Refused before the runtime fetches or runs anything of it.
+        if (remote.incompatible) return Promise.reject(new Error(remote.incompatible));
+        return instance.loadRemote(id);
       },
     },
-    guard: async (remote) => current?.remotes.get(remote)?.incompatible ?? null,
+    guard: async (remote) => prepared.get(remote)?.incompatible ?? null,
     async sync(remotes) {
-      const prepared = current !== null && Object.entries(remotes).every(([name, entry]) => current?.remotes.get(name)?.entry === entry);
-      if (!prepared) {
+      const isPrepared = () => Object.entries(remotes).every(([name, entry]) => prepared.get(name)?.entry === entry);
+      if (!isPrepared()) {
         // A refresh already under way may be for other URLs: wait for it, then for ours.
         if (refreshing) await refreshing.catch(() => undefined);
-        if (!Object.entries(remotes).every(([name, entry]) => current?.remotes.get(name)?.entry === entry)) await refreshOnce(remotes);
+        if (!isPrepared()) await refreshOnce(remotes);
         return;
       }
       if (Date.now() - checkedAt >= maxAgeMs)
         void refreshOnce(remotes).catch((error: unknown) => log(`[renderer] refreshing the remotes failed: ${String(error)}`));
     },
     assetsOf(remote, module) {
-      const info = current?.remotes.get(remote);
+      const info = prepared.get(remote);
       const expose = info?.manifest?.exposes?.find((e) => e.name === module);
       if (!info || !expose) return { css: [], js: [] };
       const publicPath = info.manifest?.metaData?.publicPath;

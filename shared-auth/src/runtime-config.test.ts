@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RuntimeConfigError, loadRuntimeConfig, localStackConfig, parseRuntimeConfig } from "./runtime-config";
+import { localStackConfig } from "./dev";
+import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config";
 
 const valid = {
   firebase: {

@@ -101,21 +101,3 @@ export async function loadRuntimeConfig(url = "/config.json"): Promise<RuntimeCo
   if (!response.ok) throw new RuntimeConfigError(`could not load ${url}: HTTP ${response.status}`);
   return parseRuntimeConfig(await response.json());
 }
-
-/**
- * The runtime config of the local stack (demo project, both emulators on 127.0.0.1), for a
- * remote running alone in development; the shell gets the same from the served config.json.
- */
-export function localStackConfig({ authPort = 9099, databasePort = 9000 }: { authPort?: number; databasePort?: number } = {}): RuntimeConfig {
-  return {
-    firebase: {
-      apiKey: "demo-api-key",
-      authDomain: "demo-portfolio.firebaseapp.com",
-      projectId: "demo-portfolio",
-      appId: "demo-app",
-      databaseURL: `http://127.0.0.1:${databasePort}/?ns=demo-portfolio-default-rtdb`,
-    },
-    emulators: { auth: `http://127.0.0.1:${authPort}`, database: { host: "127.0.0.1", port: databasePort } },
-    remotes: {},
-  };
-}

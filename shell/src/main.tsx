@@ -16,10 +16,14 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");
 const pageData = readPageData();
 
-/** Each slot's HTML as the server sent it, kept readable if its remote then fails to load here. */
+/** Each rendered slot's HTML as the server sent it, kept readable if its remote then fails to load here (not a fallback). */
 function serverSlotHtml() {
   const slots = new Map<string, string>();
-  for (const el of document.querySelectorAll<HTMLElement>("[data-remote][data-module]")) slots.set(`${el.dataset.remote}/${el.dataset.module}`, el.innerHTML);
+  const failed = new Set<string>(pageData?.failedSlots ?? []);
+  for (const el of document.querySelectorAll<HTMLElement>("[data-remote][data-module]")) {
+    const slot = `${el.dataset.remote}/${el.dataset.module}`;
+    if (!failed.has(slot) && !el.querySelector("[data-remote-fallback]")) slots.set(slot, el.innerHTML);
+  }
   return { path: location.pathname + location.search, slots };
 }
 

@@ -1,8 +1,9 @@
-import { localStackConfig } from "shared-auth";
+import { localStackConfig } from "shared-auth/dev";
 
-// The local stack's ports follow the same env vars as npm start.
+// The local stack's ports follow the same variables as npm start (AUTH_PORT, DATABASE_PORT;
+// federation.remote.ts passes them to the dev server's page).
 const env = import.meta.env;
 export const devConfig = localStackConfig({
-  authPort: Number(env.VITE_AUTH_PORT ?? 9099),
-  databasePort: Number(env.VITE_DATABASE_PORT ?? 9000),
+  authPort: Number(env.AUTH_PORT ?? 9099),
+  databasePort: Number(env.DATABASE_PORT ?? 9000),
 });

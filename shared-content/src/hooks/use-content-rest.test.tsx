@@ -6,7 +6,8 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { initFirebase, localStackConfig } from "shared-auth";
+import { initFirebase } from "shared-auth";
+import { localStackConfig } from "shared-auth/dev";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import { useAbout, useExperience } from "./use-content";
 

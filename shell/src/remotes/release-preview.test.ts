@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { localStackConfig, type RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "shared-auth";
+import { localStackConfig } from "shared-auth/dev";
 import { PREVIEW_KEY, endPreview, previewRefusal, readPreview, startPreview } from "./release-preview";
 
 const config: RuntimeConfig = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localStackConfig } from "shared-auth";
+import { localStackConfig } from "shared-auth/dev";
 import { PAGE_DATA_ID, pageDataScript, readPageData, type PageData } from "./page-data";
 
 const data: PageData = {

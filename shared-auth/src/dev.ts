@@ -1,0 +1,21 @@
+// shared-auth/dev: what development pages and tests use to reach the local stack. A second entry,
+// never the shared singleton's, so no production bundle carries a loopback address.
+import type { RuntimeConfig } from "./runtime-config";
+
+/**
+ * The runtime config of the local stack (demo project, both emulators on 127.0.0.1), for a
+ * remote running alone in development; the shell gets the same from the served config.json.
+ */
+export function localStackConfig({ authPort = 9099, databasePort = 9000 }: { authPort?: number; databasePort?: number } = {}): RuntimeConfig {
+  return {
+    firebase: {
+      apiKey: "demo-api-key",
+      authDomain: "demo-portfolio.firebaseapp.com",
+      projectId: "demo-portfolio",
+      appId: "demo-app",
+      databaseURL: `http://127.0.0.1:${databasePort}/?ns=demo-portfolio-default-rtdb`,
+    },
+    emulators: { auth: `http://127.0.0.1:${authPort}`, database: { host: "127.0.0.1", port: databasePort } },
+    remotes: {},
+  };
+}
