@@ -165,6 +165,20 @@ test.describe("server-rendered HTML", () => {
     expect(redirect.status).toBe(301);
   });
 
+  test("links, feeds and stylesheets never come from a host the request names", async ({ request }) => {
+    const headers = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "javascript" };
+    for (const path of ["/blogs/list", "/no/such/page", "/feed.xml", "/sitemap.xml"]) {
+      const response = await request.get(path, { headers });
+      const body = await response.text();
+      expect(body, path).not.toContain("evil.example");
+      expect(body, path).not.toContain("javascript:");
+      expect(body, path).toContain(SITE_URL);
+      // Hosting adds Authorization and Cookie; nothing names the host.
+      expect(response.headers()["vary"], path).toContain("Accept-Encoding");
+      expect(response.headers()["vary"], path).not.toMatch(/host|forwarded/i);
+    }
+  });
+
   test("odd paths answer 400 or 404, never a server error: a long path, object-prototype names", async ({ request }) => {
     // "/blogs/%ff" and a 10 KB path never reach the renderer here: the Hosting emulator answers
     // them with its own 500. The renderer's answer to them (400) is tested in renderer/tests.

@@ -11,23 +11,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { createServerRenderStore } from "shared-content/server";
-import {
-  CLIENT_ONLY,
-  LAYOUT_READS,
-  PUBLIC_ROUTES,
-  REDIRECTS,
-  createRemoteRegistry,
-  matchPublicRoute,
-  pageDataScript,
-  parseSlotKey,
-  renderPage,
-  type RenderedPage,
-} from "shell/server";
+import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, REDIRECTS, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
 import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
 /**
@@ -249,29 +239,6 @@ export function createRenderer(options: RendererOptions) {
       }
     },
   };
-}
-
-/** Seconds a client or crawler is asked to wait before trying a 503 again. */
-const RETRY_AFTER_SECONDS = 5;
-
-/**
- * The status policy of a rendered page. A page is sent only whole: when it is not, the answer
- * is 503 with Retry-After and no-store (a CDN or a crawler must not keep it), never a cacheable
- * 200 showing a placeholder. It is not whole when
- * - a read of its content failed as unavailable: the database could not be reached, or did not
- *   answer within the page's deadline;
- * - a remote slot could not be loaded on the server (its fallback would stand in for the page's
- *   main content: every public page's content is its one slot);
- * - a part threw while rendering: React sends that part's Suspense fallback ("Loading…") and
- *   leaves it to the browser.
- * Otherwise the status is what the screen declared (404 for an unknown path or post), else 200.
- * Returns why the page is not whole, or null.
- */
-export function whyIncomplete(page: Pick<RenderedPage, "failedSlots" | "errors">, failedReads: readonly string[]): string | null {
-  if (failedReads.includes("unavailable")) return "the database could not be read in time";
-  if (page.failedSlots.length > 0) return `could not load ${page.failedSlots.join(", ")}`;
-  if (page.errors.length > 0) return `render error: ${String(page.errors[0])}`;
-  return null;
 }
 
 /**
