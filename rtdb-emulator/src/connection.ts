@@ -217,8 +217,13 @@ export class ClientConnection implements ListenerSink {
         this.releaseHeld();
       },
       (err: unknown) => {
-        this.ctx.log(`persistence error: ${String(err)}`);
-        slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
+        // A write that waited behind a large update, or was one, is refused here.
+        if (err instanceof OperationError) {
+          slot.message = responseMessage(r, err.status, err.message);
+        } else {
+          this.ctx.log(`persistence error: ${String(err)}`);
+          slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
+        }
         this.releaseHeld();
       },
     );

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
-import { RulesEvaluator, type AuthContext, type CompiledRules } from "./rules.js";
+import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules, type WriteCheck } from "./rules.js";
 import {
   BadRequestError,
   deepEqual,
+  emptyNode,
   getAt,
   isObject,
   isPrefix,
@@ -16,6 +17,7 @@ import {
   setAt,
   withPriority,
   type Json,
+  type JsonObject,
 } from "./tree.js";
 
 /** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
@@ -121,8 +123,8 @@ export class Namespace {
     return this.root !== null || this.store !== null || this.listeners.size > 0 || this.clients > 0 || this.ownRules;
   }
 
-  private denied(op: string, path: string[], info: string): OperationError {
-    if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info}`);
+  private denied(op: string, path: string[], info: () => string): OperationError {
+    if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info()}`);
     return new OperationError("permission_denied", "Permission denied");
   }
 
@@ -177,15 +179,24 @@ export class Namespace {
   }
 
   /**
+   * A large update whose rules are being checked in steps (see `update`): until it is applied or
+   * refused, later writes wait behind it, so writes apply in the order they came and the check
+   * sees the data the update will change. Reads go on meanwhile.
+   */
+  private checking: Promise<void> | null = null;
+
+  /**
    * Sets a value. Validates, checks the transaction hash and the rules, applies, notifies
-   * listeners synchronously; the returned promise settles once the write is durable.
+   * listeners synchronously; the returned promise settles once the write is durable. While a
+   * large update is being checked, the write waits for it and its errors reject the promise.
    */
   set(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
+    if (this.checking && !dryRun) return this.checking.then(() => this.set(path, raw, actor, hash));
     const now = Date.now();
     const existing = getAt(this.root, path);
     // A compare-and-set must not tell someone who may not read the data whether their guess
     // of it is right: the read and write rules answer before the hash does, as in production.
-    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, "no read access");
+    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, () => "no read access");
     const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
     this.checkSize(value);
     let newDb;
@@ -211,8 +222,13 @@ export class Namespace {
     return this.set(path, withPriority(existing, priority), actor, hash, dryRun);
   }
 
-  /** Multi-path update with paths relative to `path`; all or nothing. */
+  /**
+   * Multi-path update with paths relative to `path`; all or nothing. One with more paths than
+   * the rules check in one step is checked while other clients are served (the returned
+   * promise then carries a refusal too).
+   */
   update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
+    if (this.checking && !dryRun) return this.checking.then(() => this.update(path, rawChildren, actor));
     if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
     const now = Date.now();
     const rels = Object.keys(rawChildren);
@@ -229,7 +245,7 @@ export class Namespace {
     }
     if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError("invalid_request", "Path too deep");
     const ops: Op[] = [];
-    const patch: Record<string, Json> = {};
+    const patch = emptyNode();
     for (const { rel, parts, priority } of parsed) {
       const full = [...path, ...parts];
       const existing = getAt(this.root, full);
@@ -242,13 +258,30 @@ export class Namespace {
       patch[parts.join("/")] = value;
     }
     this.checkSize(patch as Json);
-    let newDb;
-    if (actor !== "owner" && !this.rules.open) {
+    if (actor === "owner" || this.rules.open) return dryRun ? Promise.resolve() : this.applyUpdate(path, ops, patch, undefined);
+    if (dryRun || parsed.length <= UPDATE_PATHS_PER_STEP) {
       const r = this.rules.update("/" + path.join("/"), patch, actor, now);
       if (!r.allowed) throw this.denied("update", path, r.info);
-      newDb = r.newDatabase;
+      return dryRun ? Promise.resolve() : this.applyUpdate(path, ops, patch, r.newDatabase);
     }
-    if (dryRun) return Promise.resolve();
+    const checked = this.rules.updateYielding("/" + path.join("/"), patch, actor, now).then((r: WriteCheck) => {
+      if (!r.allowed) throw this.denied("update", path, r.info);
+      return r.newDatabase;
+    });
+    const applied = checked.then((newDb) => {
+      this.checking = null;
+      return this.applyUpdate(path, ops, patch, newDb);
+    });
+    this.checking = checked.then(
+      () => {},
+      () => {
+        this.checking = null;
+      },
+    );
+    return applied;
+  }
+
+  private applyUpdate(path: string[], ops: Op[], patch: JsonObject, newDb: WriteCheck["newDatabase"]): Promise<void> {
     this.apply(ops, path, true);
     if (newDb) this.rules.adopt(newDb);
     else this.rules.invalidate();
@@ -325,7 +358,7 @@ export class Namespace {
         let merged: Record<string, Json> | undefined;
         const mergeData = (): Record<string, Json> => {
           if (!merged) {
-            merged = {};
+            merged = emptyNode();
             for (const op of ops) merged[op.path.slice(base.length).join("/")] = op.value;
           }
           return merged;
@@ -335,7 +368,7 @@ export class Namespace {
         continue;
       }
       // The listener sits strictly inside the update's base: merge only what lies below it.
-      const d: Record<string, Json> = {};
+      const d = emptyNode();
       let whole = false;
       for (const op of ops) {
         if (!isPrefix(l.path, op.path)) continue;
