@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
+import { runSteps, runStepsYielding, type Steps } from "./steps.js";
 import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules, type WriteCheck } from "./rules.js";
 import {
   BadRequestError,
@@ -224,53 +225,22 @@ export class Namespace {
 
   /**
    * Multi-path update with paths relative to `path`; all or nothing. One with more paths than
-   * the rules check in one step is checked while other clients are served (the returned
-   * promise then carries a refusal too).
+   * the rules check in one step is prepared and checked while other clients are served (the
+   * returned promise then carries a refusal too); see `checking`.
    */
   update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
     if (this.checking && !dryRun) return this.checking.then(() => this.update(path, rawChildren, actor));
-    if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
-    const now = Date.now();
-    const rels = Object.keys(rawChildren);
-    if (rels.length === 0) return Promise.resolve();
-    const parsed = rels.map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
-    for (const p of parsed) if (p.parts.length === 0) throw new OperationError("invalid_request", "Update paths must not be empty");
-    const sorted = [...parsed].sort((a, b) => a.parts.length - b.parts.length);
-    for (let i = 0; i < sorted.length; i++) {
-      for (let j = i + 1; j < sorted.length; j++) {
-        if (isPrefix(sorted[i]!.parts, sorted[j]!.parts)) {
-          throw new OperationError("invalid_request", `Update paths overlap: ${sorted[i]!.rel} and ${sorted[j]!.rel}`);
-        }
-      }
+    const parsed = parseUpdatePaths(path, rawChildren);
+    if (parsed.length === 0) return Promise.resolve();
+    const steps = this.updateSteps(path, rawChildren as Record<string, unknown>, parsed, actor, Date.now());
+    if (dryRun || actor === "owner" || this.rules.open || parsed.length <= UPDATE_PATHS_PER_STEP) {
+      const prepared = runSteps(steps);
+      return dryRun ? Promise.resolve() : this.applyUpdate(path, prepared);
     }
-    if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError("invalid_request", "Path too deep");
-    const ops: Op[] = [];
-    const patch = emptyNode();
-    for (const { rel, parts, priority } of parsed) {
-      const full = [...path, ...parts];
-      const existing = getAt(this.root, full);
-      const value = wrapBad(() =>
-        priority
-          ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
-          : prepareValue(rawChildren[rel], { now, existing }, full.length),
-      );
-      ops.push({ path: full, value });
-      patch[parts.join("/")] = value;
-    }
-    this.checkSize(patch as Json);
-    if (actor === "owner" || this.rules.open) return dryRun ? Promise.resolve() : this.applyUpdate(path, ops, patch, undefined);
-    if (dryRun || parsed.length <= UPDATE_PATHS_PER_STEP) {
-      const r = this.rules.update("/" + path.join("/"), patch, actor, now);
-      if (!r.allowed) throw this.denied("update", path, r.info);
-      return dryRun ? Promise.resolve() : this.applyUpdate(path, ops, patch, r.newDatabase);
-    }
-    const checked = this.rules.updateYielding("/" + path.join("/"), patch, actor, now).then((r: WriteCheck) => {
-      if (!r.allowed) throw this.denied("update", path, r.info);
-      return r.newDatabase;
-    });
-    const applied = checked.then((newDb) => {
+    const checked = runStepsYielding(steps);
+    const applied = checked.then((prepared) => {
       this.checking = null;
-      return this.applyUpdate(path, ops, patch, newDb);
+      return this.applyUpdate(path, prepared);
     });
     this.checking = checked.then(
       () => {},
@@ -281,7 +251,30 @@ export class Namespace {
     return applied;
   }
 
-  private applyUpdate(path: string[], ops: Op[], patch: JsonObject, newDb: WriteCheck["newDatabase"]): Promise<void> {
+  /** Resolves the update's values against the current data and checks the rules, in steps. */
+  private *updateSteps(path: string[], rawChildren: Record<string, unknown>, parsed: UpdatePath[], actor: Actor, now: number): Steps<PreparedUpdate> {
+    const ops: Op[] = [];
+    const patch = emptyNode();
+    for (const [i, { rel, parts, priority }] of parsed.entries()) {
+      const full = [...path, ...parts];
+      const existing = getAt(this.root, full);
+      const value = wrapBad(() =>
+        priority
+          ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
+          : prepareValue(rawChildren[rel], { now, existing }, full.length),
+      );
+      ops.push({ path: full, value });
+      patch[parts.join("/")] = value;
+      if ((i + 1) % UPDATE_PATHS_PER_STEP === 0) yield;
+    }
+    this.checkSize(patch);
+    if (actor === "owner" || this.rules.open) return { ops, patch, newDb: undefined };
+    const r = yield* this.rules.updateSteps("/" + path.join("/"), patch, actor, now);
+    if (!r.allowed) throw this.denied("update", path, r.info);
+    return { ops, patch, newDb: r.newDatabase };
+  }
+
+  private applyUpdate(path: string[], { ops, patch, newDb }: PreparedUpdate): Promise<void> {
     this.apply(ops, path, true);
     if (newDb) this.rules.adopt(newDb);
     else this.rules.invalidate();
@@ -384,6 +377,38 @@ export class Namespace {
     this.listeners.clear();
     if (this.store) await this.store.close();
   }
+}
+
+interface UpdatePath {
+  rel: string;
+  parts: string[];
+  priority: boolean;
+}
+
+/** An update checked and ready to apply. */
+interface PreparedUpdate {
+  ops: Op[];
+  patch: JsonObject;
+  newDb: WriteCheck["newDatabase"];
+}
+
+/** An update's paths, validated: none empty, none inside another, none too deep. */
+function parseUpdatePaths(path: string[], rawChildren: unknown): UpdatePath[] {
+  if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
+  const parsed = Object.keys(rawChildren).map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
+  if (parsed.some((p) => p.parts.length === 0)) throw new OperationError("invalid_request", "Update paths must not be empty");
+  // Overlap: a path that is another one's ancestor (or the same node). Keys hold no "/", so
+  // each path's ancestors are looked up by their joined form: linear in the update's size.
+  const written = new Map(parsed.map((p) => [p.parts.join("/"), p.rel]));
+  if (written.size < parsed.length) throw new OperationError("invalid_request", "Update paths overlap: the same path twice");
+  for (const { rel, parts } of parsed) {
+    for (let n = 1; n < parts.length; n++) {
+      const ancestor = written.get(parts.slice(0, n).join("/"));
+      if (ancestor !== undefined) throw new OperationError("invalid_request", `Update paths overlap: ${ancestor} and ${rel}`);
+    }
+  }
+  if (path.length + parsed.reduce((deepest, p) => Math.max(deepest, p.parts.length), 0) > 32) throw new OperationError("invalid_request", "Path too deep");
+  return parsed;
 }
 
 function wrapBad<T>(fn: () => T): T {

@@ -3,6 +3,7 @@
 // because rebuilding it costs milliseconds on a large tree. Multi-path updates are merged and
 // checked here, path by path (targaryen's own update is quadratic in the number of paths).
 import targaryen, { type TargaryenDatabase } from "targaryen";
+import type { Steps } from "./steps.js";
 import { mergeIntoDataNode } from "./targaryen-keys.js";
 import type { Json } from "./tree.js";
 import type { QuerySpec } from "./order.js";
@@ -157,40 +158,19 @@ export class RulesEvaluator {
     }
   }
 
-  /** A multi-path update (`patch` relative to `path`), checked at once. */
-  update(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): WriteCheck {
-    const steps = this.updateSteps(path, patch, auth, now);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
-  }
-
   /**
-   * The same check, letting the event loop run every `UPDATE_PATHS_PER_STEP` paths so other
-   * clients are served meanwhile. The data checked is the data when the call started.
+   * A multi-path update (`patch` relative to `path`): builds the data after the update once
+   * (each changed node copied once), then runs the write and validate rules of each path
+   * against it, stopping at the first refusal: all or nothing, in time linear in the update's
+   * size. Yields every `UPDATE_PATHS_PER_STEP` paths (see steps.ts).
    */
-  async updateYielding(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): Promise<WriteCheck> {
-    const steps = this.updateSteps(path, patch, auth, now);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  }
-
-  /**
-   * Builds the data after the update once (each changed node copied once), then runs the write
-   * and validate rules of each path against it, stopping at the first refusal: all or nothing,
-   * in time linear in the update's size.
-   */
-  private *updateSteps(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): Generator<void, WriteCheck> {
+  *updateSteps(path: string, patch: Record<string, Json>, auth: AuthContext | null, now: number): Steps<WriteCheck> {
     if (this.rules.open) return ALLOWED;
     let before: TargaryenDatabase;
     let after: TargaryenDatabase;
     try {
       before = this.as(auth, now);
-      after = before.with({ data: mergeIntoDataNode(before.root, path, patch, now), now });
+      after = before.with({ data: yield* mergeIntoDataNode(before.root, path, patch, now, UPDATE_PATHS_PER_STEP), now });
     } catch (err) {
       return refused(err);
     }

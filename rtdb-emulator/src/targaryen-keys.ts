@@ -5,6 +5,7 @@
 // with versions that read and define own properties only; the rest of targaryen is untouched.
 // It also accepts the server's prototype-less node objects as plain objects.
 import targaryen from "targaryen";
+import type { Steps } from "./steps.js";
 import { hasKey } from "./tree.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- targaryen's internal classes are untyped */
@@ -71,9 +72,7 @@ function from(value: unknown, priority?: unknown, now?: number): DataNode {
 }
 
 function child(this: DataNode, path: string): DataNode {
-  let node: DataNode = this;
-  for (const key of splitPath(path)) node = hasKey(node, key) ? node[key] : DataNodeClass.null();
-  return node;
+  return splitPath(path).reduce((node: DataNode, key) => (hasKey(node, key) ? node[key] : DataNodeClass.null()), this);
 }
 
 function value(this: DataNode): unknown {
@@ -91,14 +90,18 @@ function siblings(node: object, except: string): Record<string, unknown> {
 }
 
 function set(this: DataNode, path: string, newValue: unknown, priority?: unknown, now?: number): DataNode {
+  return setIn(this, path, newValue, priority, now);
+}
+
+function setIn(root: DataNode, path: string, newValue: unknown, priority?: unknown, now?: number): DataNode {
   checkPath(path);
   const at = now || Date.now();
   const newNode = from(newValue, priority, at);
   const parts = splitPath(path);
   if (parts.length === 0) return newNode;
-  if (newNode.$isNull()) return this.$remove(path, at);
-  const copy = siblings(this, parts[0]!);
-  let src: object = this;
+  if (newNode.$isNull()) return removeIn(root, path, at);
+  const copy = siblings(root, parts[0]!);
+  let src: object = root;
   let dest = copy;
   parts.forEach((key, i) => {
     src = hasKey(src, key) ? (src as Record<string, object>)[key]! : {};
@@ -110,27 +113,31 @@ function set(this: DataNode, path: string, newValue: unknown, priority?: unknown
       dest = next;
     }
   });
-  return from(copy, this.$priority(), at);
+  return from(copy, root.$priority(), at);
 }
 
 function remove(this: DataNode, path: string, now?: number): DataNode {
+  return removeIn(this, path, now);
+}
+
+function removeIn(root: DataNode, path: string, now?: number): DataNode {
   checkPath(path);
   const parts = splitPath(path);
   if (parts.length === 0) return DataNodeClass.null();
-  const copy = siblings(this, parts[0]!);
-  let src: object = this;
+  const copy = siblings(root, parts[0]!);
+  let src: object = root;
   let dest = copy;
   for (let i = 0; i < parts.length - 1; i++) {
     const key = parts[i]!;
     if (!hasKey(src, key)) break;
     // Below a leaf there is nothing to remove (targaryen's own version dropped the leaf).
-    if ((src as DataNode)[key][valueKey] !== undefined) return this;
+    if ((src as DataNode)[key][valueKey] !== undefined) return root;
     src = (src as Record<string, object>)[key]!;
     const next = siblings(src, parts[i + 1]!);
     dest[key] = next;
     dest = next;
   }
-  return from(copy, this.$priority(), now || Date.now());
+  return from(copy, root.$priority(), now || Date.now());
 }
 
 Object.assign(DataNodeClass, { from });
@@ -141,8 +148,12 @@ Object.assign(DataNodeClass.prototype, { $child: child, $value: value, $set: set
 const sampleRules = targaryen.ruleset({ rules: {} }) as { root: object };
 const RulesetNodePrototype = Object.getPrototypeOf(sampleRules.root) as { $child: unknown };
 RulesetNodePrototype.$child = function ruleChild(this: any, name: string, wildchildren?: Record<string, string>) {
+  return ruleChildIn(this, name, wildchildren);
+};
+
+function ruleChildIn(root: any, name: string, wildchildren?: Record<string, string>) {
   let captured = wildchildren || {};
-  let rules = this;
+  let rules = root;
   for (const key of splitPath(name)) {
     if (!key.startsWith("$") && hasKey(rules, key)) {
       rules = rules[key];
@@ -153,7 +164,7 @@ RulesetNodePrototype.$child = function ruleChild(this: any, name: string, wildch
     captured = { ...captured, [rules.$name]: key };
   }
   return { rules, wildchildren: captured };
-};
+}
 
 /** The keys of a multi-path update as a tree: where each value goes, each branch once. */
 interface PatchBranch {
@@ -167,8 +178,9 @@ interface PatchBranch {
  * node once and reusing everything else: linear in the update's size, where applying the paths
  * one by one copies every sibling once per path.
  */
-export function mergeIntoDataNode(root: DataNode, base: string, patch: Record<string, unknown>, now: number): DataNode {
+export function* mergeIntoDataNode(root: DataNode, base: string, patch: Record<string, unknown>, now: number, pathsPerStep: number): Steps<DataNode> {
   const tree: PatchBranch = { children: new Map() };
+  let converted = 0;
   for (const rel of Object.keys(patch)) {
     let branch = tree;
     for (const key of [...splitPath(base), ...splitPath(rel)]) {
@@ -176,7 +188,8 @@ export function mergeIntoDataNode(root: DataNode, base: string, patch: Record<st
       if (!next) branch.children.set(key, (next = { children: new Map() }));
       branch = next;
     }
-    branch.value = patch[rel] ?? null;
+    branch.value = from(patch[rel] ?? null, undefined, now);
+    if (++converted % pathsPerStep === 0) yield;
   }
   const rebuild = (node: DataNode, branch: PatchBranch): unknown => {
     if (hasKey(branch, "value")) return branch.value;
