@@ -248,31 +248,38 @@ function unsignedToken(uid) {
   return `${b64({ alg: "none", typ: "JWT" })}.${b64({ user_id: uid, sub: uid, firebase: { sign_in_provider: "anonymous" } })}.`;
 }
 
+const LATE_REFUSAL_RULES = JSON.stringify({
+  rules: { site: { ".read": true }, items: { $id: { ".write": "auth != null", ".validate": "newData.child('n').isNumber()" } } },
+});
+
 /**
- * Refused writes: an anonymous user's PATCH of `records` moderation-queue submissions (the
- * project's rules and demo content), refused; meanwhile a visitor reads the public `site` node
- * again and again. Prints the time to refuse and the visitor reads' latencies during it.
+ * Refused writes, beside a visitor who reads the public `site` node again and again (one read
+ * after another): an anonymous user's PATCH of `records` moderation-queue submissions with the
+ * project's rules and demo content (refused at its first path), or (`late`) of records the
+ * rules accept but the last (every path checked before the refusal). Prints the time to refuse
+ * and the visitor reads' latencies meanwhile.
  */
-async function refusedWrite(records, refusedAtEnd) {
-  const server = await startServer(["--rules", path.join(repoRoot, "database.rules.json"), "--seed", path.join(repoRoot, "seed", "demo-content.json")]);
+async function refusedWrite(records, late) {
+  const rulesFile = path.join(dataDir, "late-refusal.rules.json");
+  fs.writeFileSync(rulesFile, LATE_REFUSAL_RULES);
+  const rules = late ? rulesFile : path.join(repoRoot, "database.rules.json");
+  const server = await startServer(["--rules", rules, "--seed", path.join(repoRoot, "seed", "demo-content.json")]);
   const base = `http://127.0.0.1:${server.port}`;
   const uid = "bench-anonymous";
   const patch = {};
+  const submission = {
+    fullName: "Ada Lovelace",
+    role: "Engineer",
+    relationship: "Colleague",
+    text: "A careful engineer whose work holds up well.",
+    createdAt: { ".sv": "timestamp" },
+  };
   for (let i = 0; i < records; i++) {
-    // refusedAtEnd: records the user may write (its own submission's fields, as deep paths)
-    // and one bad path last, so every path is checked before the refusal.
-    const at = refusedAtEnd ? `recommendationSubmissions/${uid}/fullName${i === records - 1 ? "" : `-${i}`}` : `recommendationSubmissions/user-${i}`;
-    patch[at] = refusedAtEnd
-      ? "Ada Lovelace"
-      : {
-          fullName: "Ada Lovelace",
-          role: "Engineer",
-          relationship: "Colleague",
-          text: "A careful engineer whose work holds up well.".repeat(2),
-          createdAt: { ".sv": "timestamp" },
-        };
+    if (late) patch[`items/r${i}`] = { n: i === records - 1 ? "not a number" : i, text: submission.text };
+    else patch[`recommendationSubmissions/user-${i}`] = submission;
   }
   const body = JSON.stringify(patch);
+  if (late) await fetch(`${base}/site.json`, { method: "PUT", headers: { authorization: "Bearer owner" }, body: '{"title": "x"}' });
   await fetch(`${base}/site.json`); // warm-up
   const latencies = [];
   let writing = true;
@@ -291,7 +298,7 @@ async function refusedWrite(records, refusedAtEnd) {
   const { status, seconds } = await write;
   await server.stop();
   latencies.sort((a, b) => a - b);
-  const shape = refusedAtEnd ? "paths allowed until the last" : "refused at the first path";
+  const shape = late ? "accepted paths, refused at the last" : "moderation queue, refused at the first path";
   console.log(
     `refused PATCH of ${records} records (${(body.length / 1e6).toFixed(1)} MB, ${shape}): HTTP ${status} after ${seconds.toFixed(2)} s; ` +
       `${latencies.length} visitor reads meanwhile, p50 ${(percentile(latencies, 50) ?? 0).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
