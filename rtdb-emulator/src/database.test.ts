@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Namespace, OperationError } from "./database.js";
+import { Namespace } from "./database.js";
+import { CodedError } from "./errors.js";
 import { compileRules, UPDATE_PATHS_PER_STEP } from "./rules.js";
 
 const RULES = `{"rules": {
@@ -29,7 +30,7 @@ describe("a large update is checked in steps", () => {
     expect(settled).toBe(false);
     expect(ns.read(["items"], visitor)).toBeNull();
     expect(ns.read(["other"], visitor)).toBeNull();
-    await expect(big).rejects.toEqual(new OperationError("permission_denied", "Permission denied"));
+    await expect(big).rejects.toEqual(new CodedError("permission_denied", "Permission denied"));
     await later;
     expect(ns.read(["items"], visitor)).toBeNull();
     expect(ns.read(["other"], visitor)).toBe("after");

@@ -1,12 +1,12 @@
 // One namespace: its tree, its listeners, its rules evaluator and its durable store.
 import fs from "node:fs";
+import { CodedError } from "./errors.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
 import { runSteps, runStepsYielding, type Steps } from "./steps.js";
 import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules, type WriteCheck } from "./rules.js";
 import {
-  BadRequestError,
   deepEqual,
   emptyNode,
   getAt,
@@ -23,15 +23,6 @@ import {
 
 /** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
 export type Actor = AuthContext | null | "owner";
-
-export class OperationError extends Error {
-  constructor(
-    readonly status: "permission_denied" | "datastale" | "invalid_request" | "too_big" | "internal_error",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** What a listener needs from its connection. */
 export interface ListenerSink {
@@ -124,9 +115,9 @@ export class Namespace {
     return this.root !== null || this.store !== null || this.listeners.size > 0 || this.clients > 0 || this.ownRules;
   }
 
-  private denied(op: string, path: string[], info: () => string): OperationError {
+  private denied(op: string, path: string[], info: () => string): CodedError {
     if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info()}`);
-    return new OperationError("permission_denied", "Permission denied");
+    return new CodedError("permission_denied", "Permission denied");
   }
 
   read(path: string[], actor: Actor, query?: QuerySpec): Json {
@@ -172,10 +163,10 @@ export class Namespace {
 
   private checkSize(value: Json): void {
     if (value !== null && typeof value === "object" && JSON.stringify(value).length > this.maxValueBytes) {
-      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
+      throw new CodedError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
     if (typeof value === "string" && value.length > this.maxValueBytes) {
-      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
+      throw new CodedError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
   }
 
@@ -198,7 +189,7 @@ export class Namespace {
     // A compare-and-set must not tell someone who may not read the data whether their guess
     // of it is right: the read and write rules answer before the hash does, as in production.
     if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, () => "no read access");
-    const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
+    const value = prepareValue(raw, { now, existing }, path.length);
     this.checkSize(value);
     let newDb;
     if (actor !== "owner" && !this.rules.open) {
@@ -207,7 +198,7 @@ export class Namespace {
       newDb = r.newDatabase;
     }
     if (hash !== undefined && hashValue(existing) !== hash) {
-      throw new OperationError("datastale", "Transaction hash does not match");
+      throw new CodedError("datastale", "Transaction hash does not match");
     }
     if (dryRun) return Promise.resolve();
     this.apply([{ path, value }], path, false);
@@ -219,7 +210,7 @@ export class Namespace {
   /** `setPriority`: a write to `<path>/.priority`, stored as a write of the node with it. */
   setPriority(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
     const existing = getAt(this.root, path);
-    const priority = wrapBad(() => preparePriority(raw, { now: Date.now(), existing }));
+    const priority = preparePriority(raw, { now: Date.now(), existing });
     return this.set(path, withPriority(existing, priority), actor, hash, dryRun);
   }
 
@@ -258,11 +249,9 @@ export class Namespace {
     for (const [i, { rel, parts, priority }] of parsed.entries()) {
       const full = [...path, ...parts];
       const existing = getAt(this.root, full);
-      const value = wrapBad(() =>
-        priority
-          ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
-          : prepareValue(rawChildren[rel], { now, existing }, full.length),
-      );
+      const value = priority
+        ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
+        : prepareValue(rawChildren[rel], { now, existing }, full.length);
       ops.push({ path: full, value });
       patch[parts.join("/")] = value;
       if ((i + 1) % UPDATE_PATHS_PER_STEP === 0) yield;
@@ -394,28 +383,19 @@ interface PreparedUpdate {
 
 /** An update's paths, validated: none empty, none inside another, none too deep. */
 function parseUpdatePaths(path: string[], rawChildren: unknown): UpdatePath[] {
-  if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
-  const parsed = Object.keys(rawChildren).map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
-  if (parsed.some((p) => p.parts.length === 0)) throw new OperationError("invalid_request", "Update paths must not be empty");
+  if (!isObject(rawChildren)) throw new CodedError("invalid_request", "Update data must be an object");
+  const parsed = Object.keys(rawChildren).map((rel) => ({ rel, ...parseWritePath(rel) }));
+  if (parsed.some((p) => p.parts.length === 0)) throw new CodedError("invalid_request", "Update paths must not be empty");
   // Overlap: a path that is another one's ancestor (or the same node). Keys hold no "/", so
   // each path's ancestors are looked up by their joined form: linear in the update's size.
   const written = new Map(parsed.map((p) => [p.parts.join("/"), p.rel]));
-  if (written.size < parsed.length) throw new OperationError("invalid_request", "Update paths overlap: the same path twice");
+  if (written.size < parsed.length) throw new CodedError("invalid_request", "Update paths overlap: the same path twice");
   for (const { rel, parts } of parsed) {
     for (let n = 1; n < parts.length; n++) {
       const ancestor = written.get(parts.slice(0, n).join("/"));
-      if (ancestor !== undefined) throw new OperationError("invalid_request", `Update paths overlap: ${ancestor} and ${rel}`);
+      if (ancestor !== undefined) throw new CodedError("invalid_request", `Update paths overlap: ${ancestor} and ${rel}`);
     }
   }
-  if (path.length + parsed.reduce((deepest, p) => Math.max(deepest, p.parts.length), 0) > 32) throw new OperationError("invalid_request", "Path too deep");
+  if (path.length + parsed.reduce((deepest, p) => Math.max(deepest, p.parts.length), 0) > 32) throw new CodedError("invalid_request", "Path too deep");
   return parsed;
-}
-
-function wrapBad<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof BadRequestError) throw new OperationError(err.status, err.message);
-    throw err;
-  }
 }

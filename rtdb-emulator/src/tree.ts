@@ -1,3 +1,5 @@
+import { CodedError } from "./errors.js";
+
 // Plain-JSON data tree. Writes replace the subtree at the written path (never mutate inside
 // it) and mutate only its ancestors, so a reference to an old subtree keeps its old value.
 // Listener fan-out relies on that to compare before/after values cheaply.
@@ -13,15 +15,6 @@
 export type Json = null | boolean | number | string | JsonObject;
 export interface JsonObject {
   [key: string]: Json;
-}
-
-export class BadRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: "invalid_request" | "too_big" = "invalid_request",
-  ) {
-    super(message);
-  }
 }
 
 export const MAX_KEY_BYTES = 768;
@@ -102,17 +95,18 @@ export function withPriority(node: Json, priority: Priority): Json {
 }
 
 export function validateKey(key: string): void {
-  if (key.length === 0) throw new BadRequestError("Empty key");
-  if (INVALID_KEY.test(key)) throw new BadRequestError(`Invalid key "${key.slice(0, 80)}": keys cannot contain . # $ [ ] / or control characters`);
-  if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) throw new BadRequestError(`Key longer than ${MAX_KEY_BYTES} bytes`);
+  if (key.length === 0) throw new CodedError("invalid_request", "Empty key");
+  if (INVALID_KEY.test(key))
+    throw new CodedError("invalid_request", `Invalid key "${key.slice(0, 80)}": keys cannot contain . # $ [ ] / or control characters`);
+  if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) throw new CodedError("invalid_request", `Key longer than ${MAX_KEY_BYTES} bytes`);
 }
 
 /** Splits a database path into validated segments. '' and '/' are the root. */
 export function parsePath(path: unknown): string[] {
-  if (typeof path !== "string") throw new BadRequestError("Path must be a string");
-  if (path.length > 32 * (MAX_KEY_BYTES + 1)) throw new BadRequestError("Path too long");
+  if (typeof path !== "string") throw new CodedError("invalid_request", "Path must be a string");
+  if (path.length > 32 * (MAX_KEY_BYTES + 1)) throw new CodedError("invalid_request", "Path too long");
   const parts = path.split("/").filter((p) => p.length > 0);
-  if (parts.length > MAX_PATH_SEGMENTS) throw new BadRequestError(`Path deeper than ${MAX_PATH_SEGMENTS} levels`);
+  if (parts.length > MAX_PATH_SEGMENTS) throw new CodedError("invalid_request", `Path deeper than ${MAX_PATH_SEGMENTS} levels`);
   for (const p of parts) validateKey(p);
   return parts;
 }
@@ -225,19 +219,19 @@ export interface PrepareContext {
  * `{".sv": {"increment": n}}`) are resolved against `existing`.
  */
 export function prepareValue(raw: unknown, ctx: PrepareContext, depth = 0): Json {
-  if (depth > MAX_DEPTH) throw new BadRequestError(`Value nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH) throw new CodedError("invalid_request", `Value nested deeper than ${MAX_DEPTH} levels`);
   if (raw === null || raw === undefined) return null;
   switch (typeof raw) {
     case "boolean":
     case "string":
       return raw;
     case "number":
-      if (!Number.isFinite(raw)) throw new BadRequestError("Numbers must be finite");
+      if (!Number.isFinite(raw)) throw new CodedError("invalid_request", "Numbers must be finite");
       return raw;
     case "object":
       break;
     default:
-      throw new BadRequestError(`Unsupported value type ${typeof raw}`);
+      throw new CodedError("invalid_request", `Unsupported value type ${typeof raw}`);
   }
   if (Array.isArray(raw)) {
     const out = emptyNode();
@@ -268,25 +262,25 @@ export function preparePriority(raw: unknown, ctx: PrepareContext): Priority {
   if (raw === null || raw === undefined) return null;
   if (typeof raw === "number" && Number.isFinite(raw)) return raw;
   if (typeof raw === "string") {
-    if (Buffer.byteLength(raw, "utf8") > MAX_KEY_BYTES) throw new BadRequestError(`Priority longer than ${MAX_KEY_BYTES} bytes`);
+    if (Buffer.byteLength(raw, "utf8") > MAX_KEY_BYTES) throw new CodedError("invalid_request", `Priority longer than ${MAX_KEY_BYTES} bytes`);
     return raw;
   }
   if (isObject(raw) && hasKey(raw, ".sv")) {
     const v = resolveServerValue(raw[".sv"], { now: ctx.now, existing: priorityOf(ctx.existing) });
     if (typeof v === "number") return v;
   }
-  throw new BadRequestError("Invalid priority: a priority is a string, a finite number or null");
+  throw new CodedError("invalid_request", "Invalid priority: a priority is a string, a finite number or null");
 }
 
 function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
   if (sv === "timestamp") return ctx.now;
   if (isObject(sv) && hasKey(sv, "increment")) {
     const delta = sv["increment"];
-    if (typeof delta !== "number" || !Number.isFinite(delta)) throw new BadRequestError("increment needs a finite number");
+    if (typeof delta !== "number" || !Number.isFinite(delta)) throw new CodedError("invalid_request", "increment needs a finite number");
     const existing = leafValue(ctx.existing);
     return typeof existing === "number" ? existing + delta : delta;
   }
-  throw new BadRequestError("Unknown server value");
+  throw new CodedError("invalid_request", "Unknown server value");
 }
 
 /** Approximate stored size in bytes (JSON length), capped early once over `limit`. */

@@ -58,7 +58,7 @@ function submission(uid: string, extra: Record<string, unknown> = {}): Record<st
   };
 }
 
-describe("prototype names are plain keys", () => {
+describe("prototype names are plain keys: REST and the rules", () => {
   it("REST PATCH: a __proto__ segment cannot give credential-less requests the owner's rights", async () => {
     const ns = uniqueNs("proto-patch");
     const uid = "visitor1";
@@ -120,7 +120,9 @@ describe("prototype names are plain keys", () => {
     expect((await rest("DELETE", `${emu.url}/doc/__proto__.json?ns=${ns}`, undefined, "owner")).status).toBe(200);
     expect((await rest("GET", `${emu.url}/doc/__proto__.json?ns=${ns}`, undefined, "owner")).body).toBeNull();
   });
+});
 
+describe("prototype names are plain keys: the wire protocol, queries and persistence", () => {
   it("wire p and m: written, read back and refused by the rules like any key", async () => {
     const ns = uniqueNs("proto-wire");
     const owner = await rawClient(emu, `ns=${ns}`);
