@@ -1,5 +1,6 @@
-// Benchmark (not a test): acknowledged writes per second with persistence on and off, and
-// the fan-out latency from a set() on one client until 100 listening clients have seen it.
+// Benchmark (not a test): acknowledged writes per second with persistence on and off, the
+// fan-out latency from a set() on one client until 100 listening clients have seen it, and the
+// cost of refusing a large write beside a visitor's reads (BENCH_ONLY=refused: that alone).
 // The server runs in its own process (the built CLI), the clients in this one.
 import { fork, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -240,6 +241,70 @@ async function sdkWritesTwoProcesses(args, label) {
   console.log(`${label}: ${WRITES} acknowledged writes in ${seconds.toFixed(2)} s = ${Math.round(WRITES / seconds)} writes/s`);
 }
 
+const repoRoot = path.join(here, "..", "..");
+
+function unsignedToken(uid) {
+  const b64 = (v) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  return `${b64({ alg: "none", typ: "JWT" })}.${b64({ user_id: uid, sub: uid, firebase: { sign_in_provider: "anonymous" } })}.`;
+}
+
+const LATE_REFUSAL_RULES = JSON.stringify({
+  rules: { site: { ".read": true }, items: { $id: { ".write": "auth != null", ".validate": "newData.child('n').isNumber()" } } },
+});
+
+/**
+ * Refused writes, beside a visitor who reads the public `site` node again and again (one read
+ * after another): an anonymous user's PATCH of `records` moderation-queue submissions with the
+ * project's rules and demo content (refused at its first path), or (`late`) of records the
+ * rules accept but the last (every path checked before the refusal). Prints the time to refuse
+ * and the visitor reads' latencies meanwhile.
+ */
+async function refusedWrite(records, late) {
+  const rulesFile = path.join(dataDir, "late-refusal.rules.json");
+  fs.writeFileSync(rulesFile, LATE_REFUSAL_RULES);
+  const rules = late ? rulesFile : path.join(repoRoot, "database.rules.json");
+  const server = await startServer(["--rules", rules, "--seed", path.join(repoRoot, "seed", "demo-content.json")]);
+  const base = `http://127.0.0.1:${server.port}`;
+  const uid = "bench-anonymous";
+  const patch = {};
+  const submission = {
+    fullName: "Ada Lovelace",
+    role: "Engineer",
+    relationship: "Colleague",
+    text: "A careful engineer whose work holds up well.",
+    createdAt: { ".sv": "timestamp" },
+  };
+  for (let i = 0; i < records; i++) {
+    if (late) patch[`items/r${i}`] = { n: i === records - 1 ? "not a number" : i, text: submission.text };
+    else patch[`recommendationSubmissions/user-${i}`] = submission;
+  }
+  const body = JSON.stringify(patch);
+  if (late) await fetch(`${base}/site.json`, { method: "PUT", headers: { authorization: "Bearer owner" }, body: '{"title": "x"}' });
+  await fetch(`${base}/site.json`); // warm-up
+  const latencies = [];
+  let writing = true;
+  const start = performance.now();
+  const write = fetch(`${base}/.json`, { method: "PATCH", headers: { authorization: `Bearer ${unsignedToken(uid)}` }, body }).then(async (res) => {
+    await res.text();
+    writing = false;
+    return { status: res.status, seconds: (performance.now() - start) / 1000 };
+  });
+  while (writing) {
+    const t = performance.now();
+    const res = await fetch(`${base}/site.json`);
+    await res.text();
+    if (writing) latencies.push(performance.now() - t);
+  }
+  const { status, seconds } = await write;
+  await server.stop();
+  latencies.sort((a, b) => a - b);
+  const shape = late ? "accepted paths, refused at the last" : "moderation queue, refused at the first path";
+  console.log(
+    `refused PATCH of ${records} records (${(body.length / 1e6).toFixed(1)} MB, ${shape}): HTTP ${status} after ${seconds.toFixed(2)} s; ` +
+      `${latencies.length} visitor reads meanwhile, p50 ${(percentile(latencies, 50) ?? 0).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
+  );
+}
+
 if (process.argv[2] === "--sdk-writer") {
   await sdkWriterChild(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5]));
   process.exit(0);
@@ -253,6 +318,10 @@ try {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
+  if (process.env.BENCH_ONLY === "refused") {
+    for (const records of [5000, 20000]) for (const atEnd of [false, true]) await refusedWrite(records, atEnd);
+    process.exit(0);
+  }
   await rawWritesPerSecond(["--data", path.join(dataDir, "raw")], "raw protocol clients, persistence on (fdatasync before ack)");
   await rawWritesPerSecond([], "raw protocol clients, persistence off (memory only)");
   await writesPerSecond(["--data", path.join(dataDir, "sdk")], "firebase SDK clients, persistence on (fdatasync before ack)");
@@ -260,6 +329,7 @@ try {
   await sdkWritesTwoProcesses(["--data", path.join(dataDir, "two")], "firebase SDK clients in 2 processes, persistence on");
   await rawFanOut();
   await fanOut();
+  for (const records of [5000, 20000]) for (const atEnd of [false, true]) await refusedWrite(records, atEnd);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,9 +3,10 @@
 import { randomBytes } from "node:crypto";
 import type { WebSocket } from "ws";
 import { decodeIdToken } from "./auth.js";
-import { OperationError, wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from "./database.js";
+import { CodedError } from "./errors.js";
+import { wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from "./database.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
-import { BadRequestError, isObject, isPrefix, parsePath, parseWritePath } from "./tree.js";
+import { isObject, isPrefix, parsePath, parseWritePath } from "./tree.js";
 
 export const MAX_FRAME_CHARS = 16384;
 const DEBUG = process.env["RTDB_EMULATOR_DEBUG"] === "1";
@@ -202,8 +203,7 @@ export class ClientConnection implements ListenerSink {
   }
 
   private respondError(r: number, err: unknown): void {
-    if (err instanceof OperationError) return this.respond(r, err.status, err.message);
-    if (err instanceof BadRequestError) return this.respond(r, err.status, err.message);
+    if (err instanceof CodedError) return this.respond(r, err.code, err.message);
     this.ctx.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
     this.respond(r, "internal_error", "Internal error");
   }
@@ -217,8 +217,13 @@ export class ClientConnection implements ListenerSink {
         this.releaseHeld();
       },
       (err: unknown) => {
-        this.ctx.log(`persistence error: ${String(err)}`);
-        slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
+        // A write that waited behind a large update, or was one, is refused here.
+        if (err instanceof CodedError) {
+          slot.message = responseMessage(r, err.code, err.message);
+        } else {
+          this.ctx.log(`persistence error: ${String(err)}`);
+          slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
+        }
         this.releaseHeld();
       },
     );
@@ -262,7 +267,7 @@ export class ClientConnection implements ListenerSink {
           try {
             query = new CompiledQuery(spec);
           } catch (err) {
-            throw new OperationError("invalid_request", (err as Error).message);
+            throw new CodedError("invalid_request", (err as Error).message);
           }
         }
         const key = this.listenKey(path, tag);
@@ -300,14 +305,14 @@ export class ClientConnection implements ListenerSink {
           try {
             new CompiledQuery(spec);
           } catch (err) {
-            throw new OperationError("invalid_request", (err as Error).message);
+            throw new CodedError("invalid_request", (err as Error).message);
           }
         }
         return this.respond(r, "ok", ns.read(path, this.actor, spec));
       }
       case "p": {
         const { parts, priority } = parseWritePath(b["p"]);
-        if (!("d" in b)) throw new OperationError("invalid_request", "Missing data");
+        if (!("d" in b)) throw new CodedError("invalid_request", "Missing data");
         const h = typeof b["h"] === "string" ? b["h"] : undefined;
         return this.ackWhenDurable(r, priority ? ns.setPriority(parts, b["d"], this.actor, h) : ns.set(parts, b["d"], this.actor, h));
       }
@@ -329,7 +334,7 @@ export class ClientConnection implements ListenerSink {
         return this.respond(r, "ok", "");
       }
       default:
-        throw new OperationError("invalid_request", `Unknown action ${JSON.stringify(action)?.slice(0, 40)}`);
+        throw new CodedError("invalid_request", `Unknown action ${JSON.stringify(action)?.slice(0, 40)}`);
     }
   }
 

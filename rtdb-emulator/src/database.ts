@@ -1,12 +1,14 @@
 // One namespace: its tree, its listeners, its rules evaluator and its durable store.
 import fs from "node:fs";
+import { CodedError } from "./errors.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
-import { RulesEvaluator, type AuthContext, type CompiledRules } from "./rules.js";
+import { runSteps, runStepsYielding, type Steps } from "./steps.js";
+import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules, type WriteCheck } from "./rules.js";
 import {
-  BadRequestError,
   deepEqual,
+  emptyNode,
   getAt,
   isObject,
   isPrefix,
@@ -16,19 +18,11 @@ import {
   setAt,
   withPriority,
   type Json,
+  type JsonObject,
 } from "./tree.js";
 
 /** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
 export type Actor = AuthContext | null | "owner";
-
-export class OperationError extends Error {
-  constructor(
-    readonly status: "permission_denied" | "datastale" | "invalid_request" | "too_big" | "internal_error",
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** What a listener needs from its connection. */
 export interface ListenerSink {
@@ -121,9 +115,9 @@ export class Namespace {
     return this.root !== null || this.store !== null || this.listeners.size > 0 || this.clients > 0 || this.ownRules;
   }
 
-  private denied(op: string, path: string[], info: string): OperationError {
-    if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info}`);
-    return new OperationError("permission_denied", "Permission denied");
+  private denied(op: string, path: string[], info: () => string): CodedError {
+    if (DEBUG_RULES) this.log(`${op} denied at /${path.join("/")} in ${this.name}:\n${info()}`);
+    return new CodedError("permission_denied", "Permission denied");
   }
 
   read(path: string[], actor: Actor, query?: QuerySpec): Json {
@@ -169,24 +163,33 @@ export class Namespace {
 
   private checkSize(value: Json): void {
     if (value !== null && typeof value === "object" && JSON.stringify(value).length > this.maxValueBytes) {
-      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
+      throw new CodedError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
     if (typeof value === "string" && value.length > this.maxValueBytes) {
-      throw new OperationError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
+      throw new CodedError("too_big", `Value larger than ${this.maxValueBytes} bytes`);
     }
   }
 
   /**
+   * A large update whose rules are being checked in steps (see `update`): until it is applied or
+   * refused, later writes wait behind it, so writes apply in the order they came and the check
+   * sees the data the update will change. Reads go on meanwhile.
+   */
+  private checking: Promise<void> | null = null;
+
+  /**
    * Sets a value. Validates, checks the transaction hash and the rules, applies, notifies
-   * listeners synchronously; the returned promise settles once the write is durable.
+   * listeners synchronously; the returned promise settles once the write is durable. While a
+   * large update is being checked, the write waits for it and its errors reject the promise.
    */
   set(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
+    if (this.checking && !dryRun) return this.checking.then(() => this.set(path, raw, actor, hash));
     const now = Date.now();
     const existing = getAt(this.root, path);
     // A compare-and-set must not tell someone who may not read the data whether their guess
     // of it is right: the read and write rules answer before the hash does, as in production.
-    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, "no read access");
-    const value = wrapBad(() => prepareValue(raw, { now, existing }, path.length));
+    if (hash !== undefined && !this.canRead(path, actor)) throw this.denied("transaction", path, () => "no read access");
+    const value = prepareValue(raw, { now, existing }, path.length);
     this.checkSize(value);
     let newDb;
     if (actor !== "owner" && !this.rules.open) {
@@ -195,7 +198,7 @@ export class Namespace {
       newDb = r.newDatabase;
     }
     if (hash !== undefined && hashValue(existing) !== hash) {
-      throw new OperationError("datastale", "Transaction hash does not match");
+      throw new CodedError("datastale", "Transaction hash does not match");
     }
     if (dryRun) return Promise.resolve();
     this.apply([{ path, value }], path, false);
@@ -207,48 +210,60 @@ export class Namespace {
   /** `setPriority`: a write to `<path>/.priority`, stored as a write of the node with it. */
   setPriority(path: string[], raw: unknown, actor: Actor, hash?: string, dryRun = false): Promise<void> {
     const existing = getAt(this.root, path);
-    const priority = wrapBad(() => preparePriority(raw, { now: Date.now(), existing }));
+    const priority = preparePriority(raw, { now: Date.now(), existing });
     return this.set(path, withPriority(existing, priority), actor, hash, dryRun);
   }
 
-  /** Multi-path update with paths relative to `path`; all or nothing. */
+  /**
+   * Multi-path update with paths relative to `path`; all or nothing. One with more paths than
+   * the rules check in one step is prepared and checked while other clients are served (the
+   * returned promise then carries a refusal too); see `checking`.
+   */
   update(path: string[], rawChildren: unknown, actor: Actor, dryRun = false): Promise<void> {
-    if (!isObject(rawChildren)) throw new OperationError("invalid_request", "Update data must be an object");
-    const now = Date.now();
-    const rels = Object.keys(rawChildren);
-    if (rels.length === 0) return Promise.resolve();
-    const parsed = rels.map((rel) => ({ rel, ...wrapBad(() => parseWritePath(rel)) }));
-    for (const p of parsed) if (p.parts.length === 0) throw new OperationError("invalid_request", "Update paths must not be empty");
-    const sorted = [...parsed].sort((a, b) => a.parts.length - b.parts.length);
-    for (let i = 0; i < sorted.length; i++) {
-      for (let j = i + 1; j < sorted.length; j++) {
-        if (isPrefix(sorted[i]!.parts, sorted[j]!.parts)) {
-          throw new OperationError("invalid_request", `Update paths overlap: ${sorted[i]!.rel} and ${sorted[j]!.rel}`);
-        }
-      }
+    if (this.checking && !dryRun) return this.checking.then(() => this.update(path, rawChildren, actor));
+    const parsed = parseUpdatePaths(path, rawChildren);
+    if (parsed.length === 0) return Promise.resolve();
+    const steps = this.updateSteps(path, rawChildren as Record<string, unknown>, parsed, actor, Date.now());
+    if (dryRun || actor === "owner" || this.rules.open || parsed.length <= UPDATE_PATHS_PER_STEP) {
+      const prepared = runSteps(steps);
+      return dryRun ? Promise.resolve() : this.applyUpdate(path, prepared);
     }
-    if (path.length + Math.max(...parsed.map((p) => p.parts.length)) > 32) throw new OperationError("invalid_request", "Path too deep");
+    const checked = runStepsYielding(steps);
+    const applied = checked.then((prepared) => {
+      this.checking = null;
+      return this.applyUpdate(path, prepared);
+    });
+    this.checking = checked.then(
+      () => {},
+      () => {
+        this.checking = null;
+      },
+    );
+    return applied;
+  }
+
+  /** Resolves the update's values against the current data and checks the rules, in steps. */
+  private *updateSteps(path: string[], rawChildren: Record<string, unknown>, parsed: UpdatePath[], actor: Actor, now: number): Steps<PreparedUpdate> {
     const ops: Op[] = [];
-    const patch: Record<string, Json> = {};
-    for (const { rel, parts, priority } of parsed) {
+    const patch = emptyNode();
+    for (const [i, { rel, parts, priority }] of parsed.entries()) {
       const full = [...path, ...parts];
       const existing = getAt(this.root, full);
-      const value = wrapBad(() =>
-        priority
-          ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
-          : prepareValue(rawChildren[rel], { now, existing }, full.length),
-      );
+      const value = priority
+        ? withPriority(existing, preparePriority(rawChildren[rel], { now, existing }))
+        : prepareValue(rawChildren[rel], { now, existing }, full.length);
       ops.push({ path: full, value });
       patch[parts.join("/")] = value;
+      if ((i + 1) % UPDATE_PATHS_PER_STEP === 0) yield;
     }
-    this.checkSize(patch as Json);
-    let newDb;
-    if (actor !== "owner" && !this.rules.open) {
-      const r = this.rules.update("/" + path.join("/"), patch, actor, now);
-      if (!r.allowed) throw this.denied("update", path, r.info);
-      newDb = r.newDatabase;
-    }
-    if (dryRun) return Promise.resolve();
+    this.checkSize(patch);
+    if (actor === "owner" || this.rules.open) return { ops, patch, newDb: undefined };
+    const r = yield* this.rules.updateSteps("/" + path.join("/"), patch, actor, now);
+    if (!r.allowed) throw this.denied("update", path, r.info);
+    return { ops, patch, newDb: r.newDatabase };
+  }
+
+  private applyUpdate(path: string[], { ops, patch, newDb }: PreparedUpdate): Promise<void> {
     this.apply(ops, path, true);
     if (newDb) this.rules.adopt(newDb);
     else this.rules.invalidate();
@@ -325,7 +340,7 @@ export class Namespace {
         let merged: Record<string, Json> | undefined;
         const mergeData = (): Record<string, Json> => {
           if (!merged) {
-            merged = {};
+            merged = emptyNode();
             for (const op of ops) merged[op.path.slice(base.length).join("/")] = op.value;
           }
           return merged;
@@ -335,7 +350,7 @@ export class Namespace {
         continue;
       }
       // The listener sits strictly inside the update's base: merge only what lies below it.
-      const d: Record<string, Json> = {};
+      const d = emptyNode();
       let whole = false;
       for (const op of ops) {
         if (!isPrefix(l.path, op.path)) continue;
@@ -353,11 +368,34 @@ export class Namespace {
   }
 }
 
-function wrapBad<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof BadRequestError) throw new OperationError(err.status, err.message);
-    throw err;
+interface UpdatePath {
+  rel: string;
+  parts: string[];
+  priority: boolean;
+}
+
+/** An update checked and ready to apply. */
+interface PreparedUpdate {
+  ops: Op[];
+  patch: JsonObject;
+  newDb: WriteCheck["newDatabase"];
+}
+
+/** An update's paths, validated: none empty, none inside another, none too deep. */
+function parseUpdatePaths(path: string[], rawChildren: unknown): UpdatePath[] {
+  if (!isObject(rawChildren)) throw new CodedError("invalid_request", "Update data must be an object");
+  const parsed = Object.keys(rawChildren).map((rel) => ({ rel, ...parseWritePath(rel) }));
+  if (parsed.some((p) => p.parts.length === 0)) throw new CodedError("invalid_request", "Update paths must not be empty");
+  // Overlap: a path that is another one's ancestor (or the same node). Keys hold no "/", so
+  // each path's ancestors are looked up by their joined form: linear in the update's size.
+  const written = new Map(parsed.map((p) => [p.parts.join("/"), p.rel]));
+  if (written.size < parsed.length) throw new CodedError("invalid_request", "Update paths overlap: the same path twice");
+  for (const { rel, parts } of parsed) {
+    for (let n = 1; n < parts.length; n++) {
+      const ancestor = written.get(parts.slice(0, n).join("/"));
+      if (ancestor !== undefined) throw new CodedError("invalid_request", `Update paths overlap: ${ancestor} and ${rel}`);
+    }
   }
+  if (path.length + parsed.reduce((deepest, p) => Math.max(deepest, p.parts.length), 0) > 32) throw new CodedError("invalid_request", "Path too deep");
+  return parsed;
 }

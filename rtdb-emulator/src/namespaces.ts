@@ -4,20 +4,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Namespace } from "./database.js";
+import { CodedError } from "./errors.js";
 import type { PersistenceOptions, RecoveryReport } from "./persistence.js";
 import type { CompiledRules } from "./rules.js";
 
 export const NS_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-
-/** A namespace name that cannot be used, or one namespace too many: an HTTP status and why. */
-export class NamespaceError extends Error {
-  constructor(
-    readonly code: 400 | 503,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface NamespacesOptions {
   defaultRules: CompiledRules;
@@ -51,12 +42,12 @@ export class Namespaces {
   }
 
   get(name: string): Namespace {
-    if (!NS_PATTERN.test(name)) throw new NamespaceError(400, `Invalid namespace "${name.slice(0, 100)}"`);
+    if (!NS_PATTERN.test(name)) throw new CodedError("invalid_request", `Invalid namespace "${name.slice(0, 100)}"`);
     const known = this.byName.get(name);
     if (known) return known;
     if (this.byName.size >= this.max) this.forgetIdle();
     if (this.byName.size >= this.max) {
-      throw new NamespaceError(503, `Too many namespaces: this server holds at most ${this.max} at once`);
+      throw new CodedError("unavailable", `Too many namespaces: this server holds at most ${this.max} at once`);
     }
     const { dataDir, persistence, maxValueBytes, log } = this.options;
     const ns = new Namespace({

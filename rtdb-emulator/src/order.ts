@@ -1,7 +1,7 @@
 // Ordering and filtering of children, mirroring the SDK's own indexes (KEY, VALUE, PathIndex,
 // PRIORITY) and RangedFilter/LimitedFilter, so server-filtered query windows match what the
 // client would compute itself.
-import { childKeys, getAt, hasChildren, isObject, leafValue, priorityOf, type Json, type JsonObject } from "./tree.js";
+import { childKeys, emptyNode, getAt, hasChildren, isObject, leafValue, priorityOf, type Json } from "./tree.js";
 
 export const MIN_NAME = "[MIN_NAME]";
 export const MAX_NAME = "[MAX_NAME]";
@@ -149,7 +149,7 @@ export class CompiledQuery {
       posts = this.fromRight ? posts.slice(posts.length - this.limit) : posts.slice(0, this.limit);
     }
     if (posts.length === 0) return null;
-    const out: JsonObject = {};
+    const out = emptyNode();
     for (const p of posts) out[p.k] = value[p.k]!;
     return out;
   }

@@ -3,7 +3,7 @@
 // fsync runs goes out in one write + one fdatasync, then all of it is acknowledged.
 import fs from "node:fs";
 import path from "node:path";
-import { setAt, type Json } from "./tree.js";
+import { parseJsonTree, setAt, type Json } from "./tree.js";
 
 export type LogEntry = [path: string[], value: Json] | [path: string[], children: Record<string, Json>, kind: "m"];
 
@@ -71,7 +71,7 @@ export class NamespaceStore {
     let snapshotLoaded = false;
     if (fs.existsSync(snapshotPath)) {
       try {
-        root = JSON.parse(fs.readFileSync(snapshotPath, "utf8")) as Json;
+        root = parseJsonTree(fs.readFileSync(snapshotPath, "utf8")) as Json;
       } catch (err) {
         throw new Error(`Snapshot ${snapshotPath} is unreadable (${(err as Error).message}); refusing to start so nothing is overwritten`, { cause: err });
       }
@@ -96,7 +96,7 @@ export class NamespaceStore {
         if (line.length > 0) {
           let entry: LogEntry;
           try {
-            entry = JSON.parse(line) as LogEntry;
+            entry = parseJsonTree(line) as LogEntry;
           } catch (err) {
             if (nl === buf.length - 1) {
               tornBytes = buf.length - start;

@@ -2,7 +2,7 @@
 // (GET, streaming events, write answers) renders array-like nodes as JSON arrays, by the same
 // rule the SDK applies in `DataSnapshot.val()`. The websocket protocol sends the stored objects:
 // the SDK converts on its side.
-import { childKeys, hasChildren, withoutPriority, type Json } from "./tree.js";
+import { childKeys, hasChildren, hasKey, withoutPriority, type Json } from "./tree.js";
 
 /** The SDK's `ChildrenNode.INTEGER_REGEXP_`: canonical non-negative integers. */
 const INTEGER_KEY = /^(0|[1-9]\d*)$/;
@@ -22,8 +22,9 @@ export function toRestJson(value: Json, exportFormat = false): RestJson {
   // A leaf with a priority: the export form as stored, or else its bare value.
   if (!hasChildren(value)) return exportFormat ? value : (withoutPriority(value) as RestJson);
   // (The stored tree has no empty objects; a PATCH body echoed back may be `{}`, kept as is.)
-  const obj: { [key: string]: RestJson } = {};
-  if (exportFormat && ".priority" in value) obj[".priority"] = value[".priority"]!;
+  // No prototype: a child named "__proto__" is a key like any other.
+  const obj = Object.create(null) as { [key: string]: RestJson };
+  if (exportFormat && hasKey(value, ".priority")) obj[".priority"] = value[".priority"]!;
   let numKeys = 0;
   let maxKey = 0;
   let allIntegerKeys = true;

@@ -3,6 +3,7 @@
 // paths relative to the streamed location.
 import type http from "node:http";
 import type { Actor, Listener, ListenerSink, Namespace } from "./database.js";
+import { CodedError } from "./errors.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { toRestJson } from "./rest-json.js";
 import type { Json } from "./tree.js";
@@ -154,5 +155,54 @@ export class RestStream implements ListenerSink {
     if (this.expiry) clearTimeout(this.expiry);
     this.opts.namespace.unlisten(this.listener);
     this.opts.onClose(this);
+  }
+}
+
+/** A server's open REST streams: started here, cancelled when new rules refuse them, ended on close. */
+export class RestStreams {
+  private readonly streams = new Set<RestStream>();
+  private closing = false;
+
+  constructor(
+    private readonly keepAliveMs: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Starts a stream (the caller has checked the read rules). */
+  start(res: http.ServerResponse, ns: Namespace, path: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
+    if (this.closing) throw new CodedError("unavailable", "Server is shutting down");
+    const stream = new RestStream(res, {
+      namespace: ns,
+      path,
+      query,
+      actor,
+      exportFormat,
+      keepAliveMs: this.keepAliveMs,
+      log: this.log,
+      onClose: (s) => {
+        this.streams.delete(s);
+        ns.clients--;
+      },
+    });
+    this.streams.add(stream);
+    ns.clients++;
+    stream.start();
+  }
+
+  /** After a rules change in `changed`: streams whose read is now refused end with `cancel`, as Firebase does. */
+  cancelRefused(changed: Namespace[]): void {
+    for (const stream of [...this.streams]) {
+      if (changed.includes(stream.namespace) && !stream.namespace.canRead(stream.listener.path, stream.actor, stream.query)) stream.end("cancel", null);
+    }
+  }
+
+  /** Ends every stream; none starts afterwards. */
+  endAll(): void {
+    this.closing = true;
+    for (const stream of [...this.streams]) stream.end();
   }
 }

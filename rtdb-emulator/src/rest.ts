@@ -2,21 +2,13 @@
 // Events), writes, and the rules endpoint. Answers and status codes follow Firebase's.
 import type http from "node:http";
 import { decodeIdToken } from "./auth.js";
-import { OperationError, type Actor, type Namespace } from "./database.js";
-import { NamespaceError, type Namespaces } from "./namespaces.js";
+import type { Actor, Namespace } from "./database.js";
+import { CodedError } from "./errors.js";
+import type { Namespaces } from "./namespaces.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { pushId } from "./push-id.js";
 import { toRestJson } from "./rest-json.js";
-import { BadRequestError, childKeys, hasChildren, parseWritePath, priorityOf, type Json } from "./tree.js";
-
-export class HttpError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { childKeys, hasChildren, parseWritePath, priorityOf, type Json } from "./tree.js";
 
 export interface RestContext {
   namespaces: Namespaces;
@@ -41,7 +33,7 @@ export async function readBody(req: http.IncomingMessage, maxBytes: number): Pro
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new HttpError(413, `Body larger than ${maxBytes} bytes`);
+    if (size > maxBytes) throw new CodedError("too_big", `Body larger than ${maxBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -52,7 +44,7 @@ async function readJsonBody(req: http.IncomingMessage, maxBytes: number): Promis
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+    throw new CodedError("invalid_request", "Invalid data; couldn't parse JSON object, array, or value.");
   }
 }
 
@@ -66,12 +58,7 @@ export function sendJson(res: http.ServerResponse, code: number, body: unknown, 
 }
 
 export function namespaceFor(ctx: RestContext, url: URL): Namespace {
-  try {
-    return ctx.namespaces.get(url.searchParams.get("ns") ?? ctx.defaultNamespace);
-  } catch (err) {
-    if (err instanceof NamespaceError) throw new HttpError(err.code, err.message);
-    throw err;
-  }
+  return ctx.namespaces.get(url.searchParams.get("ns") ?? ctx.defaultNamespace);
 }
 
 /**
@@ -85,12 +72,12 @@ function dataPath(req: http.IncomingMessage): { parts: string[]; priority: boole
       .split("/")
       .filter(Boolean)
       .map((s) => decodeURIComponent(s));
-    if (segments.some((s) => s === ".." || s === ".")) throw new BadRequestError("Path segments . and .. are not allowed");
+    if (segments.some((s) => s === ".." || s === ".")) throw new CodedError("invalid_request", "Path segments . and .. are not allowed");
     const parsed = parseWritePath(segments.join("/"));
-    if (segments.some((s) => s.includes("/"))) throw new BadRequestError("Encoded / in a key");
+    if (segments.some((s) => s.includes("/"))) throw new CodedError("invalid_request", "Encoded / in a key");
     return parsed;
   } catch (err) {
-    throw new HttpError(400, err instanceof URIError ? "Malformed path encoding" : (err as Error).message);
+    throw new CodedError("invalid_request", err instanceof URIError ? "Malformed path encoding" : (err as Error).message);
   }
 }
 
@@ -99,51 +86,43 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
   const ns = namespaceFor(ctx, url);
   const { parts, priority } = dataPath(req);
   const actor = actorFor(req, url);
-  try {
-    if (priority) return await handlePriority(ctx, req, res, ns, parts, actor, method);
-    switch (method) {
-      case "GET": {
-        const query = restQuery(url);
-        const exportFormat = url.searchParams.get("format") === "export";
-        if (/text\/event-stream/i.test(req.headers.accept ?? "")) {
-          if (!ns.canRead(parts, actor, query)) throw new OperationError("permission_denied", "Permission denied");
-          return ctx.openStream(res, ns, parts, actor, query, exportFormat);
-        }
-        let value = ns.read(parts, actor, query);
-        if (url.searchParams.get("shallow") === "true" && hasChildren(value)) {
-          value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
-        }
-        return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get("print") === "pretty");
+  if (priority) return handlePriority(ctx, req, res, ns, parts, actor, method);
+  switch (method) {
+    case "GET": {
+      const query = restQuery(url);
+      const exportFormat = url.searchParams.get("format") === "export";
+      if (/text\/event-stream/i.test(req.headers.accept ?? "")) {
+        if (!ns.canRead(parts, actor, query)) throw new CodedError("permission_denied", "Permission denied");
+        return ctx.openStream(res, ns, parts, actor, query, exportFormat);
       }
-      case "PUT": {
-        const body = await readJsonBody(req, ctx.maxMessageBytes);
-        await ns.set(parts, body, actor);
-        return sendJson(res, 200, toRestJson(ns.read(parts, "owner")));
+      let value = ns.read(parts, actor, query);
+      if (url.searchParams.get("shallow") === "true" && hasChildren(value)) {
+        value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
       }
-      case "PATCH": {
-        const body = await readJsonBody(req, ctx.maxMessageBytes);
-        await ns.update(parts, body, actor);
-        // The patch as sent (server values unresolved), arrays rendered like every answer.
-        return sendJson(res, 200, toRestJson(body as Json));
-      }
-      case "POST": {
-        const body = await readJsonBody(req, ctx.maxMessageBytes);
-        const id = pushId();
-        await ns.set([...parts, id], body, actor);
-        return sendJson(res, 200, { name: id });
-      }
-      case "DELETE":
-        await ns.set(parts, null, actor);
-        return sendJson(res, 200, null);
-      default:
-        throw new HttpError(405, `Method ${method} not allowed`);
+      return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get("print") === "pretty");
     }
-  } catch (err) {
-    if (err instanceof OperationError) {
-      const code = err.status === "permission_denied" ? 401 : err.status === "too_big" ? 413 : err.status === "datastale" ? 412 : 400;
-      throw new HttpError(code, err.status === "permission_denied" ? "Permission denied" : err.message);
+    case "PUT": {
+      const body = await readJsonBody(req, ctx.maxMessageBytes);
+      await ns.set(parts, body, actor);
+      return sendJson(res, 200, toRestJson(ns.read(parts, "owner")));
     }
-    throw err;
+    case "PATCH": {
+      const body = await readJsonBody(req, ctx.maxMessageBytes);
+      await ns.update(parts, body, actor);
+      // The patch as sent (server values unresolved), arrays rendered like every answer.
+      return sendJson(res, 200, toRestJson(body as Json));
+    }
+    case "POST": {
+      const body = await readJsonBody(req, ctx.maxMessageBytes);
+      const id = pushId();
+      await ns.set([...parts, id], body, actor);
+      return sendJson(res, 200, { name: id });
+    }
+    case "DELETE":
+      await ns.set(parts, null, actor);
+      return sendJson(res, 200, null);
+    default:
+      throw new CodedError("method_not_allowed", `Method ${method} not allowed`);
   }
 }
 
@@ -167,7 +146,7 @@ async function handlePriority(
       await ns.setPriority(parts, null, actor);
       return sendJson(res, 200, null);
     default:
-      throw new HttpError(405, `Method ${method} not allowed on a priority`);
+      throw new CodedError("method_not_allowed", `Method ${method} not allowed on a priority`);
   }
 }
 
@@ -177,7 +156,7 @@ export function restQuery(url: URL): QuerySpec | undefined {
   const orderBy = p.get("orderBy");
   if (!orderBy) {
     if (["limitToFirst", "limitToLast", "startAt", "endAt", "equalTo"].some((k) => p.has(k))) {
-      throw new HttpError(400, "orderBy must be defined when other query parameters are defined");
+      throw new CodedError("invalid_request", "orderBy must be defined when other query parameters are defined");
     }
     return undefined;
   }
@@ -187,19 +166,19 @@ export function restQuery(url: URL): QuerySpec | undefined {
     try {
       return JSON.parse(v) as Json;
     } catch {
-      throw new HttpError(400, `${name} must be JSON`);
+      throw new CodedError("invalid_request", `${name} must be JSON`);
     }
   };
   let index: unknown;
   try {
     index = JSON.parse(orderBy);
   } catch {
-    throw new HttpError(400, "orderBy must be JSON");
+    throw new CodedError("invalid_request", "orderBy must be JSON");
   }
   const q: QuerySpec = {};
   if (index === "$key") q.i = ".key";
   else if (index === "$value") q.i = ".value";
-  else if (typeof index !== "string") throw new HttpError(400, "orderBy must be a JSON string");
+  else if (typeof index !== "string") throw new CodedError("invalid_request", "orderBy must be a JSON string");
   else if (index !== "$priority") q.i = index;
   const equalTo = parse("equalTo");
   const startAt = parse("startAt");
@@ -216,10 +195,12 @@ export function restQuery(url: URL): QuerySpec | undefined {
     ["limitToFirst", first],
     ["limitToLast", last],
   ] as const) {
-    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0)) throw new HttpError(400, `${name} must be a positive integer`);
+    if (v !== undefined && (typeof v !== "number" || !Number.isInteger(v) || v <= 0))
+      throw new CodedError("invalid_request", `${name} must be a positive integer`);
   }
-  if (first !== undefined && last !== undefined) throw new HttpError(400, "Only one of limitToFirst and limitToLast can be given");
-  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined)) throw new HttpError(400, "equalTo cannot be combined with startAt or endAt");
+  if (first !== undefined && last !== undefined) throw new CodedError("invalid_request", "Only one of limitToFirst and limitToLast can be given");
+  if (equalTo !== undefined && (startAt !== undefined || endAt !== undefined))
+    throw new CodedError("invalid_request", "equalTo cannot be combined with startAt or endAt");
   if (typeof first === "number") {
     q.l = first;
     q.vf = "l";
@@ -230,7 +211,7 @@ export function restQuery(url: URL): QuerySpec | undefined {
   try {
     new CompiledQuery(q);
   } catch (err) {
-    throw new HttpError(400, (err as Error).message);
+    throw new CodedError("invalid_request", (err as Error).message);
   }
   return q;
 }

@@ -130,6 +130,12 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   return { ...base, body: undefined, ended };
 }
 
+/** An ID token as the Auth emulator makes them (unsigned), carrying `claims`. */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  return `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`;
+}
+
 /** A REST call with the owner token (bypasses the rules), which must answer 200. */
 export async function ownerRest(method: string, url: string, body?: unknown): Promise<Response> {
   const res = await fetch(url, { method, headers: { authorization: "Bearer owner" }, body: body === undefined ? undefined : JSON.stringify(body) });

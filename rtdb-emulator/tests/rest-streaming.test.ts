@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { push, ref, remove, set, update } from "firebase/database";
 import type { RtdbEmulator } from "../src/index.js";
-import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type SseStream, type TestClient, ownerRest, nextData } from "./helpers.js";
+import {
+  closeClients,
+  makeClient,
+  openSse,
+  startServer,
+  uniqueNs,
+  until,
+  type SseStream,
+  type TestClient,
+  ownerRest,
+  nextData,
+  unsignedToken,
+} from "./helpers.js";
 
 const RULES = `{
   "rules": {
@@ -40,11 +52,6 @@ async function sse(url: string, headers?: Record<string, string>): Promise<SseSt
   const s = await openSse(url, headers);
   streams.push(s);
   return s;
-}
-
-function unsignedToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
-  return `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`;
 }
 
 describe("REST streaming (text/event-stream)", () => {

@@ -209,6 +209,8 @@ export const BlogPostSchema = v.strictObject({
   createdAt: timestampSchema,
   /** First publication; kept when a post is unpublished and published again. */
   publishedAt: v.optional(timestampSchema),
+  /** Set by a rename: the slug the post left (the rules continue that record's rev). */
+  movedFrom: v.optional(slugSchema),
   ...meta,
 });
 /** The list index: only published posts, no bodies. Key = slug. */

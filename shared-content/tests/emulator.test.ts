@@ -294,6 +294,8 @@ describe("write functions against the rules", () => {
     await publishPost("new-post", 3);
     await expect(savePost({ ...input, slug: "hello", status: "published" }, 4, { previousSlug: "new-post" })).rejects.toMatchObject({ code: "conflict" });
     await savePost({ ...input, slug: "renamed-post", status: "published" }, 4, { previousSlug: "new-post" });
+    // The renamed post continues the rev of the one it left, which it names (the rules check both).
+    expect(await rest("GET", "blog/posts/renamed-post")).toMatchObject({ rev: 5, movedFrom: "new-post" });
     expect(await rest("GET", "blog/posts/new-post")).toBeNull();
     expect(await rest("GET", "blog/index/new-post")).toBeNull();
     expect(await rest("GET", "blog/index/renamed-post")).toMatchObject({ publishedAt: published.publishedAt });

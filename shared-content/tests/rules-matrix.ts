@@ -257,6 +257,22 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     return { name, actor, action: rest as Action, expect, ...(setup ? { setup } : {}) };
   };
   const post = fx.publishedPost;
+  /** A save of a published post with its list entry, as postUpdates writes it. */
+  const save = (p: typeof post, patch: Partial<typeof post>) => {
+    const next = bump(p, patch);
+    return { "blog/posts/hello": next, "blog/index/hello": entryOf(next) };
+  };
+  /** The record a rename writes: the left one's rev + 1, naming the slug it left. */
+  const renamed = (p: { rev: number } & Record<string, unknown>, from: string) => ({ ...bump(p, {}), movedFrom: from });
+  /** A rename as savePost writes it: postRemoval of the old slug, postUpdates of the new one. */
+  const rename = (p: { rev: number } & Record<string, unknown>, from: string, to: string, place: "posts" | "drafts" = "posts") => ({
+    [`blog/posts/${from}`]: null,
+    [`blog/drafts/${from}`]: null,
+    [`blog/index/${from}`]: null,
+    [`blog/revisions/${from}`]: null,
+    [`blog/${place}/${to}`]: renamed(p, from),
+    ...(place === "posts" ? { [`blog/index/${to}`]: entryOf(p) } : {}),
+  });
   const mine = (value: unknown) => ({ "recommendationSubmissions/__me__": value });
   const submit = (patch: Record<string, unknown> = {}) => ({
     ...mine({ ...fx.submission, ...patch, createdAt: "__now__" }),
@@ -273,7 +289,8 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("read a post's earlier versions", "stranger", { read: "blog/revisions/hello" }, "deny"),
     c("read a post's earlier versions", "admin", { read: "blog/revisions/hello" }, "allow"),
     c("keep an earlier version", "stranger", { write: { "blog/revisions/hello/v1": post } }, "deny"),
-    c("keep an earlier version", "admin", { write: { "blog/revisions/hello/v1": post } }, "allow"),
+    // A version is kept by the save that replaces it, in the same update.
+    c("keep an earlier version", "admin", { write: { ...save(post, { body: "New." }), "blog/revisions/hello/v1": post } }, "allow"),
     c("keep an earlier version under a key that is not a time", "admin", { write: { "blog/revisions/hello/latest": post } }, "deny"),
     c("keep an earlier version with an unknown field", "admin", { write: { "blog/revisions/hello/v1": { ...post, html: "<b>x</b>" } } }, "deny"),
     c("list blog/index", "visitor", { read: "blog/index" }, "allow"),
@@ -333,6 +350,80 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     ),
     c("a post under a slug with capitals", "admin", { write: { "blog/drafts/Hello-World": fx.draftPost } }, "deny"),
     c("delete a post, keep its entry", "admin", { write: { "blog/posts/hello": null } }, "deny"),
+    // Moves: a rename (or publish, unpublish) continues the rev of the record it leaves, as stored now
+    c("rename: new slug with the old rev + 1 and movedFrom, old slug removed, one update", "admin", { write: rename(post, "hello", "hello-again") }, "allow"),
+    c("rename a draft", "admin", { write: rename(fx.draftPost, "draft-one", "draft-renamed", "drafts") }, "allow"),
+    c(
+      "rename carrying stale content after another save",
+      "admin",
+      { setup: save(post, { body: "Newer." }), write: rename(post, "hello", "hello-again") },
+      "deny",
+    ),
+    c(
+      "rename that restarts rev at 1",
+      "admin",
+      { write: { ...rename(post, "hello", "hello-again"), "blog/posts/hello-again": { ...renamed(post, "hello"), rev: 1 } } },
+      "deny",
+    ),
+    c("rename that keeps the old slug", "admin", { write: without(rename(post, "hello", "hello-again"), "blog/posts/hello") }, "deny"),
+    c("rename onto an existing post", "admin", { write: rename(fx.draftPost, "draft-one", "hello", "drafts") }, "deny"),
+    c("rename naming a source that does not exist", "admin", { write: rename(post, "nowhere", "hello-again") }, "deny"),
+    c(
+      "a new draft at rev 1 over a published post",
+      "admin",
+      { write: { "blog/posts/hello": null, "blog/index/hello": null, "blog/drafts/hello": { ...draftOf(post), rev: 1 } } },
+      "deny",
+    ),
+    c(
+      "a new published post at rev 1 over a draft",
+      "admin",
+      {
+        write: {
+          "blog/drafts/draft-one": null,
+          "blog/posts/draft-one": { ...publishedOf(fx.draftPost), rev: 1 },
+          "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)),
+        },
+      },
+      "deny",
+    ),
+    c(
+      "publish carrying stale content after another save",
+      "admin",
+      {
+        setup: { "blog/drafts/draft-one": bump(fx.draftPost, { body: "Newer." }) },
+        write: {
+          "blog/drafts/draft-one": null,
+          "blog/posts/draft-one": bump(publishedOf(fx.draftPost), {}),
+          "blog/index/draft-one": entryOf(publishedOf(fx.draftPost)),
+        },
+      },
+      "deny",
+    ),
+    c("a new post over an existing slug", "admin", { write: { "blog/drafts/hello": fx.draftPost } }, "deny"),
+    // An index entry's tags are its post's
+    c("an index entry with other tags", "admin", { write: { "blog/index/hello": { ...fx.indexEntry, tags: ["clickbait"] } } }, "deny"),
+    c("an index entry with a tag more", "admin", { write: { "blog/index/hello": { ...fx.indexEntry, tags: ["intro", "more"] } } }, "deny"),
+    c("an index entry without the post's tags", "admin", { write: { "blog/index/hello": without(fx.indexEntry, "tags") } }, "deny"),
+    c("a post's tags changed, its entry's not", "admin", { write: { "blog/posts/hello": bump(post, { tags: ["intro", "news"] }) } }, "deny"),
+    c("a post's tags changed with its entry's", "admin", { write: save(post, { tags: ["intro", "news"] }) }, "allow"),
+    // A kept version's rev: a whole number below its post's
+    ...(
+      [
+        ["0", 0],
+        ["-1", -1],
+        ["1.5", 1.5],
+        ["as high as its post's", 2],
+        ["far above its post's", 1e12],
+      ] as const
+    ).map(([label, rev]) =>
+      c(
+        `keep an earlier version with rev ${label}`,
+        "admin",
+        { write: { ...save(post, { body: "New." }), "blog/revisions/hello/v1": { ...post, rev } } },
+        "deny",
+      ),
+    ),
+    c("keep an earlier version of a post that does not exist", "admin", { write: { "blog/revisions/nowhere/v1": post } }, "deny"),
     c("delete an entry, keep its post", "admin", { write: { "blog/index/hello": null } }, "deny"),
     // Whole records: no field changes without its rev
     c("PUT one field of a post", "admin", { write: { "blog/posts/hello/body": "Changed" } }, "deny"),

@@ -104,7 +104,8 @@ function records(node: unknown): [string, unknown][] {
 
 function splitMeta(raw: unknown): { fields: unknown; rev: number | null } {
   if (!isObject(raw)) return { fields: raw, rev: null };
-  const { rev, updatedAt: _updatedAt, ...fields } = raw;
+  // movedFrom (a renamed post's) is bookkeeping of the rename's write, like rev.
+  const { rev, updatedAt: _updatedAt, movedFrom: _movedFrom, ...fields } = raw;
   return { fields, rev: typeof rev === "number" ? rev : null };
 }
 

@@ -308,8 +308,10 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     createdAt: existing?.createdAt ?? SERVER_TIME,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),
-    // Moving between published and draft keeps counting: the rules accept the other place's rev + 1.
-    ...stamp(renamed ? 1 : nextRev(expectedRev)),
+    // A move (published <-> draft, or a rename, which names its source) keeps counting: the
+    // rules accept only the left record's current rev + 1, so a stale move is refused.
+    ...(renamed && existing !== null ? { movedFrom: sourceSlug } : {}),
+    ...stamp(nextRev(expectedRev)),
   });
   const updates = {
     ...(renamed ? postRemoval(sourceSlug) : {}),

@@ -28,16 +28,32 @@ const INT = (min: number, max: number): Rule => validate(num(min, max, true));
 const ORDER: Rule = INT(LIMITS.order.min, LIMITS.order.max);
 const TIMESTAMP: Rule = validate(and("newData.isNumber()", "newData.val() >= 0", "newData.val() <= now"));
 const NOW: Rule = validate(and("newData.isNumber()", "newData.val() === now"));
+const REV_VALUE = "newData.child('rev').val()";
 /**
  * Compare-and-set, checked on the whole record so that no write (a field alone, a PATCH)
- * changes it without its revision: a new record starts at 1, every later write adds exactly
- * 1. `movedFrom`: where the record may come from in the same update (a post moving between
- * published and draft), whose rev it then continues.
+ * changes it without its revision: a new record starts at 1, every later write adds exactly 1.
  */
-const revChecked = (movedFrom = ""): string => {
-  const rev = "newData.child('rev').val()";
-  const fresh = movedFrom ? `(${rev} === 1 || ${rev} === ${movedFrom}.child('rev').val() + 1)` : `${rev} === 1`;
-  return `((data.exists() && ${rev} === data.child('rev').val() + 1) || (!data.exists() && ${fresh}))`;
+const revChecked = (): string => `((data.exists() && ${REV_VALUE} === data.child('rev').val() + 1) || (!data.exists() && ${REV_VALUE} === 1))`;
+
+/**
+ * A post's compare-and-set. A post also moves, in one update: between blog/posts and
+ * blog/drafts under its slug (publish, unpublish), or to another slug (a rename, which names
+ * the slug it leaves in `movedFrom`). Arriving, it continues the rev of the record it leaves,
+ * as that record is stored now, so a move carrying stale content is refused like a stale
+ * save; the record it leaves must go in the same update. Only a post whose slug is free in
+ * both places starts at 1, and a rename never lands on an existing post.
+ */
+const postRevChecked = (place: "posts" | "drafts"): string => {
+  const other = place === "posts" ? "drafts" : "posts";
+  const stored = (where: string, slug: string) => `root.child('blog').child('${where}').child(${slug})`;
+  const continues = (node: string) => `(${node}.exists() && ${REV_VALUE} === ${node}.child('rev').val() + 1)`;
+  const from = "newData.child('movedFrom').val()";
+  const leaves = (slug: string) =>
+    `!newData.parent().parent().child('posts').child(${slug}).exists() && !newData.parent().parent().child('drafts').child(${slug}).exists()`;
+  const saved = `(data.exists() && !newData.child('movedFrom').exists() && ${REV_VALUE} === data.child('rev').val() + 1)`;
+  const createdOrMoved = `(!newData.child('movedFrom').exists() && ((${REV_VALUE} === 1 && !${stored(other, "$slug")}.exists()) || ${continues(stored(other, "$slug"))}))`;
+  const renamed = `(newData.child('movedFrom').exists() && ${from} !== $slug && (${continues(stored("posts", from))} || ${continues(stored("drafts", from))}) && ${leaves(from)})`;
+  return `(${saved} || (!data.exists() && (${createdOrMoved} || ${renamed})))`;
 };
 const REV: Rule = validate("newData.isNumber()");
 const DENY_OTHERS: Rule = { $other: { ".validate": false } };
@@ -76,8 +92,8 @@ const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(ke
 const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
 
 /** A record with the bookkeeping fields, a required-field check and no unknown fields. */
-const record = (keyCheck: string, required: string[], fields: Record<string, Rule>, extra = "", movedFrom = ""): Rule => ({
-  ".validate": and(keyCheck, hasChildren([...required, "rev", "updatedAt"]), revChecked(movedFrom), extra),
+const record = (keyCheck: string, required: string[], fields: Record<string, Rule>, extra = "", revCheck = revChecked()): Rule => ({
+  ".validate": and(keyCheck, hasChildren([...required, "rev", "updatedAt"]), revCheck, extra),
   ...fields,
   rev: REV,
   updatedAt: TIMESTAMP,
@@ -101,9 +117,26 @@ const postFields = {
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
-/** The fields a list-index entry copies from its post (tags are checked by the writers). */
+/** The fields a list-index entry copies from its post (tags: see `tagsMatching`). */
 const INDEXED_FIELDS = ["title", "summary", "readingMinutes", "publishedAt", "coverUrl"];
 const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
+/**
+ * A post's tags (in blog/posts) or its list-index entry's (in blog/index), each tag equal to
+ * the one at the same place in the other, in the same update: with both sides checked, the two
+ * lists are equal (lists are objects keyed "0", "1"..., which rules cannot compare whole).
+ */
+const tagsMatching = (other: "posts" | "index"): Rule => ({
+  ".validate": "newData.hasChildren()",
+  $i: validate(
+    and(
+      indexOk("$i"),
+      str(LIMITS.label),
+      `newData.val() === newData.parent().parent().parent().parent().child('${other}').child($slug).child('tags').child($i).val()`,
+    ),
+  ),
+});
+/** Where a renamed post came from (see postRevChecked). */
+const MOVED_FROM: Rule = validate(and("newData.isString()", `newData.val().length <= ${LIMITS.slug.max}`, `newData.val().matches(${re(SLUG_PATTERN)})`));
 
 export function buildRules(): Rule {
   const sub = LIMITS.submission;
@@ -236,16 +269,18 @@ export function buildRules(): Rule {
               ["title", "summary", "body", "status", "readingMinutes", "createdAt", "publishedAt"],
               {
                 ...postFields,
+                tags: tagsMatching("index"),
                 body: S(LIMITS.postBody),
                 status: validate("newData.val() === 'published'"),
                 createdAt: TIMESTAMP,
+                movedFrom: MOVED_FROM,
               },
               and(
                 "!newData.parent().parent().child('drafts').child($slug).exists()",
                 // Its list-index entry exists and says what the post says.
                 ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
               ),
-              "root.child('blog').child('drafts').child($slug)",
+              postRevChecked("posts"),
             ),
           },
         },
@@ -262,13 +297,15 @@ export function buildRules(): Rule {
               body: S(LIMITS.postBody),
               status: validate("newData.val() === 'draft'"),
               createdAt: TIMESTAMP,
+              movedFrom: MOVED_FROM,
             },
             "!newData.parent().parent().child('posts').child($slug).exists()",
-            "root.child('blog').child('posts').child($slug)",
+            postRevChecked("drafts"),
           ),
         },
         // Earlier versions of each post, for the admin only: copies as they were stored (no rev
-        // check: a version never changes), keyed by when each was saved.
+        // check: a version never changes), keyed by when each was saved. A version's rev is a
+        // whole number below its post's (published or draft) in the same update.
         revisions: {
           ".read": IS_ADMIN,
           ".write": IS_ADMIN,
@@ -283,7 +320,21 @@ export function buildRules(): Rule {
               body: S(LIMITS.postBody),
               status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
               createdAt: TIMESTAMP,
-              rev: REV,
+              movedFrom: MOVED_FROM,
+              rev: validate(
+                and(
+                  "newData.isNumber()",
+                  "newData.val() >= 1",
+                  "newData.val() % 1 === 0",
+                  `(${["posts", "drafts"]
+                    .map(
+                      (where) =>
+                        `newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').isNumber() && newData.val() < newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').val()`,
+                    )
+                    .map((c) => `(${c})`)
+                    .join(" || ")})`,
+                ),
+              ),
               updatedAt: TIMESTAMP,
               ...DENY_OTHERS,
             },
@@ -296,14 +347,17 @@ export function buildRules(): Rule {
           $slug: {
             // An entry goes only with its post (a post without an entry would be unlisted).
             ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())"),
-            // An entry exists only for a published post (checked against the same update).
+            // An entry exists only for a published post, and is written only with it (the post's
+            // rev changes in the same update), so both sides' tag rules run (tagsMatching).
             ".validate": and(
               SLUG_OK,
               hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
               "newData.parent().parent().child('posts').child($slug).exists()",
+              "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
               ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
             ),
             ...postFields,
+            tags: tagsMatching("posts"),
             ...DENY_OTHERS,
           },
         },
