@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rssXml, sitemapXml } from "./feeds";
+import { FEED_POSTS, rssXml, sitemapXml } from "./feeds";
 
 const posts = [
   { id: "newer", title: "Newer & better", summary: "S <1>", tags: ["a"], readingMinutes: 1, publishedAt: Date.UTC(2026, 1, 2) },
@@ -24,5 +24,14 @@ describe("feeds", () => {
       expect(xml).toContain(`<loc>https://example.com${path}</loc>`);
     expect(xml).toContain("<url><loc>https://example.com/blogs/older</loc><lastmod>2025-06-01</lastmod></url>");
     expect(xml.match(/<url>/g)).toHaveLength(7);
+  });
+});
+
+describe("feed length", () => {
+  it("the feed holds the newest FEED_POSTS posts; the sitemap still lists every post", () => {
+    const many = Array.from({ length: FEED_POSTS * 3 }, (_, i) => ({ ...posts[1]!, id: `post-${i}`, publishedAt: Date.UTC(2026, 0, 1) - i * 86_400_000 }));
+    const items = [...rssXml("https://example.com", many).matchAll(/<link>https:\/\/example\.com\/blogs\/([^<]*)<\/link><guid/g)].map((m) => m[1]);
+    expect(items).toEqual(many.slice(0, FEED_POSTS).map((p) => p.id));
+    expect(sitemapXml("https://example.com", many).match(/\/blogs\/post-/g)).toHaveLength(many.length);
   });
 });

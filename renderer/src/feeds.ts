@@ -6,8 +6,12 @@ import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
 
-export async function publishedPosts(config: RuntimeConfig): Promise<WithId<BlogIndexEntry>[]> {
-  const value = await readAsVisitor(config, PATHS.blogIndex);
+/** How many posts the RSS feed holds: the newest, so the feed does not grow with the blog. */
+export const FEED_POSTS = 20;
+
+/** Published posts newest first: all of them (the sitemap), or the `newest` n by a limited query (the feed). */
+export async function publishedPosts(config: RuntimeConfig, newest?: number): Promise<WithId<BlogIndexEntry>[]> {
+  const value = await readAsVisitor(config, PATHS.blogIndex, newest === undefined ? undefined : { orderBy: "publishedAt", limitToLast: newest });
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
 }
 
@@ -31,8 +35,10 @@ export async function siteName(config: RuntimeConfig): Promise<string | undefine
   return typeof about?.name === "string" ? about.name : undefined;
 }
 
-export function rssXml(base: string, posts: WithId<BlogIndexEntry>[], site?: string): string {
+/** The feed of the newest FEED_POSTS of `posts` (newest first). */
+export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: string): string {
   const title = formatTitle("Blog", site);
+  const posts = allPosts.slice(0, FEED_POSTS);
   const items = posts.map((p) => {
     const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
     const categories = (p.tags ?? []).map((t) => `<category>${escapeHtml(t)}</category>`).join("");
