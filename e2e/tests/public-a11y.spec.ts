@@ -53,7 +53,7 @@ const screens: Screen[] = [
     path: async () => "/list-of-seen-films",
     remote: "remote_blog",
     module: "SeenFilmsPage",
-    ready: (p) => p.locator('[data-stat="count"]'),
+    ready: (p) => p.locator("[data-remote] article").first(),
   },
 ];
 
