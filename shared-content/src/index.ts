@@ -36,7 +36,7 @@ export {
   type ContentHooks,
 } from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
