@@ -49,6 +49,11 @@ export const LIMITS = {
 export const BLOG_PAGE_SIZE = 10;
 /** Window of films loaded at once on the films page. */
 export const FILMS_PAGE_SIZE = 50;
+/**
+ * The blog list filtered by a tag or a search looks through this many of the newest list entries
+ * at a time (the database cannot query inside a list of tags), and further back on request.
+ */
+export const BLOG_SCAN_WINDOW = 50;
 /** Window of quotes loaded at once on the quotes page. */
 export const QUOTES_PAGE_SIZE = 30;
 /**
