@@ -53,7 +53,7 @@ const screens: Screen[] = [
     path: async () => "/list-of-seen-films",
     remote: "remote_blog",
     module: "SeenFilmsPage",
-    ready: (p) => p.locator('[data-stat="count"]'),
+    ready: (p) => p.locator("[data-remote] article").first(),
   },
 ];
 
@@ -78,7 +78,8 @@ for (const theme of ["light", "dark"] as const) {
       await setTheme(page, theme);
       const form = await expectRemoteScreen(page, "remote_home", "WriteRecommendationPage");
       await form.getByRole("button", { name: "Send recommendation" }).click();
-      await expect(form.getByText("Your name is required.")).toBeVisible();
+      await expect(form.getByRole("alert").filter({ hasText: "fields need attention" })).toBeVisible();
+      await expect(form.locator("form p").getByText("Your name is required.")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.goto("/favorite-quotes/no-such-quote");
       await expect((await expectRemoteScreen(page, "remote_blog", "FavoriteQuotesPage")).getByRole("alert")).toBeVisible();

@@ -49,6 +49,8 @@ test("a post links its newer and older posts and related ones, and can be shared
   await page.goto(`/blogs/${slug}`);
   const slot = await expectRemoteScreen(page, "remote_blog", "BlogPostPage");
   await expect(slot.getByRole("heading", { level: 1 })).toHaveText(entry.title);
+  // The post is in the Blog: its navigation item is marked current.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "true");
   const pager = slot.getByRole("navigation", { name: "Newer and older posts" });
   await expect(pager.getByRole("link", { name: newer.title })).toBeVisible();
   await expect(pager.getByRole("link", { name: older.title })).toBeVisible();

@@ -1,6 +1,6 @@
-// Issue 4, favourite quotes and seen films: search, the optional quote id (highlight, scroll,
-// unknown id), copy link; films in windows (never all at once), search, sort, stats; live
-// updates; inert XSS payloads.
+// Favourite quotes and seen films: windows (never every record on load), search over every
+// record, the optional quote id (rendered on the server, highlighted; unknown: 404), copy link;
+// films sort and search in the address, stats on request; live updates; inert XSS payloads.
 import type { Page } from "@playwright/test";
 import { db, expect, expectRemoteScreen, markNoReload, test } from "../fixtures";
 
@@ -16,6 +16,17 @@ interface Film {
 }
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 const WINDOW = 50; // shared-content FILMS_PAGE_SIZE
+const QUOTES_WINDOW = 30; // shared-content QUOTES_PAGE_SIZE
+
+/** The database's order of text (code units), as the lists use it. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Quotes as the page lists them: by author, ties by key. */
+const byDisplayOrder = (quotes: Record<string, Rec>) =>
+  Object.entries(quotes).sort(([ka, a], [kb, b]) => byText(String(a.author), String(b.author)) || byText(ka, kb));
+/** Films newest watched first, ties by key, highest first (the page's default order). */
+const newestWatched = (films: Record<string, Film>) => Object.entries(films).sort(([ka, a], [kb, b]) => byText(b.watchedOn, a.watchedOn) || byText(kb, ka));
+/** Text as React writes it into server HTML. */
+const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
 async function openQuotes(page: Page, path = "/favorite-quotes") {
   await page.goto(path);
@@ -38,13 +49,17 @@ test.beforeEach(({ page }) => {
 });
 
 test.describe("favourite quotes", () => {
-  test("lists every quote and searches by text or author", async ({ page }) => {
+  test("shows a window of quotes by author, more on request, and searches every quote", async ({ page }) => {
     const quotes = ((await db.get("quotes")) ?? {}) as Record<string, Rec>;
     const count = Object.keys(quotes).length;
-    expect(count, "demo seed: quotes").toBeGreaterThanOrEqual(60);
+    expect(count, "demo seed: quotes").toBeGreaterThan(QUOTES_WINDOW);
     const slot = await openQuotes(page);
-    await expect(slot.getByRole("figure")).toHaveCount(count);
-    const [, sample] = Object.entries(quotes)[0]!;
+    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_WINDOW);
+    await expect(slot.getByText(`Showing ${QUOTES_WINDOW} quotes`)).toBeVisible();
+    await slot.getByRole("button", { name: "Show more quotes" }).click();
+    await expect(slot.getByRole("figure")).toHaveCount(Math.min(2 * QUOTES_WINDOW, count));
+    // The last quote in the list's order is outside the first window; the search finds it.
+    const [, sample] = byDisplayOrder(quotes).at(-1)!;
     const author = String(sample.author);
     const byAuthor = Object.values(quotes).filter(
       (q) =>
@@ -56,6 +71,7 @@ test.describe("favourite quotes", () => {
     );
     await slot.getByLabel("Search quotes by text or author").fill(author);
     await expect(slot.getByRole("figure")).toHaveCount(byAuthor.length);
+    await expect(slot.getByText(`${byAuthor.length} of ${count} quotes match`)).toBeVisible();
     const words = String(sample.text).split(/\s+/).slice(0, 4).join(" ");
     await slot.getByLabel("Search quotes by text or author").fill(words);
     await expect(
@@ -66,28 +82,31 @@ test.describe("favourite quotes", () => {
     ).toBeVisible();
   });
 
-  test("an id highlights and scrolls to its quote; copy link gives its address", async ({ page, context }) => {
+  test("an id far down the list is rendered on the server, first and highlighted; copy link gives its address", async ({ page, context, request }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const quotes = ((await db.get("quotes")) ?? {}) as Record<string, Rec>;
-    // The last one in display order (author, then text) is far down the page.
-    const [id] = Object.entries(quotes).sort(
-      ([, a], [, b]) => String(b.author).localeCompare(String(a.author)) || String(b.text).localeCompare(String(a.text)),
-    )[0]!;
+    const [id, last] = byDisplayOrder(quotes).at(-1)!;
+    const html = await (await request.get(`/favorite-quotes/${id}`)).text();
+    expect(html).toContain(`id="quote-${id}"`);
+    expect(html).toContain(escapeText(String(last.text)));
     const slot = await openQuotes(page, `/favorite-quotes/${id}`);
     const quote = slot.locator(`#quote-${id}`);
     await expect(quote).toHaveAttribute("aria-current", "true");
     await expect(quote).toBeInViewport();
     await expect(slot.locator("[aria-current=true]")).toHaveCount(1);
+    await expect(slot.getByRole("figure").first()).toHaveAttribute("id", `quote-${id}`);
     await quote.getByRole("button", { name: "Copy link" }).click();
     await expect(quote.getByRole("button", { name: "Link copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/favorite-quotes/${id}`, page.url()).href);
   });
 
-  test("an unknown id says so and still lists every quote", async ({ page }) => {
-    const count = Object.keys(((await db.get("quotes")) ?? {}) as Rec).length;
+  test("an unknown id answers 404 with noindex, says so and still lists the quotes", async ({ page, request }) => {
+    const response = await request.get("/favorite-quotes/no-such-quote");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex"/);
     const slot = await openQuotes(page, "/favorite-quotes/no-such-quote");
     await expect(slot.getByRole("alert")).toContainText("“no-such-quote” was not found");
-    await expect(slot.getByRole("figure")).toHaveCount(count);
+    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_WINDOW);
   });
 
   test("updates live and keeps XSS payloads inert", async ({ page }) => {
@@ -109,16 +128,24 @@ test.describe("favourite quotes", () => {
 });
 
 test.describe("seen films", () => {
-  test("loads the first window newest first, more on scroll, and stats of every film", async ({ page }) => {
-    const films = Object.values(((await db.get("films")) ?? {}) as Record<string, Film>);
+  test("the server sends one window, finished; more on scroll; the numbers of every film on request", async ({ page, request }) => {
+    const all = ((await db.get("films")) ?? {}) as Record<string, Film>;
+    const films = Object.values(all);
     expect(films.length, "demo seed: films").toBeGreaterThanOrEqual(300);
+    const html = await (await request.get("/list-of-seen-films")).text();
+    expect(html.match(/<article/g)).toHaveLength(WINDOW);
+    expect(html).toContain(`Showing ${WINDOW} films`);
+    expect(html).not.toMatch(/Loading statistics|aria-busy="true"/);
     const slot = await openFilms(page);
     const cards = slot.getByRole("article");
     await expect(cards).toHaveCount(WINDOW);
-    const newest = [...films].sort((a, b) => b.watchedOn.localeCompare(a.watchedOn) || a.title.localeCompare(b.title))[0]!;
+    // The count line is the same after hydration.
+    await expect(slot.getByText(`Showing ${WINDOW} films`)).toBeVisible();
+    const [, newest] = newestWatched(all)[0]!;
     await expect(cards.first().getByRole("heading")).toContainText(newest.title);
 
     const stats = slot.getByRole("region", { name: "In numbers" });
+    await stats.getByRole("button", { name: "Show the numbers" }).click();
     await expect(stats.locator('[data-stat="count"]')).toHaveText(String(films.length));
     const avg = films.reduce((s, f) => s + f.rating, 0) / films.length;
     await expect(stats.locator('[data-stat="average"]')).toHaveText(`${avg.toFixed(1)} / 5`);
@@ -134,7 +161,7 @@ test.describe("seen films", () => {
     await expect(cards).toHaveCount(Math.min(3 * WINDOW, films.length));
   });
 
-  test("searches by title or director and sorts by rating and year", async ({ page }) => {
+  test("searches by title or director and sorts by rating and year, both kept in the address", async ({ page }) => {
     const films = Object.values(((await db.get("films")) ?? {}) as Record<string, Film>);
     const director = Object.values(films[0]!.directors)[0]!;
     const byDirector = films.filter(
@@ -145,6 +172,7 @@ test.describe("seen films", () => {
     await slot.getByLabel("Search by title or director").fill(director);
     await expect(slot.getByText(`${byDirector.length} of ${films.length} films match`)).toBeVisible();
     await expect(slot.getByRole("article")).toHaveCount(byDirector.length);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(director);
     await slot.getByLabel("Search by title or director").fill("");
 
     await slot.getByLabel("Sort by").selectOption("rating");
@@ -159,12 +187,20 @@ test.describe("seen films", () => {
     const latest = Math.max(...films.map((f) => f.year));
     await expect(slot.getByRole("article").first().getByRole("heading")).toContainText(`(${latest})`);
     await expect(slot.getByRole("article")).toHaveCount(WINDOW);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("year");
+    // A shared address opens the same view.
+    await page.reload();
+    const again = await expectRemoteScreen(page, "remote_blog", "SeenFilmsPage");
+    await expect(again.getByLabel("Sort by")).toHaveValue("year");
+    await expect(again.getByRole("article").first().getByRole("heading")).toContainText(`(${latest})`);
   });
 
   test("updates live and keeps XSS payloads inert", async ({ page }) => {
     const slot = await openFilms(page);
     await expect(slot.getByRole("article").first()).toBeVisible();
     const noReload = await markNoReload(page);
+    await slot.getByRole("button", { name: "Show the numbers" }).click();
+    await expect(slot.locator('[data-stat="count"]')).toBeVisible();
     const count = Number(await slot.locator('[data-stat="count"]').textContent());
     const id = `e2e-xss-${Date.now()}`;
     try {

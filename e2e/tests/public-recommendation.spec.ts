@@ -55,14 +55,23 @@ test.describe("write a recommendation", () => {
     const slot = await openForm(page);
     await slot.getByLabel("Link").fill("not-a-url");
     await slot.getByRole("button", { name: "Send recommendation" }).click();
-    await expect(slot.getByText("Your name is required.")).toBeVisible();
-    await expect(slot.getByText("Recommendation is required.")).toBeVisible();
-    await expect(slot.getByText(/link must start with https/i)).toBeVisible();
+    // Every problem at once: in a summary above the form, and each by its field.
+    const summary = slot.getByRole("alert").filter({ hasText: "fields need attention" });
+    await expect(summary.getByRole("link")).toHaveText([
+      "Your name is required.",
+      "Your role is required.",
+      "How we worked together is required.",
+      "Recommendation is required.",
+      /link must start with https/i,
+    ]);
+    await expect(slot.locator("form p").getByText("Your name is required.")).toBeVisible();
+    await expect(slot.locator("form p").getByText("Recommendation is required.")).toBeVisible();
+    await expect(slot.locator("form p").getByText(/link must start with https/i)).toBeVisible();
     await expect(slot.getByLabel("Your name")).toBeFocused();
     await expect(slot.getByLabel("Your name")).toHaveAttribute("aria-invalid", "true");
     await slot.getByLabel("Recommendation").fill("Too short.");
     await slot.getByLabel("Recommendation").blur();
-    await expect(slot.getByText(/Recommendation needs at least 20 characters/)).toBeVisible();
+    await expect(slot.locator("form p").getByText(/Recommendation needs at least 20 characters/)).toBeVisible();
     // The honeypot is there but out of reach.
     await expect(slot.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
     await expect(slot.locator('input[name="website"]')).not.toBeInViewport();

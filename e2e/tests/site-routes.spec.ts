@@ -17,7 +17,8 @@ const publicRoutes: RouteCase[] = [
   { path: "/blogs/list", remote: "remote_blog", module: "BlogListPage", title: /Blog/, layout: "blog" },
   { path: "/blogs/some-post-slug", remote: "remote_blog", module: "BlogPostPage", title: /./, layout: "blog" },
   { path: "/favorite-quotes", remote: "remote_blog", module: "FavoriteQuotesPage", title: /quotes/i, layout: "blog" },
-  { path: "/favorite-quotes/some-quote-id", remote: "remote_blog", module: "FavoriteQuotesPage", title: /quotes/i, layout: "blog" },
+  // An unknown quote id: the quotes page says so (and answers 404).
+  { path: "/favorite-quotes/some-quote-id", remote: "remote_blog", module: "FavoriteQuotesPage", title: /quote/i, layout: "blog" },
   { path: "/list-of-seen-films", remote: "remote_blog", module: "SeenFilmsPage", title: /films/i, layout: "blog" },
   { path: "/create-realtime-data", remote: "remote_admin", module: "CreateRealtimeData", title: /realtime data/i, layout: "admin-tools" },
 ];

@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { rssXml, sitemapXml } from "./feeds";
+import { FEED_POSTS, rssXml, sitemapXml } from "./feeds";
 
 /** The document an XML parser makes of `xml`; throws when the text is not well-formed XML. */
 function parseXml(xml: string): Document {
@@ -64,5 +64,14 @@ describe("feeds", () => {
     expect(feed.querySelector("channel > title")?.textContent).toBe("Blog · Owner  name");
     const sitemap = parseXml(sitemapXml("https://example.com", entries));
     expect(sitemap.getElementsByTagName("loc")).toHaveLength(5 + entries.length);
+  });
+});
+
+describe("feed length", () => {
+  it("the feed holds the newest FEED_POSTS posts; the sitemap still lists every post", () => {
+    const many = Array.from({ length: FEED_POSTS * 3 }, (_, i) => ({ ...posts[1]!, id: `post-${i}`, publishedAt: Date.UTC(2026, 0, 1) - i * 86_400_000 }));
+    const items = [...rssXml("https://example.com", many).matchAll(/<link>https:\/\/example\.com\/blogs\/([^<]*)<\/link><guid/g)].map((m) => m[1]);
+    expect(items).toEqual(many.slice(0, FEED_POSTS).map((p) => p.id));
+    expect(sitemapXml("https://example.com", many).match(/\/blogs\/post-/g)).toHaveLength(many.length);
   });
 });

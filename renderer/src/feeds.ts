@@ -6,8 +6,16 @@ import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
 
-export async function publishedPosts(config: RuntimeConfig, signal?: AbortSignal): Promise<WithId<BlogIndexEntry>[]> {
-  const value = await readAsVisitor(config, PATHS.blogIndex, undefined, { signal });
+/** How many posts the RSS feed holds: the newest, so the feed does not grow with the blog. */
+export const FEED_POSTS = 20;
+
+/** Published posts newest first: all of them (the sitemap), or the `newest` n by a limited query (the feed). */
+export async function publishedPosts(
+  config: RuntimeConfig,
+  { newest, signal }: { newest?: number; signal?: AbortSignal } = {},
+): Promise<WithId<BlogIndexEntry>[]> {
+  const query = newest === undefined ? undefined : { orderBy: "publishedAt", limitToLast: newest };
+  const value = await readAsVisitor(config, PATHS.blogIndex, query, { signal });
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
 }
 
@@ -37,8 +45,10 @@ export async function siteName(config: RuntimeConfig, signal?: AbortSignal): Pro
   return typeof about?.name === "string" ? about.name : undefined;
 }
 
-export function rssXml(base: string, posts: WithId<BlogIndexEntry>[], site?: string): string {
+/** The feed of the newest FEED_POSTS of `posts` (newest first). */
+export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: string): string {
   const title = formatTitle("Blog", site);
+  const posts = allPosts.slice(0, FEED_POSTS);
   const items = posts.map((p) => {
     const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
     const categories = (p.tags ?? []).map((t) => `<category>${xmlText(t)}</category>`).join("");

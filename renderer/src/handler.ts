@@ -11,11 +11,21 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { createServerRenderStore } from "shared-content/server";
-import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, REDIRECTS, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
+import {
+  CLIENT_ONLY,
+  LAYOUT_READS,
+  PUBLIC_ROUTES,
+  REDIRECTS,
+  createRemoteRegistry,
+  matchPublicRoute,
+  pageDataScript,
+  parseSlotKey,
+  renderPage,
+} from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
-import { publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
+import { FEED_POSTS, publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -165,8 +175,10 @@ export function createRenderer(options: RendererOptions) {
       if (path === "/sitemap.xml" || path === "/feed.xml") {
         try {
           if (path === "/sitemap.xml")
-            return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, reads.signal)), { "Cache-Control": PUBLIC_CACHE });
-          const [posts, name] = await Promise.all([publishedPosts(config, reads.signal), siteName(config, reads.signal)]);
+            return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal: reads.signal })), {
+              "Cache-Control": PUBLIC_CACHE,
+            });
+          const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal: reads.signal }), siteName(config, reads.signal)]);
           return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": PUBLIC_CACHE });
         } catch (error) {
           log(`[renderer] ${path}: ${String(error)}`);

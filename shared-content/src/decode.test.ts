@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { decodeCollection, decodeOne, resetDecodeWarnings, toEntries } from "./decode";
+import { byKey, byText, decodeCollection, decodeOne, resetDecodeWarnings, toEntries } from "./decode";
 import { QuoteSchema } from "./schemas";
 
 const quote = (text: string) => ({ text, author: "A", rev: 1, updatedAt: 1 });
@@ -31,5 +31,15 @@ describe("decoding", () => {
   it("reads arrays the SDK makes from numeric keys, skipping holes", () => {
     expect(toEntries([quote("a"), undefined, quote("c")]).map(([k]) => k)).toEqual(["0", "2"]);
     expect(toEntries("text")).toEqual([]);
+  });
+});
+
+describe("the database's orders", () => {
+  it("keys: 32-bit integers first, numerically (the shorter first when equal), then the rest as strings by code unit", () => {
+    expect(["b", "10", "-Nab", "2", "a", "Z", "-1", "02", "99999999999"].sort(byKey)).toEqual(["-1", "2", "02", "10", "-Nab", "99999999999", "Z", "a", "b"]);
+  });
+
+  it("text by code unit, not by locale: capitals and accents sort as the database sorts them", () => {
+    expect(["épictète", "Zeno", "ada", "Ada"].sort(byText)).toEqual(["Ada", "Zeno", "ada", "épictète"]);
   });
 });

@@ -57,4 +57,28 @@ export function toEntries(raw: unknown): [string, unknown][] {
 
 // --- sorting helpers used by the hooks (exported for tests and screens) -----------------------
 export const byOrder = <T extends { order: number; id: string }>(a: T, b: T) => a.order - b.order || a.id.localeCompare(b.id);
+/**
+ * Keys in the database's order (the SDK's `nameCompare`): keys that are 32-bit integers first,
+ * numerically (equal numbers: the shorter key first), then the rest as strings by code unit. A
+ * screen that shows a window of a query sorts ties this way, so a bigger window only adds
+ * records after the ones already shown.
+ */
+export function byKey(a: string, b: string): number {
+  if (a === b) return 0;
+  const ai = int32Key(a);
+  const bi = int32Key(b);
+  if (ai !== null && bi !== null) return ai - bi || a.length - b.length;
+  if (ai !== null) return -1;
+  if (bi !== null) return 1;
+  return a < b ? -1 : 1;
+}
+function int32Key(key: string): number | null {
+  if (!/^-?(0*)\d{1,10}$/.test(key)) return null;
+  const n = Number(key);
+  return n >= -2147483648 && n <= 2147483647 ? n : null;
+}
+
+/** Text in the database's order (code units), not the locale's: windows of a query stay contiguous. */
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export const byPublishedDesc = <T extends { publishedAt: number; id: string }>(a: T, b: T) => b.publishedAt - a.publishedAt || a.id.localeCompare(b.id);

@@ -14,7 +14,7 @@ export {
   loadFailureMessage,
   type ContentErrorCode,
 } from "./errors";
-export { decodeOne, decodeCollection, byOrder, byPublishedDesc, resetDecodeWarnings } from "./decode";
+export { decodeOne, decodeCollection, byOrder, byPublishedDesc, byKey, byText, resetDecodeWarnings } from "./decode";
 export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
 export {
   useAbout,
@@ -25,16 +25,18 @@ export {
   useProjects,
   useRecommendations,
   useQuotes,
+  useQuote,
   useBlogIndex,
   useBlogPost,
+  usePostNeighbourhood,
   useFilms,
   type PagedLiveResult,
   type PageOptions,
   type FilmOrder,
   type ContentHooks,
 } from "./hooks/use-content";
-export { makeContentHooks } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
+export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";

@@ -49,6 +49,18 @@ export const LIMITS = {
 export const BLOG_PAGE_SIZE = 10;
 /** Window of films loaded at once on the films page. */
 export const FILMS_PAGE_SIZE = 50;
+/**
+ * The blog list filtered by a tag or a search looks through this many of the newest list entries
+ * at a time (the database cannot query inside a list of tags), and further back on request.
+ */
+export const BLOG_SCAN_WINDOW = 50;
+/** Window of quotes loaded at once on the quotes page. */
+export const QUOTES_PAGE_SIZE = 30;
+/**
+ * How many list entries a post page reads on each side of its post (two bounded queries): the
+ * newer and older posts are the nearest, related posts are chosen among them.
+ */
+export const POST_NEIGHBOURHOOD = 10;
 /** A live read with no answer after this long reports `unavailable` (the listener stays open). */
 export const DEFAULT_LOAD_TIMEOUT_MS = 6000;
 

@@ -131,7 +131,7 @@ describe("the demo seed through the wire", () => {
       skills: useSkills(),
       projects: useProjects(),
       recommendations: useRecommendations(),
-      quotes: useQuotes(),
+      quotes: useQuotes({ all: true }),
       films: useFilms({ all: true }),
       index: useBlogIndex({ all: true }),
     }));

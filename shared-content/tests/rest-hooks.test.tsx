@@ -143,7 +143,7 @@ describe("the demo seed through the REST stream", () => {
       skills: useSkills(),
       projects: useProjects(),
       recommendations: useRecommendations(),
-      quotes: useQuotes(),
+      quotes: useQuotes({ all: true }),
       films: useFilms({ all: true }),
       index: useBlogIndex({ all: true }),
     }));

@@ -18,7 +18,6 @@ export type PublicRoute = PublicPage & {
 /** The reads each public screen is known to make (see PublicRoute.reads). */
 const SCREEN_READS: Partial<Record<PublicPage["module"], readonly string[]>> = {
   HomePage: [PATHS.about, PATHS.contact, PATHS.experience, PATHS.recommendations, PATHS.skills, PATHS.projects],
-  FavoriteQuotesPage: [PATHS.quotes],
 };
 
 export const PUBLIC_ROUTES: PublicRoute[] = PUBLIC_PAGES.map((page) => ({ ...page, reads: SCREEN_READS[page.module] }));

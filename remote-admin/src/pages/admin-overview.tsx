@@ -14,7 +14,7 @@ interface Count {
 export default function AdminOverview() {
   const posts = useAllPosts();
   const submissions = useSubmissions();
-  const quotes = useQuotes();
+  const quotes = useQuotes({ all: true });
   const films = useCollection("films");
 
   const ready = (s: { status: string }) => s.status === "ready";

@@ -29,7 +29,7 @@ const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 
 /** /admin-panel/write-quote: quotes with search and paging. */
 export default function WriteQuote() {
-  const live = useQuotes();
+  const live = useQuotes({ all: true });
   const renderForm = useCallback((form: FormState<QuoteForm>) => {
     const { values, set, errors } = form;
     return (

@@ -75,6 +75,16 @@ describe("BlogListView", () => {
     expect(onTag).toHaveBeenLastCalledWith(null);
   });
 
+  it("filters the loaded window and offers to look through older posts while there are more", () => {
+    const loadMore = vi.fn();
+    const posts = [summary({ title: "A", tags: ["css"] }), summary({ title: "B", tags: ["react"] })];
+    render(view(paged(posts, { hasMore: true, loadMore }), "react"));
+    expect(titles()).toEqual(["B"]);
+    expect(screen.getByText("1 post tagged “react” among the newest 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Look through older posts" }));
+    expect(loadMore).toHaveBeenCalledOnce();
+  });
+
   it("renders database strings as text", () => {
     render(view(paged([summary({ title: "<script>alert(1)</script>", summary: "<img src=x onerror=alert(1)>", tags: ["<b>x</b>"] })])));
     expect(document.querySelector("script, img, b")).toBeNull();

@@ -9,7 +9,7 @@ import page from "../ui/page.module.css";
 import styles from "./blog-list-view.module.css";
 
 interface Props {
-  /** Published posts from the list index, newest first, in pages (every post when a tag is chosen). */
+  /** Published posts from the list index, newest first, in pages (bigger ones while filtering). */
   list: PagedState<PostSummary>;
   tag: string | null;
   onTagChange: (tag: string | null) => void;
@@ -69,7 +69,7 @@ interface ListProps {
 
 function PostList({ posts, tag, onTagChange, query, onClear, hasMore, pending, loadMore }: ListProps) {
   const searching = query.trim() !== "";
-  // Tags of the posts loaded so far (all of them once a tag is chosen), plus the chosen one.
+  // Tags of the posts loaded so far, plus the chosen one.
   const tags = tagCounts(posts).map((t) => t.tag);
   if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.unshift(tag);
   const visible = matchingQuery(withTag(newestFirst(posts), tag), query);
@@ -90,7 +90,9 @@ function PostList({ posts, tag, onTagChange, query, onClear, hasMore, pending, l
         </div>
       ) : null}
       <p className={page.count} aria-live="polite">
-        {what ? `${visible.length} post${visible.length === 1 ? "" : "s"} ${what}` : `Showing ${visible.length} post${visible.length === 1 ? "" : "s"}`}
+        {what
+          ? `${visible.length} post${visible.length === 1 ? "" : "s"} ${what}${hasMore ? ` among the newest ${posts.length}` : ""}`
+          : `Showing ${visible.length} post${visible.length === 1 ? "" : "s"}`}
       </p>
       {visible.length === 0 ? (
         <p className={styles.none}>
@@ -108,9 +110,9 @@ function PostList({ posts, tag, onTagChange, query, onClear, hasMore, pending, l
           ))}
         </ol>
       )}
-      {hasMore && !tag && !searching ? (
+      {hasMore ? (
         <button type="button" className={page.more} onClick={loadMore} disabled={pending} aria-busy={pending}>
-          {pending ? "Loading more posts…" : "Load more posts"}
+          {pending ? "Loading more posts…" : what ? "Look through older posts" : "Load more posts"}
         </button>
       ) : null}
     </>

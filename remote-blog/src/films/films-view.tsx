@@ -15,28 +15,33 @@ import styles from "./films-view.module.css";
 interface Props {
   /** The list in windows, already in `sort` order (the database sorts). */
   list: PagedState<Film>;
-  /** Every film, for the stats panel and for search; loaded after the first window. */
-  all: LoadState<Film[]>;
+  /**
+   * Every film, for a search and the statistics: downloaded only once the visitor searches or
+   * asks for the numbers (`onShowStats`), so a visit costs the window it shows. null: not asked.
+   */
+  all: LoadState<Film[]> | null;
   sort: FilmSort;
   onSortChange: (sort: FilmSort) => void;
+  query: string;
+  onQueryChange: (query: string) => void;
+  onShowStats: () => void;
 }
 
-export function FilmsView({ list: liveList, all, sort, onSortChange }: Props) {
+const NOT_ASKED: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
+
+export function FilmsView({ list: liveList, all, sort, onSortChange, query, onQueryChange, onShowStats }: Props) {
   const list = useLastReady(liveList);
-  const [query, setQuery] = useState("");
   const searching = query.trim() !== "";
-  const allFilms = all.status === "ready" ? all.data : null;
-  const total = allFilms ? allFilms.length : null;
 
   return (
     <div className={page.page}>
       <h1 className={page.title}>Films I have seen</h1>
       <p className={page.lead}>A running log of what I watched, with a rating out of five.</p>
-      <StatsPanel all={all} />
+      <StatsPanel all={all} onShow={onShowStats} />
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="film-search">Search by title or director</label>
-          <input id="film-search" type="search" value={query} placeholder="e.g. Kurosawa" onChange={(e) => setQuery(e.target.value)} />
+          <input id="film-search" type="search" value={query} placeholder="e.g. Kurosawa" onChange={(e) => onQueryChange(e.target.value)} />
         </div>
         <div className={page.control}>
           <label htmlFor="film-sort">Sort by</label>
@@ -51,7 +56,13 @@ export function FilmsView({ list: liveList, all, sort, onSortChange }: Props) {
       </div>
       {searching ? (
         // The database cannot search text, so a search runs over every film once they are loaded.
-        <AsyncView what="films" state={all} skeleton={<Skeleton label="Loading every film for the search…" lines={4} />} isEmpty={() => false} emptyText="">
+        <AsyncView
+          what="films"
+          state={all ?? NOT_ASKED}
+          skeleton={<Skeleton label="Loading every film for the search…" lines={4} />}
+          isEmpty={() => false}
+          emptyText=""
+        >
           {(films) => (
             <FilmResults
               films={sortFilms(filterFilms(films, query), sort)}
@@ -70,7 +81,8 @@ export function FilmsView({ list: liveList, all, sort, onSortChange }: Props) {
         >
           {(films) => (
             <>
-              <FilmResults films={sortFilms(films, sort)} label={`Showing ${films.length}${total !== null ? ` of ${total}` : ""} films`} query={query} />
+              {/* The window's size only: the same words in the server's HTML and after hydration. */}
+              <FilmResults films={sortFilms(films, sort)} label={`Showing ${films.length} film${films.length === 1 ? "" : "s"}`} query={query} />
               {list.hasMore || list.pending ? <MoreFilms loadMore={list.loadMore} shown={films.length} busy={list.pending} /> : null}
             </>
           )}
@@ -142,15 +154,20 @@ function MoreFilms({ loadMore, shown, busy }: { loadMore: () => void; shown: num
   );
 }
 
-function StatsPanel({ all }: { all: LoadState<Film[]> }) {
-  const films = all.status === "ready" ? all.data : null;
+/** The numbers of the whole log: computed from every film, so only on request (see FilmsView's `all`). */
+function StatsPanel({ all, onShow }: { all: LoadState<Film[]> | null; onShow: () => void }) {
+  const films = all?.status === "ready" ? all.data : null;
   const stats = useMemo(() => (films ? filmStats(films) : null), [films]);
   return (
-    <section className={styles.stats} aria-labelledby="film-stats-heading" data-status={all.status}>
+    <section className={styles.stats} aria-labelledby="film-stats-heading" data-status={all?.status ?? "not-asked"}>
       <h2 id="film-stats-heading" className={styles.statsTitle}>
         In numbers
       </h2>
-      {all.status === "error" ? (
+      {all === null ? (
+        <button type="button" className={page.more} onClick={onShow}>
+          Show the numbers
+        </button>
+      ) : all.status === "error" ? (
         <ErrorState message={loadFailureMessage("The film statistics", all.error)} onRetry={all.retry} />
       ) : stats ? (
         <StatsFigures stats={stats} />

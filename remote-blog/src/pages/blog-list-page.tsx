@@ -1,15 +1,18 @@
 import { useCallback } from "react";
 import { useSearchParams } from "shared-router";
-import { useBlogIndex, usePageMeta } from "shared-content";
+import { BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, useBlogIndex, usePageMeta } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
 
-/** `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters, `?q=` searches. */
+/**
+ * `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters and `?q=`
+ * searches the newest BLOG_SCAN_WINDOW entries, then further back on request.
+ */
 export default function BlogListPage() {
   const [params, setParams] = useSearchParams();
   const tag = params.get("tag");
   const query = params.get("q") ?? "";
-  // A tag filter or a search needs every entry of the (small, body-less) index.
-  const list = useBlogIndex({ all: tag !== null || query.trim() !== "" });
+  // A tag filter or a search looks through the newest entries, a bounded window at a time.
+  const list = useBlogIndex({ pageSize: tag !== null || query.trim() !== "" ? BLOG_SCAN_WINDOW : BLOG_PAGE_SIZE });
   usePageMeta(
     tag === null
       ? { title: "Blog", description: "Notes on front-end engineering: micro-frontends, realtime data, testing and accessibility." }

@@ -1,5 +1,5 @@
 import { useParams } from "shared-router";
-import { useBlogIndex, useBlogPost } from "shared-content";
+import { useBlogPost, usePostNeighbourhood } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
 import { neighbours } from "../blog/blog-list-logic";
 
@@ -7,8 +7,10 @@ import { neighbours } from "../blog/blog-list-logic";
 export default function BlogPostPage() {
   const slug = useParams().id ?? "";
   const post = useBlogPost(slug);
-  // The (small, body-less) index gives the newer and older posts and the related ones.
-  const index = useBlogIndex({ all: true });
-  const more = index.status === "ready" ? neighbours(index.data, slug) : null;
+  // The list entries published nearest this post (bounded queries, never the whole index) give
+  // the newer and older posts, and the related ones among them.
+  const publishedAt = post.status === "ready" && post.data ? (post.data.publishedAt ?? post.data.createdAt) : null;
+  const nearby = usePostNeighbourhood(publishedAt);
+  const more = nearby.status === "ready" && publishedAt !== null ? neighbours(nearby.data, slug) : null;
   return <BlogPostView state={post} slug={slug} more={more} />;
 }

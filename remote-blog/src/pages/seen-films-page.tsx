@@ -1,32 +1,62 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "shared-router";
 import { useFilms, usePageMeta, type FilmOrder } from "shared-content";
 import type { LoadState } from "shared-ui";
 import type { Film } from "../ui/types";
-import type { FilmSort } from "../films/films-logic";
+import { SORT_LABELS, type FilmSort } from "../films/films-logic";
 import { FilmsView } from "../films/films-view";
 
 const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rating", year: "year" };
-const NOT_YET: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
+const LOADING: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
+const isSort = (value: string | null): value is FilmSort => value !== null && value in SORT_LABELS;
 
 /**
- * `/list-of-seen-films`: the list arrives in windows of FILMS_PAGE_SIZE in the chosen order;
- * every film (for the stats and the search) is fetched only after the first window shows.
+ * `/list-of-seen-films?sort=&q=`: the list arrives in windows of FILMS_PAGE_SIZE in the chosen
+ * order (a database query per order). Every film is downloaded only for a search or when the
+ * visitor asks for the numbers, in the browser: a visit costs the window it shows.
  */
 export default function SeenFilmsPage() {
-  const [sort, setSort] = useState<FilmSort>("watched");
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get("sort");
+  const sort: FilmSort = isSort(sortParam) ? sortParam : "watched";
+  const query = params.get("q") ?? "";
   const list = useFilms({ orderBy: ORDER[sort] });
   usePageMeta({ title: "Seen films", description: "Every film I have seen, with my rating, newest first." });
-  const [wantAll, setWantAll] = useState(false);
-  const [all, setAll] = useState<LoadState<Film[]>>(NOT_YET);
-  // After the first window shows, in the browser only: a server-rendered page carries one window.
-  const firstShown = list.status !== "loading";
-  useEffect(() => {
-    if (firstShown) setWantAll(true);
-  }, [firstShown]);
+  const setParam = useCallback(
+    (name: string, next: string | null) =>
+      setParams(
+        (p) => {
+          const copy = new URLSearchParams(p);
+          if (next) copy.set(name, next);
+          else copy.delete(name);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onSortChange = useCallback((next: FilmSort) => setParam("sort", next === "watched" ? null : next), [setParam]);
+  const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
+
+  // Only in the browser (after hydration): the server's HTML carries one window, never every film.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [statsWanted, setStatsWanted] = useState(false);
+  const onShowStats = useCallback(() => setStatsWanted(true), []);
+  const wantAll = hydrated && (statsWanted || query.trim() !== "");
+  const [all, setAll] = useState<LoadState<Film[]> | null>(null);
   return (
     <>
       {wantAll ? <AllFilms onChange={setAll} /> : null}
-      <FilmsView list={list} all={all} sort={sort} onSortChange={setSort} />
+      <FilmsView
+        list={list}
+        all={wantAll ? (all ?? LOADING) : null}
+        sort={sort}
+        onSortChange={onSortChange}
+        query={query}
+        onQueryChange={onQueryChange}
+        onShowStats={onShowStats}
+      />
     </>
   );
 }

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { QuotesView } from "./quotes-view";
 import type { LoadState } from "shared-ui";
+import type { PagedState } from "../ui/async-state";
 import type { Quote } from "../ui/types";
 import { failed, loading, quote, ready } from "../test-fixtures";
 
@@ -14,9 +16,15 @@ const quotes = [
   quote({ id: "b", text: "The unexamined life is not worth living.", author: "Socrates", year: -399 }),
   quote({ id: "c", text: "Simplicity is prerequisite for reliability.", author: "Edsger W. Dijkstra" }),
 ];
-const view = (state: LoadState<Quote[]>, highlightId?: string, copy = vi.fn(async () => {})) => (
+function Searchable({ list, all, linked, copy }: { list: PagedState<Quote>; all: LoadState<Quote[]> | null; linked?: Linked; copy: () => Promise<void> }) {
+  const [query, setQuery] = useState("");
+  return <QuotesView list={list} all={query ? all : null} query={query} onQueryChange={setQuery} linked={linked} copy={copy} />;
+}
+type Linked = { id: string; state: LoadState<Quote | null> };
+/** The window is `state`; every quote (for a search) is the same list. */
+const view = (state: LoadState<Quote[]>, linked?: Linked, copy = vi.fn(async () => {}), more: Partial<PagedState<Quote>> = {}) => (
   <MemoryRouter>
-    <QuotesView state={state} highlightId={highlightId} copy={copy} />
+    <Searchable list={{ ...state, hasMore: false, loadMore: () => {}, ...more }} all={state} linked={linked} copy={copy} />
   </MemoryRouter>
 );
 const shown = () => screen.queryAllByRole("figure").map((f) => f.id);
@@ -46,21 +54,36 @@ describe("QuotesView", () => {
     expect(screen.getByText(/no quote matches/i)).toBeTruthy();
   });
 
-  it("highlights and scrolls to the quote of the id", () => {
+  it("shows the quote of a deep link first, highlighted, scrolled to and focused, even when it is not in the window", () => {
     const scroll = vi.fn();
     Element.prototype.scrollIntoView = scroll;
-    render(view(ready(quotes), "b"));
-    const b = document.getElementById("quote-b")!;
-    expect(b.getAttribute("aria-current")).toBe("true");
+    const far = quote({ id: "far", text: "Far down the list.", author: "Zeno" });
+    render(view(ready(quotes.slice(0, 2)), { id: "far", state: ready(far) }));
+    const linked = document.getElementById("quote-far")!;
+    expect(shown()).toEqual(["quote-far", "quote-a", "quote-b"]);
+    expect(linked.getAttribute("aria-current")).toBe("true");
     expect(scroll).toHaveBeenCalledOnce();
-    expect(document.activeElement).toBe(b);
+    expect(document.activeElement).toBe(linked);
     expect(document.getElementById("quote-a")?.hasAttribute("aria-current")).toBe(false);
   });
 
-  it("says so for an unknown id and still lists every quote", () => {
-    render(view(ready(quotes), "gone"));
+  it("shows a linked quote that is also in the window once", () => {
+    render(view(ready(quotes), { id: "b", state: ready(quotes[1]!) }));
+    expect(shown()).toEqual(["quote-b", "quote-a", "quote-c"]);
+  });
+
+  it("says so for an unknown id and still lists the quotes", () => {
+    render(view(ready(quotes), { id: "gone", state: ready(null) }));
     expect(screen.getByRole("alert").textContent).toMatch(/“gone” was not found/);
     expect(shown()).toHaveLength(3);
+  });
+
+  it("offers the next window while there are more quotes", () => {
+    const loadMore = vi.fn();
+    render(view(ready(quotes), undefined, undefined, { hasMore: true, loadMore }));
+    expect(screen.getByText("Showing 3 quotes")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Show more quotes" }));
+    expect(loadMore).toHaveBeenCalledOnce();
   });
 
   it("copies a link to a quote", async () => {

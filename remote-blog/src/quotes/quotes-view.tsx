@@ -1,17 +1,24 @@
-import { matchesSearch } from "shared-content";
-import { useEffect, useRef, useState } from "react";
+import { byAuthor, matchesSearch } from "shared-content";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
+import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
+import { useLastReady } from "../ui/use-last-ready";
 import { Skeleton } from "shared-ui";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
 import styles from "./quotes-view.module.css";
 
 interface Props {
-  state: LoadState<Quote[]>;
-  /** The `:id` route parameter: highlight and scroll to this quote. */
-  highlightId?: string | undefined;
+  /** A window of quotes in the database's order (by author), grown by `loadMore`. */
+  list: PagedState<Quote>;
+  /** Every quote, for a search: downloaded only while the visitor searches. null: not searching. */
+  all: LoadState<Quote[]> | null;
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** `/favorite-quotes/:id`: that quote, read on its own, shown first and highlighted. */
+  linked?: { id: string; state: LoadState<Quote | null> } | undefined;
   /** Copies text to the clipboard; injectable for tests. */
   copy?: (text: string) => Promise<void>;
 }
@@ -20,49 +27,19 @@ export function filterQuotes(quotes: readonly Quote[], query: string): Quote[] {
   return quotes.filter((q) => matchesSearch(query, [q.text, q.author, q.work]));
 }
 
-export function sortQuotes(quotes: readonly Quote[]): Quote[] {
-  return [...quotes].sort((a, b) => a.author.localeCompare(b.author) || a.text.localeCompare(b.text));
-}
-
 export function quoteUrl(id: string): string {
   return `${window.location.origin}/favorite-quotes/${encodeURIComponent(id)}`;
 }
 
 const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
 
-export function QuotesView({ state, highlightId, copy = clipboardCopy }: Props) {
-  return (
-    <div className={page.page}>
-      <h1 className={page.title}>Favourite quotes</h1>
-      <p className={page.lead}>Lines from books, talks and films that stuck with me.</p>
-      <AsyncView
-        what="quotes"
-        state={state}
-        skeleton={<Skeleton label="Loading quotes…" lines={6} />}
-        isEmpty={(l) => l.length === 0}
-        emptyText="No quotes have been added yet."
-      >
-        {(quotes) => <QuoteList quotes={quotes} highlightId={highlightId} copy={copy} />}
-      </AsyncView>
-    </div>
-  );
-}
+const LOADING: LoadState<Quote[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-function QuoteList({ quotes, highlightId, copy }: { quotes: Quote[]; highlightId: string | undefined; copy: (t: string) => Promise<void> }) {
-  const [query, setQuery] = useState("");
+export function QuotesView({ list: liveList, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
+  const list = useLastReady(liveList);
   const [copied, setCopied] = useState<{ id: string; ok: boolean } | null>(null);
-  const highlighted = highlightId ? quotes.find((q) => q.id === highlightId) : undefined;
-  const visible = sortQuotes(filterQuotes(quotes, query));
-  const scrolledTo = useRef<string | null>(null);
-
-  useEffect(() => {
-    // Scroll once per id, not on every live update.
-    if (!highlighted || scrolledTo.current === highlighted.id) return;
-    scrolledTo.current = highlighted.id;
-    const el = document.getElementById(`quote-${highlighted.id}`);
-    el?.scrollIntoView?.({ block: "center", behavior: "smooth" });
-    el?.focus({ preventScroll: true });
-  }, [highlighted]);
+  const searching = query.trim() !== "";
+  const linkedQuote = linked?.state.status === "ready" ? linked.state.data : null;
 
   async function onCopy(id: string) {
     try {
@@ -72,69 +49,143 @@ function QuoteList({ quotes, highlightId, copy }: { quotes: Quote[]; highlightId
       setCopied({ id, ok: false });
     }
   }
+  const item = (q: Quote, highlighted = false) => (
+    <li key={q.id}>
+      <QuoteFigure quote={q} highlighted={highlighted} copied={copied?.id === q.id ? copied.ok : null} onCopy={onCopy} />
+    </li>
+  );
 
   return (
-    <>
-      {highlightId && !highlighted ? (
-        <p className={styles.unknown} role="alert" data-state="unknown-id">
-          The quote “{highlightId}” was not found — it may have been removed. All quotes are shown below. <Link to="/favorite-quotes">Clear</Link>
-        </p>
-      ) : null}
+    <div className={page.page}>
+      <h1 className={page.title}>Favourite quotes</h1>
+      <p className={page.lead}>Lines from books, talks and films that stuck with me.</p>
+      {linked ? <LinkedQuote id={linked.id} state={linked.state} item={item} /> : null}
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="quote-search">Search quotes by text or author</label>
-          <input id="quote-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. Seneca" />
+          <input id="quote-search" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} placeholder="e.g. Seneca" />
         </div>
       </div>
-      <p className={page.count} aria-live="polite">
-        {query ? `${visible.length} of ${quotes.length} quotes match` : `${quotes.length} quotes`}
-      </p>
-      {visible.length === 0 ? (
-        <p className={styles.none}>No quote matches “{query}”.</p>
-      ) : (
-        <ul className={styles.list}>
-          {visible.map((q) => {
-            const isHighlighted = q.id === highlighted?.id;
+      {searching ? (
+        // The database cannot search text: a search runs over every quote, downloaded for it.
+        <AsyncView
+          what="quotes"
+          state={all ?? LOADING}
+          skeleton={<Skeleton label="Loading every quote for the search…" lines={4} />}
+          isEmpty={() => false}
+          emptyText=""
+        >
+          {(quotes) => {
+            const visible = filterQuotes(quotes, query).sort(byAuthor);
             return (
-              <li key={q.id}>
-                <figure
-                  id={`quote-${q.id}`}
-                  className={isHighlighted ? `${styles.quote} ${styles.highlighted}` : styles.quote}
-                  tabIndex={isHighlighted ? -1 : undefined}
-                  aria-current={isHighlighted ? "true" : undefined}
-                  data-highlighted={isHighlighted || undefined}
-                >
-                  <blockquote className={styles.text}>
-                    <p>{q.text}</p>
-                  </blockquote>
-                  <figcaption className={styles.caption}>
-                    <span>
-                      — <span className={styles.author}>{q.author}</span>
-                      {q.work ? (
-                        <>
-                          , <cite>{q.work}</cite>
-                        </>
-                      ) : null}
-                      {q.year !== undefined ? <span className={styles.year}> ({q.year < 0 ? `${-q.year} BC` : q.year})</span> : null}
-                    </span>
-                    <span className={styles.actions}>
-                      <Link to={`/favorite-quotes/${encodeURIComponent(q.id)}`} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
-                        #
-                      </Link>
-                      <button type="button" className={styles.copy} onClick={() => void onCopy(q.id)}>
-                        {copied?.id === q.id ? (copied.ok ? "Link copied" : "Copy failed") : "Copy link"}
-                      </button>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
+              <>
+                <p className={page.count} aria-live="polite">{`${visible.length} of ${quotes.length} quotes match`}</p>
+                {visible.length === 0 ? (
+                  <p className={styles.none}>No quote matches “{query}”.</p>
+                ) : (
+                  <ul className={styles.list}>{visible.map((q) => item(q))}</ul>
+                )}
+              </>
             );
-          })}
-        </ul>
+          }}
+        </AsyncView>
+      ) : (
+        <AsyncView
+          what="quotes"
+          state={list}
+          skeleton={<Skeleton label="Loading quotes…" lines={6} />}
+          isEmpty={(l) => l.length === 0}
+          emptyText="No quotes have been added yet."
+        >
+          {(quotes) => (
+            <>
+              <p className={page.count} aria-live="polite">{`Showing ${quotes.length} quote${quotes.length === 1 ? "" : "s"}`}</p>
+              {/* The linked quote is shown above; the same id twice would be two elements with one id. */}
+              <ul className={styles.list}>{quotes.filter((q) => q.id !== linkedQuote?.id).map((q) => item(q))}</ul>
+              {list.hasMore || list.pending ? (
+                <button type="button" className={page.more} onClick={list.loadMore} disabled={list.pending} aria-busy={list.pending}>
+                  {list.pending ? "Loading more quotes…" : "Show more quotes"}
+                </button>
+              ) : null}
+            </>
+          )}
+        </AsyncView>
       )}
       <p className={page.visuallyHidden} aria-live="polite">
         {copied ? (copied.ok ? "Link copied to the clipboard." : "The link could not be copied.") : ""}
       </p>
-    </>
+    </div>
+  );
+}
+
+/** The quote of a deep link, first on the page, scrolled to and focused once per id. */
+function LinkedQuote({ id, state, item }: { id: string; state: LoadState<Quote | null>; item: (q: Quote, highlighted: boolean) => ReactNode }) {
+  const quote = state.status === "ready" ? state.data : null;
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    // Scroll once per id, not on every live update.
+    if (!quote || scrolledTo.current === quote.id) return;
+    scrolledTo.current = quote.id;
+    const el = document.getElementById(`quote-${quote.id}`);
+    el?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    el?.focus({ preventScroll: true });
+  }, [quote]);
+  if (state.status === "ready" && !quote) {
+    return (
+      <p className={styles.unknown} role="alert" data-state="unknown-id">
+        The quote “{id}” was not found — it may have been removed. <Link to="/favorite-quotes">See all quotes</Link>
+      </p>
+    );
+  }
+  return (
+    <AsyncView what="quote" state={state} skeleton={<Skeleton label="Loading the quote…" lines={2} />} isEmpty={() => false} emptyText="">
+      {(q) => (q ? <ul className={`${styles.list} ${styles.linked}`}>{item(q, true)}</ul> : null)}
+    </AsyncView>
+  );
+}
+
+function QuoteFigure({
+  quote: q,
+  highlighted,
+  copied,
+  onCopy,
+}: {
+  quote: Quote;
+  highlighted: boolean;
+  /** The last copy of this quote's link: worked, failed, or none. */
+  copied: boolean | null;
+  onCopy: (id: string) => Promise<void>;
+}) {
+  return (
+    <figure
+      id={`quote-${q.id}`}
+      className={highlighted ? `${styles.quote} ${styles.highlighted}` : styles.quote}
+      tabIndex={highlighted ? -1 : undefined}
+      aria-current={highlighted ? "true" : undefined}
+      data-highlighted={highlighted || undefined}
+    >
+      <blockquote className={styles.text}>
+        <p>{q.text}</p>
+      </blockquote>
+      <figcaption className={styles.caption}>
+        <span>
+          — <span className={styles.author}>{q.author}</span>
+          {q.work ? (
+            <>
+              , <cite>{q.work}</cite>
+            </>
+          ) : null}
+          {q.year !== undefined ? <span className={styles.year}> ({q.year < 0 ? `${-q.year} BC` : q.year})</span> : null}
+        </span>
+        <span className={styles.actions}>
+          <Link to={`/favorite-quotes/${encodeURIComponent(q.id)}`} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
+            #
+          </Link>
+          <button type="button" className={styles.copy} onClick={() => void onCopy(q.id)}>
+            {copied === null ? "Copy link" : copied ? "Link copied" : "Copy failed"}
+          </button>
+        </span>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { RecommendationForm } from "./recommendation-form";
 
@@ -31,8 +31,31 @@ describe("RecommendationForm", () => {
     expect(name.getAttribute("aria-invalid")).toBe("true");
     const errorId = name.getAttribute("aria-describedby");
     expect(document.getElementById(errorId!)?.textContent).toBe("Your name is required.");
-    expect(screen.getByText(/link must start with https/i)).toBeTruthy();
+    expect(screen.getAllByText(/link must start with https/i)).toHaveLength(2); // in the summary and by the field
     expect(document.activeElement).toBe(name);
+  });
+
+  it("reports every problem at once, even after one field was checked on its own", () => {
+    const submit = vi.fn(async () => {});
+    render(view(submit));
+    type(/your name/i, "B");
+    fireEvent.blur(screen.getByLabelText(/your name/i));
+    send();
+    expect(submit).not.toHaveBeenCalled();
+    const summary = screen.getByRole("alert");
+    expect(summary.textContent).toMatch(/^4 fields need attention/);
+    expect(
+      within(summary)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Your name needs at least/),
+      "Your role is required.",
+      "How we worked together is required.",
+      "Recommendation is required.",
+    ]);
+    fireEvent.click(within(summary).getByRole("link", { name: "Your role is required." }));
+    expect(document.activeElement).toBe(screen.getByLabelText(/your role/i));
   });
 
   it("validates a field when it loses focus", () => {

@@ -114,8 +114,31 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
   const sending = status.kind === "sending";
   const textLen = draft.text.trim().length;
 
+  // Every problem at once, announced together (the field messages below say the same, each in place).
+  const invalid = submitted ? (Object.keys(errors) as (keyof RecommendationDraft)[]) : [];
+
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={sending}>
+      {invalid.length > 0 ? (
+        <div className={styles.failure} role="alert" data-state="invalid">
+          <p className={styles.summaryTitle}>{invalid.length === 1 ? "One field needs attention:" : `${invalid.length} fields need attention:`}</p>
+          <ul className={styles.summaryList}>
+            {invalid.map((f) => (
+              <li key={f}>
+                <a
+                  href={`#${uid}-${f}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    document.getElementById(`${uid}-${f}`)?.focus();
+                  }}
+                >
+                  {errors[f]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={`${uid}-fullName`}>Your name</label>

@@ -43,5 +43,17 @@ export {
   type FieldChange,
 } from "./data-transfer";
 
-export const { useAbout, useContact, useExperience, useSkills, useProjects, useRecommendations, useQuotes, useBlogIndex, useBlogPost, useFilms } =
-  makeContentHooks(sdkSource);
+export const {
+  useAbout,
+  useContact,
+  useExperience,
+  useSkills,
+  useProjects,
+  useRecommendations,
+  useQuotes,
+  useQuote,
+  useBlogIndex,
+  useBlogPost,
+  usePostNeighbourhood,
+  useFilms,
+} = makeContentHooks(sdkSource);

@@ -10,7 +10,14 @@ export const sdkSource: LiveSource = (path, query, next, fail) => {
     if (stopped) return;
     const target = sdk.ref(db, path);
     const q = query
-      ? sdk.query(target, sdk.orderByChild(query.orderBy), ...(query.limitToLast === undefined ? [] : [sdk.limitToLast(query.limitToLast)]))
+      ? sdk.query(
+          target,
+          sdk.orderByChild(query.orderBy),
+          ...(query.startAt === undefined ? [] : [sdk.startAt(query.startAt)]),
+          ...(query.endAt === undefined ? [] : [sdk.endAt(query.endAt)]),
+          ...(query.limitToFirst === undefined ? [] : [sdk.limitToFirst(query.limitToFirst)]),
+          ...(query.limitToLast === undefined ? [] : [sdk.limitToLast(query.limitToLast)]),
+        )
       : target;
     stop = sdk.onValue(q, (snapshot) => next(snapshot.val()), fail);
   }, fail);

@@ -2,13 +2,13 @@
 // builds them over the REST stream (no SDK for visitors), shared-content/admin over the SDK
 // (the admin sees its own saves at once). Every value is decoded; collections come back as
 // arrays of records with their key as `id`, already sorted.
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import * as v from "valibot";
-import { byOrder, byPublishedDesc, decodeCollection, decodeOne } from "../decode";
-import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE } from "../limits";
-import type { LiveQuerySpec, LiveSource } from "../live/source";
+import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } from "../decode";
+import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
+import { queryKey, type LiveQuerySpec, type LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
-import { PATHS, postPath } from "../paths";
+import { PATHS, postPath, recordPath } from "../paths";
 import {
   AboutSchema,
   BlogIndexEntrySchema,
@@ -55,6 +55,9 @@ export interface PageOptions {
 export type FilmOrder = keyof typeof FILM_ORDERS;
 const filmCompare: Record<FilmOrder, (a: WithId<Film>, b: WithId<Film>) => number> = FILM_ORDERS;
 
+/** Quotes in the database's order of `author` (ties by key), which the quotes page windows. */
+export const byAuthor = (a: WithId<Quote>, b: WithId<Quote>): number => byText(a.author, b.author) || byKey(a.id, b.id);
+
 /** How many children a plain value has (object keys or array items). */
 const sizeOf = (value: unknown): number => (value !== null && typeof value === "object" ? Object.keys(value).length : 0);
 
@@ -69,8 +72,10 @@ export interface ContentHooks {
   useProjects(): LiveResult<WithId<Project>[]>;
   /** Approved recommendations, sorted by `order` ascending. */
   useRecommendations(): LiveResult<WithId<Recommendation>[]>;
-  /** All quotes, sorted by author then text. */
-  useQuotes(): LiveResult<WithId<Quote>[]>;
+  /** Quotes by author (A first; ties by key), in windows of `pageSize` (default QUOTES_PAGE_SIZE). */
+  useQuotes(options?: PageOptions): PagedLiveResult<WithId<Quote>>;
+  /** One quote by id (a deep link); null when there is none. */
+  useQuote(id: string): LiveResult<WithId<Quote> | null>;
   /** Published posts from the list index (never bodies), newest first, `pageSize` at a time. */
   useBlogIndex(options?: PageOptions): PagedLiveResult<WithId<BlogIndexEntry>>;
   /**
@@ -80,6 +85,12 @@ export interface ContentHooks {
    * without ever asking for a draft.
    */
   useBlogPost(slug: string): LiveResult<WithId<BlogPost> | null>;
+  /**
+   * The list entries published nearest a post (its own included), POST_NEIGHBOURHOOD on each
+   * side, newest first: two bounded queries, whatever the size of the blog. `null`: not known
+   * yet (no read).
+   */
+  usePostNeighbourhood(publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]>;
   /** Films, highest `orderBy` first (default: most recently watched), in windows of `pageSize`. */
   useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
 }
@@ -112,14 +123,17 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     compare: (a: T, b: T) => number,
     options: PageOptions,
     defaultPageSize: number,
+    /** Which end of the database's order the window starts from: `compare` shows that end first. */
+    from: "last" | "first",
   ): PagedLiveResult<T> {
     const pageSize = Math.max(1, options.pageSize ?? defaultPageSize);
     const [pages, setPages] = useState(1);
     const limit = options.all ? null : pageSize * pages;
     // One extra record tells whether there is more.
-    const query = limit === null ? { orderBy: orderKey } : { orderBy: orderKey, limitToLast: limit + 1 };
+    const query: LiveQuerySpec =
+      limit === null ? { orderBy: orderKey } : from === "last" ? { orderBy: orderKey, limitToLast: limit + 1 } : { orderBy: orderKey, limitToFirst: limit + 1 };
     const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
-      `${path}?orderBy=${orderKey}&limit=${limit ?? "all"}`,
+      queryKey(path, query),
       at(path, query),
       (value) => {
         const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
@@ -156,22 +170,43 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     useSkills: () => useOrderedCollection(PATHS.skills, SkillSchema),
     useProjects: () => useOrderedCollection(PATHS.projects, ProjectSchema),
     useRecommendations: () => useOrderedCollection(PATHS.recommendations, RecommendationSchema),
-    useQuotes: () =>
-      useLiveQuery<WithId<Quote>[]>(
-        PATHS.quotes,
-        at(PATHS.quotes),
-        (value) =>
-          decodeCollection(QuoteSchema, value, PATHS.quotes).sort(
-            (a, b) => a.author.localeCompare(b.author) || a.text.localeCompare(b.text) || a.id.localeCompare(b.id),
-          ),
-        [],
-        { read: { path: PATHS.quotes } },
-      ),
+    useQuotes: (options = {}) => usePaged<WithId<Quote>>(PATHS.quotes, "author", QuoteSchema, byAuthor, options, QUOTES_PAGE_SIZE, "first"),
+    useQuote: (id) => {
+      const path = recordPath("quotes", id);
+      // An id the database cannot hold (".", "#", ...) names no quote: no read.
+      return useLiveQuery<WithId<Quote> | null>(
+        path,
+        at(path),
+        (value) => {
+          const quote = decodeOne(QuoteSchema, value, path);
+          return quote ? { ...quote, id } : null;
+        },
+        null,
+        { read: { path }, enabled: ID_PATTERN.test(id) },
+      );
+    },
     useBlogIndex: (options = {}) =>
-      usePaged<WithId<BlogIndexEntry>>(PATHS.blogIndex, "publishedAt", BlogIndexEntrySchema, byPublishedDesc, options, BLOG_PAGE_SIZE),
+      usePaged<WithId<BlogIndexEntry>>(PATHS.blogIndex, "publishedAt", BlogIndexEntrySchema, byPublishedDesc, options, BLOG_PAGE_SIZE, "last"),
     useFilms: (options = {}) => {
       const orderBy = options.orderBy ?? "watchedOn";
-      return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE);
+      return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE, "last");
+    },
+    usePostNeighbourhood: (publishedAt) => {
+      const path = PATHS.blogIndex;
+      const enabled = publishedAt !== null;
+      const newer: LiveQuerySpec = { orderBy: "publishedAt", startAt: publishedAt ?? 0, limitToFirst: POST_NEIGHBOURHOOD + 1 };
+      const older: LiveQuerySpec = { orderBy: "publishedAt", endAt: publishedAt ?? 0, limitToLast: POST_NEIGHBOURHOOD + 1 };
+      const decode = (value: unknown) => decodeCollection(BlogIndexEntrySchema, value, path);
+      const above = useLiveQuery(queryKey(path, newer), at(path, newer), decode, [], { read: { path, query: newer }, enabled });
+      const below = useLiveQuery(queryKey(path, older), at(path, older), decode, [], { read: { path, query: older }, enabled });
+      const data = useMemo(() => {
+        const bySlug = new Map([...above.data, ...below.data].map((e) => [e.id, e]));
+        return [...bySlug.values()].sort(byPublishedDesc);
+      }, [above.data, below.data]);
+      const failed = above.status === "error" ? above : below.status === "error" ? below : null;
+      if (failed) return { status: "error", data: [], error: failed.error, retry: failed.retry };
+      const status = above.status === "ready" && below.status === "ready" ? "ready" : "loading";
+      return { status, data: status === "ready" ? data : [], error: null, retry: above.retry };
     },
     useBlogPost: (slug) => {
       // blog/posts holds published posts only (drafts live apart), so a missing post is null.

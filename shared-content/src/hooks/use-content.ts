@@ -5,8 +5,20 @@ import { makeContentHooks } from "./content-hooks";
 
 export type { PagedLiveResult, PageOptions, FilmOrder, ContentHooks } from "./content-hooks";
 
-export const { useAbout, useContact, useExperience, useSkills, useProjects, useRecommendations, useQuotes, useBlogIndex, useBlogPost, useFilms } =
-  makeContentHooks(restSource);
+export const {
+  useAbout,
+  useContact,
+  useExperience,
+  useSkills,
+  useProjects,
+  useRecommendations,
+  useQuotes,
+  useQuote,
+  useBlogIndex,
+  useBlogPost,
+  usePostNeighbourhood,
+  useFilms,
+} = makeContentHooks(restSource);
 
 /** The site's name: the owner's name from the about section, "Portfolio" until one is set. */
 export function useSiteName(): string {

@@ -22,6 +22,9 @@ export function restUrl(config: RuntimeConfig, path: string, query?: LiveQuerySp
   }
   if (query) {
     params.set("orderBy", JSON.stringify(query.orderBy));
+    if (query.startAt !== undefined) params.set("startAt", JSON.stringify(query.startAt));
+    if (query.endAt !== undefined) params.set("endAt", JSON.stringify(query.endAt));
+    if (query.limitToFirst !== undefined) params.set("limitToFirst", String(query.limitToFirst));
     if (query.limitToLast !== undefined) params.set("limitToLast", String(query.limitToLast));
   }
   const segments = path.split("/").filter(Boolean).map(encodeURIComponent).join("/");

@@ -3,10 +3,26 @@
 // keyed by id, lists as arrays) on every change, `fail` when the read is refused or cannot
 // work, and returns the unsubscribe.
 
-/** The only query shape the hooks use: order by a child, optionally the last N. */
+/**
+ * The query shape the hooks use: order by a child, optionally from/to a value of it (inclusive),
+ * and at most the first or the last N. Every public read of a collection that grows is bounded
+ * by a limit; the ordered child needs an `.indexOn` in the rules (the database refuses it otherwise).
+ */
 export interface LiveQuerySpec {
   orderBy: string;
+  startAt?: string | number;
+  endAt?: string | number;
+  limitToFirst?: number;
   limitToLast?: number;
+}
+
+/** A stable text for a path and query: the key of a read in the render store and of a shared stream. */
+export function queryKey(path: string, query: LiveQuerySpec | undefined): string {
+  if (!query) return path;
+  const parts = (["orderBy", "startAt", "endAt", "limitToFirst", "limitToLast"] as const).flatMap((k) =>
+    query[k] === undefined ? [] : [`${k}=${JSON.stringify(query[k])}`],
+  );
+  return `${path}?${parts.join("&")}`;
 }
 
 export type LiveSource = (path: string, query: LiveQuerySpec | undefined, next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;

@@ -1,9 +1,9 @@
-import { NavLink, Outlet } from "shared-router";
-import { SiteFooter, SiteHeader, SkipLink } from "./site-header";
+import { Outlet } from "shared-router";
+import { NavItemLink, SiteFooter, SiteHeader, SkipLink, type NavItem } from "./site-header";
 import styles from "./layout.module.css";
 
-const BLOG_NAV = [
-  { to: "/blogs/list", label: "Posts" },
+const BLOG_NAV: NavItem[] = [
+  { to: "/blogs/list", label: "Posts", section: "/blogs/" },
   { to: "/favorite-quotes", label: "Favourite quotes" },
   { to: "/list-of-seen-films", label: "Seen films" },
 ];
@@ -18,9 +18,7 @@ export function BlogLayout() {
           <ul>
             {BLOG_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.subActive : undefined)}>
-                  {item.label}
-                </NavLink>
+                <NavItemLink item={item} activeClass={styles.subActive} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { NavLink, Link } from "shared-router";
+import { Link, useLocation } from "shared-router";
 import type { ReactNode } from "react";
 import { useSiteName } from "shared-content";
 import { ThemeToggle } from "../theme/theme-toggle";
@@ -8,11 +8,13 @@ export interface NavItem {
   to: string;
   label: string;
   end?: boolean;
+  /** A path prefix whose pages belong to this item too (a post, `/blogs/x`, is in the Blog). */
+  section?: string;
 }
 
 export const PUBLIC_NAV: NavItem[] = [
   { to: "/", label: "Home", end: true },
-  { to: "/blogs/list", label: "Blog" },
+  { to: "/blogs/list", label: "Blog", section: "/blogs/" },
   { to: "/favorite-quotes", label: "Quotes" },
   { to: "/list-of-seen-films", label: "Films" },
   { to: "/write-recommendation", label: "Recommend me" },
@@ -23,6 +25,21 @@ export function SkipLink() {
     <a className={styles.skip} href="#main">
       Skip to content
     </a>
+  );
+}
+
+/**
+ * A navigation item's link: `aria-current="page"` on its own page (as NavLink does), and
+ * `aria-current="true"` on the other pages of its section, so a post marks the Blog item.
+ */
+export function NavItemLink({ item, activeClass }: { item: NavItem; activeClass: string | undefined }) {
+  const { pathname } = useLocation();
+  const own = pathname === item.to || (!item.end && pathname.startsWith(`${item.to.replace(/\/$/, "")}/`));
+  const inSection = !own && item.section !== undefined && pathname.startsWith(item.section);
+  return (
+    <Link to={item.to} className={own || inSection ? activeClass : undefined} aria-current={own ? "page" : inSection ? "true" : undefined}>
+      {item.label}
+    </Link>
   );
 }
 
@@ -52,9 +69,7 @@ export function SiteHeader({
             <ul>
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                    {item.label}
-                  </NavLink>
+                  <NavItemLink item={item} activeClass={styles.active} />
                 </li>
               ))}
             </ul>

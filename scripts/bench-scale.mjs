@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// npm run bench:scale: what a visit to each public page costs as the content grows. It builds
+// (unless --skip-build), starts the local stack on a scratch copy of the data (a temporary data
+// folder with the demo seed: the local data of `npm start` is never touched), measures every
+// public page at the demo's size, then grows the posts, films and quotes to 10x and 100x the
+// demo's (copies of the demo's records under new keys and earlier dates, so lengths are
+// realistic) and measures again. Per page it prints the HTML (raw and brotli), what one view
+// downloads from the database (the server's reads, as embedded in the page, plus the browser's
+// streams, counted by Chromium) and the number of streams, the DOM nodes once the streams have
+// answered, the renderer's time (Server-Timing) p50/p99 and the time until the page is
+// interactive; then the feed's size, the renderer's first request after start, and Lighthouse
+// mobile on the post, quotes and films pages at the largest size.
+// Exit code 1 when a page misses the goal (issue 21): HTML <= 80 KB raw, <= 50 KB from the
+// database per view, <= 1,500 DOM nodes, render p50 <= 60 ms, feed <= 200 KB, Lighthouse >= 95
+// with TBT <= 150 ms.
+//   --skip-build        use the existing dist/ folders
+//   --sizes 1,10,100    the growth factors to measure
+//   --requests N        renderer timing requests per page and size (default 30)
+//   --skip-lighthouse   no Lighthouse runs
+//   --json FILE         also write the figures as JSON
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { brotliCompressSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { DEBIAN_CHROMIUM, OFFLINE_CHROMIUM_FLAGS, chromiumLaunchOptions } from "./lib/chromium.mjs";
+import { ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+
+const GOAL = { htmlRaw: 80 * 1024, database: 50 * 1024, domNodes: 1500, renderP50Ms: 60, feed: 200 * 1024, lighthouse: 0.95, tbtMs: 150 };
+
+const { values } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    sizes: { type: "string", default: "1,10,100" },
+    requests: { type: "string", default: "30" },
+    "skip-lighthouse": { type: "boolean", default: false },
+    json: { type: "string" },
+  },
+});
+const sizes = values.sizes
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 1);
+const requests = Math.max(1, Number(values.requests) || 30);
+
+if (!values["skip-build"]) {
+  console.log("Building every workspace (production; turbo reuses unchanged outputs)…");
+  const result = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: repoRoot, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v) => `${Math.round(v)} ms`;
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const DAY = 86_400_000;
+const shiftDay = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
+
+/** The demo's posts, films and quotes, read once: the templates of the grown content. */
+async function readDemo(databaseUrl) {
+  const [posts, index, films, quotes] = await Promise.all(["blog/posts", "blog/index", "films", "quotes"].map((p) => ownerRead(databaseUrl, p)));
+  return { posts: posts ?? {}, index: index ?? {}, films: films ?? {}, quotes: quotes ?? {} };
+}
+
+/** Writes copies `from`..`to - 1` of every demo post, film and quote (copy k is k weeks older). */
+async function grow(databaseUrl, demo, from, to) {
+  const patch = async (path, records) => {
+    const entries = Object.entries(records);
+    for (let i = 0; i < entries.length; i += 2000) await ownerWrite(databaseUrl, path, Object.fromEntries(entries.slice(i, i + 2000)), "PATCH");
+  };
+  const posts = {};
+  const index = {};
+  const films = {};
+  const quotes = {};
+  for (let k = from; k < to; k += 1) {
+    for (const [slug, entry] of Object.entries(demo.index)) {
+      const post = demo.posts[slug];
+      if (!post) continue;
+      const at = (t) => t - k * 7 * DAY;
+      const title = `${entry.title} (${k + 1})`;
+      index[`${slug}-${k}`] = { ...entry, title, publishedAt: at(entry.publishedAt) };
+      posts[`${slug}-${k}`] = { ...post, title, publishedAt: at(post.publishedAt), createdAt: at(post.createdAt), updatedAt: at(post.updatedAt) };
+    }
+    for (const [id, film] of Object.entries(demo.films)) films[`${id}-${k}`] = { ...film, watchedOn: shiftDay(film.watchedOn, k * 7) };
+    for (const [id, quote] of Object.entries(demo.quotes)) quotes[`${id}-${k}`] = quote;
+  }
+  await patch("blog/posts", posts);
+  await patch("blog/index", index);
+  await patch("films", films);
+  await patch("quotes", quotes);
+}
+
+function mostUsedTag(entries) {
+  const counts = new Map();
+  for (const e of entries) for (const t of Object.values(e.tags ?? {})) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
+}
+
+/** The renderer's answer: HTML sizes, what its reads downloaded, and its render time over `requests` requests. */
+async function measureServer(url) {
+  const times = [];
+  let html = "";
+  for (let i = 0; i < requests; i += 1) {
+    const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    html = await response.text();
+    const dur = /render;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "");
+    if (dur) times.push(Number(dur[1]));
+  }
+  times.sort((a, b) => a - b);
+  const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const reads = data ? JSON.parse(data).content.reads : {};
+  // Each read's value as the REST API sent it (JSON): what the server downloaded for this view.
+  const serverBytes = Object.values(reads).reduce((sum, entry) => sum + JSON.stringify(entry.value ?? null).length, 0);
+  return {
+    htmlRaw: Buffer.byteLength(html),
+    htmlBr: brotliCompressSync(html).length,
+    serverReads: Object.keys(reads).length,
+    serverBytes,
+    renderP50: quantile(times, 0.5) ?? NaN,
+    renderP99: quantile(times, 0.99) ?? NaN,
+  };
+}
+
+/** One visit in Chromium: the database's streams (count and bytes), DOM nodes, time to interactive. */
+async function measureBrowser(browser, url, databaseOrigin) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    // Runs before <html> is parsed: watch the whole document for the shell's mark.
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.hasAttribute("data-interactive")) {
+        /** @type {any} */ (window).__interactiveAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { attributes: true, subtree: true, childList: true, attributeFilter: ["data-interactive"] });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const database = new Set();
+  let streams = 0;
+  let bytes = 0;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (!e.request.url.startsWith(databaseOrigin)) return;
+    database.add(e.requestId);
+    if ((e.request.headers.Accept ?? e.request.headers.accept ?? "").includes("text/event-stream")) streams += 1;
+  });
+  cdp.on("Network.dataReceived", (e) => {
+    if (database.has(e.requestId)) bytes += Math.max(e.encodedDataLength, e.dataLength);
+  });
+  try {
+    await page.goto(url, { waitUntil: "commit" });
+    await page.locator("html[data-interactive]").waitFor({ state: "attached", timeout: 30_000 });
+    // The streams answer after hydration: give them time, then count what the page holds.
+    await page.waitForTimeout(2000);
+    const { nodes, interactiveAt } = await page.evaluate(() => ({
+      nodes: document.getElementsByTagName("*").length,
+      interactiveAt: /** @type {any} */ (window).__interactiveAt ?? NaN,
+    }));
+    return { streams, browserBytes: bytes, domNodes: nodes, interactiveMs: interactiveAt };
+  } finally {
+    await context.close();
+  }
+}
+
+async function lighthouseRun(url, port) {
+  const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const a = lhr.audits;
+  return {
+    score: lhr.categories.performance.score ?? 0,
+    lcpMs: a["largest-contentful-paint"].numericValue,
+    tbtMs: a["total-blocking-time"].numericValue,
+    cls: a["cumulative-layout-shift"].numericValue,
+  };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), "bench-scale-"));
+const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
+let stack;
+let browser;
+let failed = false;
+const report = { goal: GOAL, sizes: [], lighthouse: [], coldMs: NaN };
+try {
+  // A scratch stack: its own temporary data folder, seeded with the demo content.
+  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  const databaseOrigin = new URL(stack.databaseUrl).origin;
+  const demo = await readDemo(stack.databaseUrl);
+  const cold = performance.now();
+  await (await fetch(`${stack.siteUrl}/`)).arrayBuffer();
+  report.coldMs = performance.now() - cold;
+  browser = await chromium.launch(chromiumLaunchOptions());
+
+  let grownTo = 1;
+  let pages = [];
+  for (const size of sizes) {
+    if (size > grownTo) {
+      const started = performance.now();
+      await grow(stack.databaseUrl, demo, grownTo, size);
+      console.log(`Grew the content to ${size}x the demo's in ${ms(performance.now() - started)}.`);
+      grownTo = size;
+    }
+    const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
+    const bySlug = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt);
+    const quotes = Object.entries((await ownerRead(stack.databaseUrl, "quotes")) ?? {}).sort(
+      ([ka, a], [kb, b]) => byText(a.author, b.author) || byText(ka, kb),
+    );
+    const counts = { posts: bySlug.length, films: Object.keys((await ownerRead(stack.databaseUrl, "films")) ?? {}).length, quotes: quotes.length };
+    pages = [
+      { name: "/", path: "/" },
+      { name: "/blogs/list", path: "/blogs/list" },
+      // A tag filter needs every list entry (the database cannot query inside a list of tags).
+      { name: "most used tag", path: `/blogs/list?tag=${encodeURIComponent(mostUsedTag(bySlug.map(([, e]) => e)))}` },
+      { name: "newest post", path: `/blogs/${bySlug[0][0]}` },
+      { name: "oldest post", path: `/blogs/${bySlug.at(-1)[0]}` },
+      { name: "/favorite-quotes", path: "/favorite-quotes" },
+      { name: "last quote's link", path: `/favorite-quotes/${quotes.at(-1)[0]}` },
+      { name: "/list-of-seen-films", path: "/list-of-seen-films" },
+    ];
+    // Warm: each page's remotes loaded once (a deployed renderer is warm; the cold figure is apart).
+    for (const p of pages) await (await fetch(`${stack.siteUrl}${p.path}`)).arrayBuffer();
+    const rows = [];
+    for (const p of pages) {
+      const server = await measureServer(`${stack.siteUrl}${p.path}`);
+      const visit = await measureBrowser(browser, `${stack.siteUrl}${p.path}`, databaseOrigin);
+      const databaseBytes = server.serverBytes + visit.browserBytes;
+      const misses = [
+        server.htmlRaw > GOAL.htmlRaw && `HTML ${kb(server.htmlRaw)} > ${kb(GOAL.htmlRaw)}`,
+        databaseBytes > GOAL.database && `database ${kb(databaseBytes)} > ${kb(GOAL.database)}`,
+        visit.domNodes > GOAL.domNodes && `${visit.domNodes} DOM nodes > ${GOAL.domNodes}`,
+        server.renderP50 > GOAL.renderP50Ms && `render p50 ${ms(server.renderP50)} > ${ms(GOAL.renderP50Ms)}`,
+      ].filter(Boolean);
+      if (misses.length) failed = true;
+      rows.push({ page: p.name, path: p.path, ...server, ...visit, databaseBytes, misses });
+    }
+    const feed = await (await fetch(`${stack.siteUrl}/feed.xml`)).text();
+    const sitemap = await (await fetch(`${stack.siteUrl}/sitemap.xml`)).text();
+    const feedMiss = Buffer.byteLength(feed) > GOAL.feed;
+    if (feedMiss) failed = true;
+    report.sizes.push({ size, counts, rows, feedBytes: Buffer.byteLength(feed), sitemapBytes: Buffer.byteLength(sitemap) });
+
+    console.log(`\n${size}x the demo: ${counts.posts} posts, ${counts.films} films, ${counts.quotes} quotes`);
+    console.log("| page | HTML raw / br | from the database (server + browser) | reads / streams | DOM nodes | render p50 / p99 | interactive | goal |");
+    console.log("|---|---|---|---|---|---|---|---|");
+    for (const r of rows)
+      console.log(
+        `| ${r.page} | ${kb(r.htmlRaw)} / ${kb(r.htmlBr)} | ${kb(r.databaseBytes)} (${kb(r.serverBytes)} + ${kb(r.browserBytes)}) | ${r.serverReads} / ${r.streams} | ${r.domNodes} | ${r.renderP50.toFixed(1)} / ${r.renderP99.toFixed(1)} ms | ${ms(r.interactiveMs)} | ${r.misses.length ? r.misses.join("; ") : "met"} |`,
+      );
+    console.log(`| /feed.xml | ${kb(Buffer.byteLength(feed))} | | | | | | ${feedMiss ? `over ${kb(GOAL.feed)}` : "met"} |`);
+    console.log(`| /sitemap.xml | ${kb(Buffer.byteLength(sitemap))} (every post) | | | | | | |`);
+  }
+
+  if (!values["skip-lighthouse"]) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined,
+      chromeFlags: ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS, "--disable-default-apps", "--disable-extensions"],
+    });
+    try {
+      console.log(`\nLighthouse, mobile preset, at ${grownTo}x`);
+      console.log("| page | performance | LCP | TBT | CLS | goal |");
+      console.log("|---|---|---|---|---|---|");
+      for (const p of pages.filter((x) => ["newest post", "/favorite-quotes", "/list-of-seen-films"].includes(x.name))) {
+        const r = await lighthouseRun(`${stack.siteUrl}${p.path}`, chrome.port);
+        const misses = [r.score < GOAL.lighthouse && `score ${Math.round(r.score * 100)}`, r.tbtMs > GOAL.tbtMs && `TBT ${ms(r.tbtMs)}`].filter(Boolean);
+        if (misses.length) failed = true;
+        report.lighthouse.push({ page: p.name, ...r, misses });
+        console.log(
+          `| ${p.name} | ${Math.round(r.score * 100)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${misses.length ? misses.join("; ") : "met"} |`,
+        );
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+  console.log(`\nRenderer's first request after start: ${ms(report.coldMs)}`);
+  if (values.json) await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(failed ? "\nSome pages miss the goal." : "\nEvery page meets the goal.");
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await browser?.close();
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
