@@ -56,7 +56,9 @@ export function defineRemoteConfig({
     // Served from its own origin: the shell loads it cross-origin, so CORS must be on.
     server: { host: "127.0.0.1", port, strictPort: true, origin: `http://127.0.0.1:${port}`, cors: true },
     preview: { host: "127.0.0.1", port, strictPort: true, cors: true },
-    build: { target: "es2022", emptyOutDir: true },
+    // The production build is the federated entry only: the standalone page (index.html) is for
+    // development and would ship the local stack's addresses to the remote's site.
+    build: { target: "es2022", emptyOutDir: true, rolldownOptions: { input: {} } },
     // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).
     envPrefix: ["VITE_", "AUTH_PORT", "DATABASE_PORT"],
     // `vite build --app` builds the browser environment first (emptying dist/), then this one.

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
+import { serveDevConfig } from "scripts/dev-config";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
@@ -46,6 +47,8 @@ export default defineConfig({
     }),
     react(),
     templateAsAppHtml(),
+    // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.
+    serveDevConfig(),
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({

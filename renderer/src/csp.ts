@@ -60,6 +60,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: read
   // The origins a signed-in admin may preview a candidate release from (shell's release-preview.ts)
   // are code origins like the remotes'; nothing else is.
   const remotes = [...remoteOrigins(config), ...(config.previewOrigins ?? [])];
+  // Locally a previewed remote may be a Vite dev server, whose hot reload talks over a websocket.
+  const devSockets = config.emulators ? (config.previewOrigins ?? []).map((o) => o.replace(/^http/, "ws")) : [];
   const database = databaseSources(config);
   const auth = config.emulators?.auth ? [originOf(config.emulators.auth) ?? []].flat() : FIREBASE_AUTH;
   const hashes = [...new Set(inlineScripts.map(scriptHash))];
@@ -67,7 +69,7 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: read
   return [
     "default-src 'self'",
     `script-src ${list(["'self'", ...hashes, ...remotes])}`,
-    `connect-src ${list(["'self'", ...remotes, ...database.http, ...database.ws, ...auth])}`,
+    `connect-src ${list(["'self'", ...remotes, ...devSockets, ...database.http, ...database.ws, ...auth])}`,
     // Images may be any https address the admin enters; styles are inlined by the renderer and
     // set by React (style attributes), and CSS cannot run code.
     "img-src 'self' data: https:",

@@ -21,6 +21,13 @@ export const REMOTES = [
   { name: "remote_admin", dir: "remote-admin" },
 ];
 
+/** The remotes' Vite dev-server ports (their vite.config.ts reads REMOTE_HOME_PORT, ...). */
+const DEV_SERVER_PORT_DEFAULTS = [
+  ["REMOTE_HOME_PORT", 4174],
+  ["REMOTE_BLOG_PORT", 4175],
+  ["REMOTE_ADMIN_PORT", 4176],
+].map(([name, fallback]) => Number(process.env[name] || fallback));
+
 function envPort(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -76,7 +83,9 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
     },
     emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database } },
     remotes,
-    ...(ports.preview ? { previewOrigins: [`http://${host}:${ports.preview}`] } : {}),
+    // A candidate served by `npm run release -- <remote> --preview`, and the remotes' dev servers
+    // (npm run dev -w <remote>), may be previewed in an admin's tab (shell/README.md).
+    previewOrigins: [ports.preview, ...DEV_SERVER_PORT_DEFAULTS].filter(Boolean).map((port) => `http://${host}:${port}`),
     // The renderer makes every absolute link from it, never from a request's host.
     site: { url: `http://${host}:${ports.site}` },
   };

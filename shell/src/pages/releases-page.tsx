@@ -117,7 +117,7 @@ export function ReleasesPage() {
           id="preview-url"
           type="url"
           inputMode="url"
-          placeholder="http://127.0.0.1:4183/mf-manifest.json"
+          placeholder={`${config.previewOrigins?.[0] ?? "https://preview.example.com"}/mf-manifest.json`}
           value={manifestUrl}
           onChange={(e) => setManifestUrl(e.target.value)}
           aria-invalid={error ? true : undefined}

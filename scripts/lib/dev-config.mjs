@@ -1,0 +1,51 @@
+// The shell's development server (`npm run dev -w shell`) answers /config.json like the local
+// stack does, from the same port variables (AUTH_PORT, DATABASE_PORT, SITE_PORT): each remote
+// comes from its own dev server (hot reload) when DEV_REMOTES names it (for example
+// DEV_REMOTES=remote-blog), else from its last build, served on a free port. So one remote can be
+// developed inside the composed site with the others as built.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { REMOTES, portsFromEnv, repoRoot, runtimeConfig } from "./local-stack.mjs";
+import { startStaticServer } from "./static-server.mjs";
+
+/** The remotes' dev-server ports (their vite.config.ts reads the same variables). */
+export const DEV_SERVER_PORTS = { remote_home: ["REMOTE_HOME_PORT", 4174], remote_blog: ["REMOTE_BLOG_PORT", 4175], remote_admin: ["REMOTE_ADMIN_PORT", 4176] };
+
+export const devServerUrl = (name) => {
+  const [variable, fallback] = DEV_SERVER_PORTS[name];
+  return `http://127.0.0.1:${Number(process.env[variable] || fallback)}/mf-manifest.json`;
+};
+
+/** @returns {import("vite").Plugin} */
+export function serveDevConfig() {
+  return {
+    name: "shell:dev-config",
+    apply: "serve",
+    async configureServer(server) {
+      const wanted = new Set((process.env.DEV_REMOTES ?? "").split(",").map((s) => s.trim().replace("-", "_")));
+      const remoteUrls = {};
+      for (const r of REMOTES) {
+        const built = join(repoRoot, r.dir, "dist");
+        if (wanted.has(r.name) || !existsSync(join(built, "mf-manifest.json"))) {
+          remoteUrls[r.name] = devServerUrl(r.name);
+          continue;
+        }
+        const served = await startStaticServer({ root: built, name: `${r.dir} (built)` });
+        server.httpServer?.once("close", () => void served.close());
+        remoteUrls[r.name] = `${served.url}/mf-manifest.json`;
+      }
+      const ports = portsFromEnv();
+      const config = runtimeConfig({ ports, remoteUrls });
+      server.config.logger.info(
+        `  Remotes: ${Object.entries(remoteUrls)
+          .map(([name, url]) => `${name} ${url}`)
+          .join(", ")}`,
+      );
+      server.middlewares.use("/config.json", (_req, res) => {
+        res.setHeader("Content-Type", "application/json");
+        res.setHeader("Cache-Control", "no-store");
+        res.end(JSON.stringify(config));
+      });
+    },
+  };
+}
