@@ -101,7 +101,15 @@ export function ReleasesPage() {
       ) : null}
       <p>
         Load a build of one part into this site, in this tab only: nobody else sees it, and the server keeps rendering the live release. Allowed origins:{" "}
-        {config.previewOrigins?.length ? config.previewOrigins.map((o) => <code key={o}>{o} </code>) : "none (set previewOrigins in the runtime config)"}.
+        {config.previewOrigins?.length
+          ? config.previewOrigins.map((o, i) => (
+              <span key={o}>
+                {i > 0 ? ", " : ""}
+                <code>{o}</code>
+              </span>
+            ))
+          : "none (set previewOrigins in the runtime config)"}
+        .
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <label htmlFor="preview-remote">Part of the site</label>
