@@ -3,6 +3,7 @@ import { useSearchParams } from "shared-router";
 import {
   createRecord,
   deleteRecord,
+  newRecordId,
   isOrderedKind,
   matchesSearch,
   reorderRecords,
@@ -23,20 +24,19 @@ import {
   SaveButton,
   SearchBox,
   StatusMessage,
-  UnsavedChangesGuard,
-  focusFirstInvalid,
   paginate,
   useConfirm,
-  useSaveState,
   type FieldErrors,
   type FormState,
 } from "../ui";
-import { mapErrorKeys } from "../lib/form-values";
-import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
+import { mapErrorKeys, textOf } from "../lib/form-values";
+import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import styles from "./collection-editor.module.css";
 import { groupsOf, pluralise, replaceGroup } from "./collection-logic";
-import { EditorLoadState } from "./editor-load-state";
+import { EditorLoadState, EditorMissing } from "./editor-load-state";
+import { EditorNotices } from "./editor-notices";
+import { useKeptRecord, useRecordEditor } from "./use-record-editor";
 
 type Rec = { rev: number; id: string };
 
@@ -88,8 +88,8 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
   const [listError, setListError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { confirm, dialog } = useConfirm();
-  // The record being edited, kept when it is deleted elsewhere so the input is not lost.
-  const lastOpened = useRef<R | null>(null);
+  const editing = editId === null || editId === "new" ? null : editId;
+  const { record: editedRecord, deletedElsewhere } = useKeptRecord(editing, editing === null ? null : (live.data.find((r) => r.id === editing) ?? null));
 
   const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
   const filtered = useMemo(() => {
@@ -156,21 +156,20 @@ export function CollectionEditor<K extends CollectionKind, R extends Rec, F exte
   if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
 
   if (editId !== null) {
-    const found = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);
-    if (found) lastOpened.current = found;
-    const record = found ?? (editId !== "new" && lastOpened.current?.id === editId ? lastOpened.current : null);
-    if (editId !== "new" && !record) {
+    if (editId !== "new" && !editedRecord) {
       return (
-        <AdminPage title={title} description={description}>
-          <StatusMessage kind="warning" action={<Button onClick={() => close()}>Back to the list</Button>}>
-            This {noun} does not exist (it may have been deleted).
-          </StatusMessage>
-        </AdminPage>
+        <EditorMissing
+          title={title}
+          description={description}
+          message={`This ${noun} does not exist (it may have been deleted).`}
+          backLabel="Back to the list"
+          onBack={() => close()}
+        />
       );
     }
     return (
       <AdminPage title={title} description={description}>
-        <RecordEditor key={editId} {...props} record={record} deletedElsewhere={editId !== "new" && !found} items={items} onDone={close} />
+        <RecordEditor key={editId} {...props} record={editedRecord} deletedElsewhere={deletedElsewhere} items={items} onDone={close} />
       </AdminPage>
     );
   }
@@ -261,7 +260,6 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
   deletedElsewhere,
   onDone,
 }: CollectionEditorProps<K, R, F> & { record: R | null; deletedElsewhere: boolean; items: R[]; onDone: (message?: string) => void }) {
-  const save = useSaveState(describeWriteError);
   const { confirm, dialog } = useConfirm();
   const schema = COLLECTION_FIELD_SCHEMAS[kind];
   const ordered = "order" in schema.entries;
@@ -277,25 +275,23 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
     // The schema's own message about a field comes first.
     return checkAgainst ? { ...checkAgainst(values, record, items), ...errors } : errors;
   };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
+  const editor = useRecordEditor<R, F>({ record, deletedElsewhere, toForm, validate: check });
+  const { form, save } = editor;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
+  // Chosen before the first attempt and reused by every retry, so a retried add cannot add twice.
+  const newId = useRef<string | null>(null);
+  const create = async (fields: CreateFields<K>) => {
+    newId.current ??= await newRecordId(kind);
+    return createRecord(kind, fields, newId.current);
+  };
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!form.validateAll()) {
-      focusFirstInvalid(e.currentTarget as HTMLFormElement);
-      return;
-    }
-    const fields = fieldsOf(form.values);
+    const formEl = e.currentTarget;
     if (record === null) {
-      const ok = await save.run(() => createRecord(kind, fields));
-      if (ok) {
-        form.reset(form.values);
-        onDone(`Added the ${noun}.`);
-      }
+      void editor.submit((values) => create(fieldsOf(values)), { formEl, onLanded: () => onDone(`Added the ${noun}.`) });
     } else {
-      const ok = await save.run(() => updateRecord(kind, record.id, fields, form.baseRev ?? record.rev));
-      if (ok) form.reset(form.values);
+      void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl });
     }
   };
 
@@ -308,39 +304,24 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
       confirmLabel: `Delete ${noun}`,
     });
     if (!ok) return;
-    const done = await save.run(() => deleteRecord(kind, record.id));
-    if (done) {
-      form.reset(form.values);
-      onDone(`Deleted the ${noun} “${name}”.`);
-    }
+    await editor.submit(() => deleteRecord(kind, record.id), { unchecked: true, onLanded: () => onDone(`Deleted the ${noun} “${name}”.`) });
   };
 
-  const saveAsNew = async () => {
-    if (!form.validateAll()) return;
-    // toFields leaves `order` out: the copy goes last.
-    const ok = await save.run(() => createRecord(kind, toFields(form.values)));
-    if (ok) {
-      form.reset(form.values);
-      onDone(`Added the ${noun} again as a new one.`);
-    }
-  };
+  // toFields leaves `order` out: the copy goes last.
+  const saveAsNew = () => void editor.submit((values) => create(toFields(values)), { onLanded: () => onDone(`Added the ${noun} again as a new one.`) });
 
   const heading = record ? `Edit ${noun}: ${itemLabel(record)}` : `New ${noun}`;
   return (
     <Panel title={heading}>
       {dialog}
-      <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={`your changes to this ${noun}`} />
-      {deletedElsewhere && save.status !== "saving" && save.status !== "saved" ? (
-        <StatusMessage kind="warning" action={<Button onClick={() => void saveAsNew()}>Save as a new {noun}</Button>}>
-          This {noun} was deleted elsewhere while you were editing. Your input is kept below; saving it as it is would be refused.
-        </StatusMessage>
-      ) : null}
-      {form.changedElsewhere && !deletedElsewhere ? (
-        <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>
-          This {noun} was changed elsewhere while you were editing. Saving now would be refused so that the newer change is not overwritten.
-        </StatusMessage>
-      ) : null}
-      <form noValidate onSubmit={(e) => void submit(e)} className={styles.form} aria-label={heading}>
+      <EditorNotices
+        editor={editor}
+        noun={noun}
+        what={`your changes to this ${noun}`}
+        onSaveAsNew={record ? saveAsNew : undefined}
+        copyText={() => textOf(form.values)}
+      />
+      <form noValidate onSubmit={submit} className={styles.form} aria-label={heading}>
         {renderForm(form, record)}
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
@@ -348,7 +329,7 @@ function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>
             {form.dirty ? "Cancel" : "Back to the list"}
           </Button>
           {record ? (
-            <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
+            <Button variant="danger" onClick={() => void remove()} disabled={editor.unconfirmed}>
               Delete {noun}
             </Button>
           ) : null}

@@ -1,7 +1,7 @@
 import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "./labels";
 import { describe, expect, it } from "vitest";
 import { nextSlug, slugify, slugProblem } from "./slug";
-import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "./post-form";
+import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../blog-editor/post-form";
 import { errorFor, mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
 
 describe("slugify", () => {

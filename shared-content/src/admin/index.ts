@@ -14,6 +14,7 @@ export {
   saveAbout,
   saveContact,
   createRecord,
+  newRecordId,
   updateRecord,
   deleteRecord,
   reorderRecords,
@@ -25,7 +26,7 @@ export {
   publishPost,
   unpublishPost,
   deletePost,
-  setWriteTimeoutMs,
+  setReadTimeoutMs,
   type CreateFields,
   type SavePostOptions,
 } from "./writes";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, StatusMessage } from "../ui";
-import { emptyPostForm, formatDateTime, type PostForm } from "../lib/post-form";
+import { emptyPostForm, formatDateTime, type PostForm } from "./post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
 // the browser. They stay in this browser only (localStorage), never in the database: a draft in

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { POST_PREVIEW_PATH, clearPostPreview, writePostPreview, type PostPreview } from "shared-content/preview";
 import { Button } from "../ui";
 import { splitList, optionalText } from "../lib/form-values";
-import type { PostForm } from "../lib/post-form";
+import type { PostForm } from "./post-form";
 
 /** The form as the preview screen reads it (shared-content's post-preview contract). */
 export function previewOf(values: PostForm, publishedAt: number | undefined, now = Date.now()): PostPreview {

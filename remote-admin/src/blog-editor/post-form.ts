@@ -1,5 +1,5 @@
 import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
-import { joinList, optionalText, splitList } from "./form-values";
+import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
   title: string;

@@ -1,6 +1,6 @@
 import { LIMITS, useRevisions, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, Panel } from "../ui";
-import { formatDateTime, versionChanges } from "../lib/post-form";
+import { formatDateTime, versionChanges } from "./post-form";
 import styles from "./post-revisions.module.css";
 
 /**
