@@ -38,6 +38,7 @@ export type { LiveSource, LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
+export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";

@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { Markdown, tagsOf, type BlogPost, type WithId } from "shared-content/admin";
+import { useDeferredValue, useMemo } from "react";
+import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField } from "../ui";
 import { errorFor } from "../lib/form-values";
 import { applyTagFixes, tagFixes } from "../lib/labels";
@@ -23,6 +23,9 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
   const { values, set, setValues, errors } = form;
   const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
   const fixes = errorFor(errors, "tags") ? tagFixes(values.tags, otherTags) : [];
+  // Counting the words of a long body is work: done on a deferred copy, once per change.
+  const body = useDeferredValue(values.body);
+  const readingTime = useMemo(() => readingTimeLabel(body), [body]);
   return (
     <>
       <Panel title="Details">
@@ -33,7 +36,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
             value={values.title}
             onChange={(v) => setValues((f) => withTitle(f, v, slugEdited))}
             error={errors.title}
-            maxLength={160}
+            maxLength={LIMITS.headline.max}
           />
           <TextField
             label="Slug"
@@ -51,7 +54,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
                 {post?.status === "published" && values.slug !== loadedSlug ? ". Changing it breaks links to the old address." : ""}
               </>
             }
-            maxLength={80}
+            maxLength={LIMITS.slug.max}
           />
           <TextField
             label="Tags"
@@ -76,13 +79,13 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
           onChange={(v) => set("summary", v)}
           error={errors.summary}
           rows={3}
-          maxLength={400}
+          maxLength={LIMITS.summary.max}
           hint="Shown in the post list and as the page description; up to 400 characters."
         />
       </Panel>
       <Panel title="Body">
         <p className={styles.muted} aria-live="polite">
-          Reading time: {readingTimeLabel(values.body)}
+          Reading time: {readingTime}
         </p>
         <MarkdownEditor
           label="Body (markdown)"
@@ -91,6 +94,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
           onChange={(v) => set("body", v)}
           error={errors.body}
           rows={24}
+          maxLength={LIMITS.postBody.max}
           renderPreview={(md) => <Markdown source={md} />}
         />
       </Panel>
