@@ -14,16 +14,21 @@ test("a 1.6 MB paste into the body, and an over-long title and summary", async (
   const paragraph = "A paragraph of a very long post, with *emphasis*, a [link](https://example.com) and `code`.\n\n";
   const body = paragraph.repeat(Math.ceil(1_600_000 / paragraph.length));
   const bodyField = page.getByRole("textbox", { name: /^Body/ });
+  const title = page.getByLabel("Title");
   const started = Date.now();
-  await bodyField.fill(body);
-  // The next frame after the paste: how long the page was busy with it.
+  // As a paste lands: the whole text in one input event (Playwright's fill types it in by parts).
+  await bodyField.evaluate((element, text) => {
+    const textarea = element as HTMLTextAreaElement;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(textarea, text);
+    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  }, body);
+  // Then a key typed at once elsewhere: how long until the page shows it.
+  await title.press("R");
+  await expect(title).toHaveValue("R", { timeout: 60_000 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-  console.log(`post editor: a ${(body.length / 1e6).toFixed(2)} MB paste took ${Date.now() - started} ms until the next frame`);
+  console.log(`post editor: a ${(body.length / 1e6).toFixed(2)} MB paste and one key typed after it: ${Date.now() - started} ms until the page showed the key`);
   await expect(page.getByText(new RegExp(`over the limit`)).first()).toBeVisible();
   await expect(page.getByText(`of ${LIMITS.postBody.max.toLocaleString("en-GB")} characters`, { exact: false })).toBeVisible();
-  // Typing still works at once.
-  await page.getByLabel("Title").fill("Still responsive");
-  await expect(page.getByLabel("Title")).toHaveValue("Still responsive");
 
   const longTitle = "T".repeat(LIMITS.headline.max + 5);
   await page.getByLabel("Title").fill(longTitle);

@@ -60,7 +60,8 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
           value={value}
           rows={rows}
           required={required}
-          spellCheck
+          // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
+          spellCheck={maxLength === undefined || value.length <= maxLength}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
           onChange={(e) => onChange(e.target.value)}
