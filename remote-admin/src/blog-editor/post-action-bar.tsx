@@ -1,6 +1,7 @@
+import type { BlogPost, WithId } from "shared-content/admin";
 import { Button, FormActions, SaveButton, StatusMessage, isUnconfirmed, type SaveState } from "../ui";
 import { PostPreviewButton } from "./post-preview-button";
-import type { PostForm } from "./post-form";
+import { formatDate, type PostForm } from "./post-form";
 import styles from "./blog-editor.module.css";
 
 export type PostAction = "draft" | "publish" | "unpublish" | "delete";
@@ -58,5 +59,31 @@ export function PostActionBar({ save, action, published, canDelete, values, publ
         ) : null}
       </FormActions>
     </div>
+  );
+}
+
+/** The editor's status line under its heading: published or draft, and the post's dates. */
+export function PostStatusLine({ post, published }: { post: WithId<BlogPost> | null; published: boolean }) {
+  return (
+    <>
+      Status: <strong>{published ? "Published" : "Draft (visible only to administrators)"}</strong>
+      {post ? ` · created ${formatDate(post.createdAt)} · updated ${formatDate(post.updatedAt)}` : ""}
+      {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
+    </>
+  );
+}
+
+/** What a confirmed save, publish or unpublish says (with the public link of a published post). */
+export function PostSavedMessage({ action, published, slug }: { action: PostAction | null; published: boolean; slug: string | null }) {
+  if (action === "delete") return null;
+  return (
+    <StatusMessage kind="success">
+      {action === "publish" ? "Published. " : action === "unpublish" ? "Unpublished: the post is a draft again and no longer on the site. " : "Saved. "}
+      {published && action !== "unpublish" ? (
+        <a href={`/blogs/${slug}`} target="_blank" rel="noopener">
+          View it on the site (opens in a new tab)
+        </a>
+      ) : null}
+    </StatusMessage>
   );
 }

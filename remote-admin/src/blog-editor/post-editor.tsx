@@ -8,10 +8,10 @@ import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import { EditorNotices } from "../editors/editor-notices";
 import { useRecordEditor } from "../editors/use-record-editor";
 import { AutosavePrompt, clearAutosave, useAutosave } from "./post-autosave";
-import { PostActionBar, type PostAction } from "./post-action-bar";
+import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
-import { formatDate, formatDateTime, postToForm, postToInput, type PostForm } from "./post-form";
-import { PostRevisions } from "./post-revisions";
+import { postToForm, postToInput, type PostForm } from "./post-form";
+import { PostRevisions, loadVersionInto } from "./post-revisions";
 import styles from "./blog-editor.module.css";
 
 export interface PostEditorProps {
@@ -98,18 +98,8 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   };
 
   const restoreVersion = async (version: WithId<BlogPost>) => {
-    const when = formatDateTime(version.updatedAt);
-    if (form.dirty) {
-      const ok = await confirm({
-        title: "Replace your unsaved changes?",
-        message: `Load the version from ${when} into the form? Your unsaved changes to this post are replaced.`,
-        confirmLabel: "Load this version",
-        cancelLabel: "Keep my changes",
-      });
-      if (!ok) return;
-    }
-    form.setValues(postToForm({ ...version, id: loadedSlug ?? version.id }));
-    setRestored(`Loaded the version from ${when} into the form: review it, then save to keep it.`);
+    const message = await loadVersionInto(form, version, loadedSlug, confirm);
+    if (message) setRestored(message);
   };
   const discardEdits = () => {
     clearAutosave(loadedSlug);
@@ -121,13 +111,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   return (
     <AdminPage
       title={heading}
-      description={
-        <>
-          Status: <strong>{published ? "Published" : "Draft (visible only to administrators)"}</strong>
-          {post ? ` · created ${formatDate(post.createdAt)} · updated ${formatDate(post.updatedAt)}` : ""}
-          {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
-        </>
-      }
+      description={<PostStatusLine post={post} published={published} />}
       actions={<Button onClick={() => void leaveForm(form.dirty, confirm, discardEdits, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
     >
       {dialog}
@@ -140,16 +124,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
         onSaveAsNew={deletedElsewhere ? () => write("draft", "draft", true) : undefined}
         copyText={() => form.values.body}
       />
-      {save.status === "saved" && action !== "delete" ? (
-        <StatusMessage kind="success">
-          {action === "publish" ? "Published. " : action === "unpublish" ? "Unpublished: the post is a draft again and no longer on the site. " : "Saved. "}
-          {published && action !== "unpublish" ? (
-            <a href={`/blogs/${loadedSlug}`} target="_blank" rel="noopener">
-              View it on the site (opens in a new tab)
-            </a>
-          ) : null}
-        </StatusMessage>
-      ) : null}
+      {save.status === "saved" ? <PostSavedMessage action={action} published={published} slug={loadedSlug} /> : null}
       <form
         ref={formRef}
         noValidate
