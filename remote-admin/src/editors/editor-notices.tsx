@@ -53,7 +53,7 @@ export function EditorNotices<F>({ editor, noun, what, onLoadLatest, onSaveAsNew
     <>
       <UnsavedChangesGuard when={editor.guarded} what={unconfirmed ? "a save the database has not confirmed yet" : what} />
       {deletedElsewhere || changed ? (
-        <div ref={noticeRef} tabIndex={-1}>
+        <div ref={noticeRef} tabIndex={-1} data-editor-notice="">
           {deletedElsewhere ? (
             <StatusMessage kind="warning" action={keepActions}>
               This {noun} was deleted elsewhere while you were editing. Your input is kept below; saving it as it is would be refused.
