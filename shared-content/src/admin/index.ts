@@ -32,6 +32,7 @@ export {
 } from "./writes";
 export {
   exportAll,
+  countRecords,
   importAll,
   previewImport,
   analyseImport,
