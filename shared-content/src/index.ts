@@ -40,7 +40,7 @@ export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
-export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
+export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./render/render-store";

@@ -5,6 +5,7 @@
 // The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
   indexEntryOf,
+  normaliseTag,
   postRemoval,
   postUpdates,
   readingMinutes,
@@ -308,7 +309,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     title: fields.title,
     summary: fields.summary,
     body: fields.body,
-    tags: fields.tags,
+    tags: [...new Set(fields.tags.map(normaliseTag))],
     status: fields.status,
     readingMinutes: readingMinutes(fields.body),
     createdAt: existing?.createdAt ?? SERVER_TIME,
