@@ -274,7 +274,14 @@ describe("write functions against the rules", () => {
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
-    const input = { slug: "new-post", title: "New post", summary: "Summary", body: "## Hi\n\nSome words here.", tags: ["A", "React", "react"], status: "draft" as const };
+    const input = {
+      slug: "new-post",
+      title: "New post",
+      summary: "Summary",
+      body: "## Hi\n\nSome words here.",
+      tags: ["A", "React", "react"],
+      status: "draft" as const,
+    };
     await savePost(input, null);
     expect(await rest("GET", "blog/index/new-post")).toBeNull();
     // Tags are saved in one case: "React" and "react" are one tag.
