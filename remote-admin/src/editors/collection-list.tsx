@@ -4,7 +4,7 @@ import { AdminPage, Button, Panel, Pager, ReorderList, SearchBox, StatusMessage,
 import { describeWriteError } from "../lib/write-errors";
 import type { CollectionEditorProps, CollectionRecord } from "./collection-editor";
 import styles from "./collection-editor.module.css";
-import { groupsOf, pluralise, replaceGroup } from "./collection-logic";
+import { deleteQuestion, groupsOf, pluralise, replaceGroup } from "./collection-logic";
 
 export type CollectionListProps<K extends CollectionKind, R extends CollectionRecord, F extends object> = CollectionEditorProps<K, R, F> & {
   items: R[];
@@ -126,11 +126,7 @@ function useListWrites<K extends CollectionKind, R extends CollectionRecord>(
   const { confirm, dialog } = useConfirm();
   const remove = async (record: R) => {
     const name = itemLabel(record);
-    const ok = await confirm({
-      title: `Delete this ${noun}?`,
-      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
-      confirmLabel: `Delete ${noun}`,
-    });
+    const ok = await confirm(deleteQuestion(noun, name));
     if (!ok) return;
     setBusy(true);
     setListError(null);

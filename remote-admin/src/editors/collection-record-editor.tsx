@@ -14,6 +14,7 @@ import { mapErrorKeys, textOf } from "../lib/form-values";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import type { CollectionEditorProps, CollectionRecord } from "./collection-editor";
 import styles from "./collection-editor.module.css";
+import { deleteQuestion } from "./collection-logic";
 import { EditorNotices } from "./editor-notices";
 import { useRecordEditor } from "./use-record-editor";
 
@@ -77,11 +78,7 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
   const remove = async () => {
     if (!record) return;
     const name = itemLabel(record);
-    const ok = await confirm({
-      title: `Delete this ${noun}?`,
-      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
-      confirmLabel: `Delete ${noun}`,
-    });
+    const ok = await confirm(deleteQuestion(noun, name));
     if (!ok) return;
     await editor.submit(() => deleteRecord(kind, record.id), { unchecked: true, onLanded: () => onDone(`Deleted the ${noun} “${name}”.`) });
   };
