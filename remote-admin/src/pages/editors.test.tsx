@@ -13,6 +13,7 @@ const state = vi.hoisted(() => ({
   quotes: [] as unknown[],
   skills: [] as unknown[],
   experience: [] as unknown[],
+  revisions: [] as unknown[],
 }));
 
 vi.mock("shared-content/admin", async (importOriginal) => {
@@ -22,6 +23,7 @@ vi.mock("shared-content/admin", async (importOriginal) => {
     ...actual,
     useAbout: () => live(state.about),
     useAllPosts: () => live(state.posts),
+    useRevisions: () => live(state.revisions),
     useQuotes: () => live(state.quotes),
     useSkills: () => live(state.skills),
     useExperience: () => live(state.experience),
@@ -680,5 +682,23 @@ describe("the post editor's save sequence (the same hook as the other editors)",
       fireEvent.click(screen.getByRole("button", { name: "Save as a new post" }));
     });
     expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ slug: "kept", body: "My unsaved text", status: "draft" }), null, {});
+  });
+
+  it("the “Loaded the version from …” note goes once a later save lands", async () => {
+    state.posts = [post];
+    state.revisions = [{ ...post, id: "v2", title: "Older title", rev: 2, updatedAt: 2 }];
+    vi.mocked(content.savePost).mockReset().mockResolvedValue(4);
+    renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=kept");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: /^Restore the version from/ }));
+    });
+    expect(screen.getByText(/^Loaded the version from/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Older title");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+    });
+    expect(content.savePost).toHaveBeenCalled();
+    expect(screen.queryByText(/^Loaded the version from/)).toBeNull();
+    state.revisions = [];
   });
 });
