@@ -101,8 +101,17 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
     return ok;
   }, [validateForm]);
 
+  // After a confirmed save the form shows the record as stored (trimmed, empty values dropped),
+  // unless it was edited meanwhile.
+  const adoptRev = useRef<number | null>(null);
   useEffect(() => {
-    if (saving || !record || record.rev === baseRev || dirty) return;
+    if (saving || !record) return;
+    if (record.rev === adoptRev.current) {
+      adoptRev.current = null;
+      if (!dirty) reset(toFormRef.current(record));
+      return;
+    }
+    if (record.rev === baseRev || dirty) return;
     reset(toFormRef.current(record));
     setBaseRev(record.rev);
   }, [record, baseRev, dirty, saving, reset]);
@@ -116,6 +125,7 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
     (values: F, rev: number) => {
       commit(values);
       setBaseRev(rev);
+      adoptRev.current = rev;
     },
     [commit],
   );

@@ -179,6 +179,24 @@ describe("ConfigureAbout", () => {
     }
   });
 
+  it("after a confirmed save shows the record as stored, without flagging it as changed elsewhere", async () => {
+    vi.mocked(content.saveAbout).mockResolvedValue(about.rev + 1);
+    const view = renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "  Padded headline  " } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    state.about = { ...about, headline: "Padded headline", rev: about.rev + 1 };
+    view.rerender(
+      <MemoryRouter>
+        <ConfigureAbout />
+      </MemoryRouter>,
+    );
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Padded headline");
+    expect(screen.queryByText(/was changed elsewhere while you were editing/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Discard changes" })).toBeNull();
+  });
+
   it("flags a newer version that arrives while the form has edits", () => {
     const view = renderAt(<ConfigureAbout />);
     fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Editing" } });
