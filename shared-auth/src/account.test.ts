@@ -137,19 +137,6 @@ describe("checkPasswordPolicy", () => {
     await checkPasswordPolicy("abcdefg");
     expect(sdk.validatePassword).toHaveBeenCalledTimes(2);
   });
-
-  it("does not ask the Auth emulator, which serves no policy (a 501 the browser would log)", async () => {
-    Object.assign(authInstance, { emulatorConfig: { host: "127.0.0.1", port: 9099 } });
-    vi.clearAllMocks();
-    try {
-      await refreshPasswordPolicy();
-      expect(await checkPasswordPolicy("abcdef")).toMatchObject({ source: "default", met: true });
-      expect(sdk.validatePassword).not.toHaveBeenCalled();
-      expect(authInstance._updatePasswordPolicy).not.toHaveBeenCalled();
-    } finally {
-      Object.assign(authInstance, { emulatorConfig: null });
-    }
-  });
 });
 
 describe("changePassword and changeEmail", () => {

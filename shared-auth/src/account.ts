@@ -80,15 +80,9 @@ function auth(): Auth {
 // keystroke; remember the failure until refreshPasswordPolicy() is called.
 let policyUnavailable = false;
 
-/**
- * The Auth emulator serves no password policy (it answers 501, which the browser logs as an
- * error): against it there is no policy to fetch, and the default rule applies.
- */
-const policyServed = (): boolean => !(auth() as { emulatorConfig?: unknown }).emulatorConfig;
-
 /** Checks a password against the project's policy (fetched and cached by the SDK). */
 export async function checkPasswordPolicy(password: string): Promise<PasswordPolicyCheck> {
-  if (!policyUnavailable && policyServed()) {
+  if (!policyUnavailable) {
     try {
       const { validatePassword } = await authSdk();
       const status = await validatePassword(auth(), password);
@@ -120,7 +114,7 @@ interface PolicyRefresher {
 export async function refreshPasswordPolicy(): Promise<void> {
   policyUnavailable = false;
   const refresher = auth() as unknown as PolicyRefresher;
-  if (typeof refresher._updatePasswordPolicy !== "function" || !policyServed()) return;
+  if (typeof refresher._updatePasswordPolicy !== "function") return;
   try {
     await refresher._updatePasswordPolicy();
   } catch {
