@@ -27,9 +27,6 @@ const adminEntryBan = {
   group: ["shared-content/admin", "**/admin", "**/admin/**"],
   message: "Admin code (SDK reads and writes) belongs to the shared-content/admin entry; visitors must not download it.",
 };
-// remote-admin uses the admin entry only: the public entry bundled beside it would be a second
-// copy of the content error classes, so `instanceof` checks on write errors would fail.
-const publicEntryInAdmin = { name: "shared-content", message: "remote-admin imports shared-content/admin (it re-exports the public API)." };
 const routerFactories = {
   name: "shared-router",
   importNames: ["BrowserRouter", "HashRouter", "MemoryRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
@@ -116,7 +113,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: self === "remote-admin" ? [routerFactories, publicEntryInAdmin] : [routerFactories],
+          paths: [routerFactories],
           patterns: [firebaseBan, otherRemotes(self), routerBan, ...(self === "remote-admin" ? [] : [adminEntryBan])],
         },
       ],

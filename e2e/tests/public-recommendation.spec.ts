@@ -118,8 +118,14 @@ test.describe("write a recommendation", () => {
     const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid: string }).uid);
     const again = await openForm(page);
     await fillForm(again, "Second try");
+    // An expected refusal leaves nothing in the console (no refused request logged).
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     await again.getByRole("button", { name: "Send recommendation" }).click();
     await expect(again.getByRole("alert")).toContainText("You sent a recommendation a few minutes ago");
+    expect(consoleErrors).toEqual([]);
     await expect(again.getByLabel("Your name")).toHaveValue("Second try");
     // Another browser is another visitor.
     const other = await browser.newContext();

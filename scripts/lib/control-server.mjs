@@ -1,5 +1,6 @@
 // Test-only control endpoint of the local stack (npm start -- --e2e): lets the Playwright
-// tests take a remote down and bring it back (see serveSites in local-stack.mjs). Bound to 127.0.0.1.
+// tests take a remote down and bring it back (see serveSites in local-stack.mjs), and stop and
+// restart the database server. Bound to 127.0.0.1.
 import { createServer } from "node:http";
 
 export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {}) {
@@ -22,7 +23,13 @@ export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {})
           configFile: stack.configFile,
           dataDir: stack.dataDir,
           remotes: Object.fromEntries([...stack.remotes].map(([name, r]) => [name, { running: r.running }])),
+          database: { running: stack.database.running },
         });
+      }
+      const db = /^\/database\/(start|stop)$/.exec(url.pathname);
+      if (req.method === "POST" && db) {
+        await (db[1] === "stop" ? stack.database.stop() : stack.database.start());
+        return send(200, { running: stack.database.running });
       }
       const m = /^\/remotes\/([a-z_]+)\/(start|stop)$/.exec(url.pathname);
       if (req.method === "POST" && m) {

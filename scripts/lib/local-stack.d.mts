@@ -33,6 +33,8 @@ export interface LocalStack {
   configFile: string | null;
   admin: { uid: string; email: string; password: string };
   dataDir: string;
+  /** The database server: stop and start it again (same port and data) under open pages. */
+  database: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
   remotes: Map<string, unknown>;
   stop(): Promise<void>;
 }

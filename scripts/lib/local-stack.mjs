@@ -176,8 +176,8 @@ async function loadRtdbEmulator() {
  *                the Hosting emulator, with the renderer in the Functions emulator
  *   log          line logger
  *   signal       AbortSignal: when aborted during start-up, what has started is stopped
- * Returns { ports, siteUrl, databaseUrl, authUrl, admin, configFile, remotes: Map(name -> {start,
- * stop, running}), stop() }.
+ * Returns { ports, siteUrl, databaseUrl, authUrl, admin, configFile, database: {start, stop,
+ * running}, remotes: Map(name -> {start, stop, running}), stop() }.
  */
 export async function startLocalStack(options = {}) {
   const host = "127.0.0.1";
@@ -203,19 +203,36 @@ export async function startLocalStack(options = {}) {
   try {
     const { startRtdbEmulator } = await loadRtdbEmulator();
     const seed = options.seed ?? defaultSeedFile();
-    const rtdb = await startRtdbEmulator({
-      port: ports.database,
-      host,
-      rules: join(repoRoot, "database.rules.json"),
-      dataDir: dbDir,
-      seed,
-      defaultNamespace: NAMESPACE,
-      watchRules: true,
-      log: options.verbose ? (line) => log(`[database] ${line}`) : undefined,
-    });
-    stoppers.push(() => rtdb.close());
+    const startDatabase = (port) =>
+      startRtdbEmulator({
+        port,
+        host,
+        rules: join(repoRoot, "database.rules.json"),
+        dataDir: dbDir,
+        seed,
+        defaultNamespace: NAMESPACE,
+        watchRules: true,
+        log: options.verbose ? (line) => log(`[database] ${line}`) : undefined,
+      });
+    let rtdb = await startDatabase(ports.database);
+    stoppers.push(() => rtdb?.close() ?? Promise.resolve());
     checkAborted();
     ports.database = rtdb.port;
+    // The e2e control endpoint stops and restarts the database server (same port, same data
+    // folder), as a network drop or a server restart would look to the open pages.
+    const database = {
+      get running() {
+        return rtdb !== null;
+      },
+      async stop() {
+        const running = rtdb;
+        rtdb = null;
+        await running?.close();
+      },
+      async start() {
+        rtdb ??= await startDatabase(ports.database);
+      },
+    };
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const moved = await moveDraftsApart(databaseUrl);
@@ -247,7 +264,7 @@ export async function startLocalStack(options = {}) {
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/)`);
 
     checkAborted();
-    const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, remotes: new Map(), stop, siteUrl: null, configFile: null };
+    const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, database, remotes: new Map(), stop, siteUrl: null, configFile: null };
     if (sites) await serveSites(stack, sites, emulators, log);
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.

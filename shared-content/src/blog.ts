@@ -77,6 +77,12 @@ export function postRemoval(slug: string): Record<string, null> {
   return { [postPath(slug)]: null, [draftPath(slug)]: null, [blogIndexPath(slug)]: null, [revisionsPath(slug)]: null };
 }
 
+/**
+ * A tag as it is saved: in lower case, so "React" and "react" are one tag on the site (a
+ * near-duplicate beyond case, such as "cafe" beside "café", is the editor's check to catch).
+ */
+export const normaliseTag = (tag: string): string => tag.trim().toLowerCase();
+
 /** Every tag used in a list of entries, most used first. */
 export function tagsOf(entries: readonly { tags: readonly string[] }[]): string[] {
   const counts = new Map<string, number>();

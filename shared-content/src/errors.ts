@@ -12,7 +12,14 @@ const MESSAGES: Record<ContentErrorCode, string> = {
   unknown: "Something went wrong. Please try again.",
 };
 
+/**
+ * Carried by every ContentError. Errors are recognised by this mark and their `code`, never by
+ * `instanceof`: each federated bundle may hold its own copy of these classes.
+ */
+const CONTENT_ERROR = "content-error";
+
 export class ContentError extends Error {
+  readonly kind = CONTENT_ERROR;
   readonly code: ContentErrorCode;
   /** Field problems when code is "invalid". */
   readonly fields: FieldErrors;
@@ -38,16 +45,22 @@ export class ConflictError extends ContentError {
 }
 
 export function isContentError(error: unknown): error is ContentError {
-  return error instanceof ContentError;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { kind?: unknown }).kind === CONTENT_ERROR &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
 }
 
+/** A compare-and-set refusal (code "conflict" with the record's current revision). */
 export function isConflictError(error: unknown): error is ConflictError {
-  return error instanceof ConflictError;
+  return isContentError(error) && error.code === "conflict" && "currentRev" in error;
 }
 
 /** Map anything the SDK throws (or a ContentError) to a ContentError. */
 export function toContentError(error: unknown): ContentError {
-  if (error instanceof ContentError) return error;
+  if (isContentError(error)) return error;
   const text = `${(error as { code?: unknown } | null)?.code ?? ""} ${error instanceof Error ? error.message : String(error)}`.toLowerCase();
   if (text.includes("permission_denied") || text.includes("permission-denied") || text.includes("permission denied")) {
     return new ContentError("permission-denied", undefined, { cause: error });

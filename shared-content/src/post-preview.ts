@@ -4,9 +4,10 @@
 // admin's browser for a preview, and the preview route sits in the signed-in area (never
 // rendered on the server). Its own entry (`shared-content/preview`): no visitor downloads it.
 import * as v from "valibot";
+import { onStoredChange, readStored, removeStored, storageKey, writeStored } from "./browser-storage";
 import { LIMITS } from "./limits";
 
-export const POST_PREVIEW_KEY = "portfolio:post-preview";
+export const POST_PREVIEW_KEY = storageKey("post-preview");
 /** The preview screen's route (shell's route table; the blog remote's BlogPostPreview). */
 export const POST_PREVIEW_PATH = "/admin-panel/preview/post";
 
@@ -27,39 +28,20 @@ export type PostPreview = v.InferOutput<typeof PostPreviewSchema>;
 
 /** Hands the post as it stands to the preview screen (a no-op where storage is unavailable). */
 export function writePostPreview(preview: PostPreview): boolean {
-  try {
-    globalThis.localStorage?.setItem(POST_PREVIEW_KEY, JSON.stringify(preview));
-    return true;
-  } catch {
-    return false; // storage disabled or full
-  }
+  return writeStored(POST_PREVIEW_KEY, preview);
 }
 
 export function clearPostPreview(): void {
-  try {
-    globalThis.localStorage?.removeItem(POST_PREVIEW_KEY);
-  } catch {
-    // nothing to clear
-  }
+  removeStored(POST_PREVIEW_KEY);
 }
 
 /** The post the editor last handed over, or null (none, or not a preview). */
 export function readPostPreview(): PostPreview | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(POST_PREVIEW_KEY);
-    if (!raw) return null;
-    const result = v.safeParse(PostPreviewSchema, JSON.parse(raw));
-    return result.success ? result.output : null;
-  } catch {
-    return null;
-  }
+  const result = v.safeParse(PostPreviewSchema, readStored(POST_PREVIEW_KEY));
+  return result.success ? result.output : null;
 }
 
 /** Calls `onChange` when another tab (the editor) changes the preview; returns the unsubscribe. */
 export function subscribePostPreview(onChange: () => void): () => void {
-  const listener = (event: StorageEvent) => {
-    if (event.key === POST_PREVIEW_KEY || event.key === null) onChange();
-  };
-  globalThis.addEventListener?.("storage", listener);
-  return () => globalThis.removeEventListener?.("storage", listener);
+  return onStoredChange(POST_PREVIEW_KEY, onChange);
 }

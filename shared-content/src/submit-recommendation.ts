@@ -17,11 +17,18 @@ const NOW = { ".sv": "timestamp" };
 
 const clock = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
+const tooSoon = (nextAt: number) =>
+  new ContentError("permission-denied", `You sent a recommendation a few minutes ago. You can send another after ${clock(nextAt)}; your text is still here.`);
+
 /** Validates, then stores a pending submission; resolves with its id (the visitor's uid). Throws ContentError. */
 export async function submitRecommendation(input: RecommendationSubmissionInput): Promise<string> {
   const value = stripEmpty(parseInput(RecommendationSubmissionInputSchema, input));
   const config = getRuntimeConfig();
   const identity = await visitorIdentity(config);
+  // Within the interval the rules refuse for certain: say so without a request (whose 401 the
+  // browser would log as an error).
+  const nextAt = identity.lastSubmittedAt === undefined ? undefined : identity.lastSubmittedAt + LIMITS.submission.minIntervalMs;
+  if (nextAt !== undefined && nextAt > Date.now()) throw tooSoon(nextAt);
   const url = new URL(restUrl(config, ""));
   url.searchParams.set("auth", identity.idToken);
   let response: Response;
@@ -36,15 +43,7 @@ export async function submitRecommendation(input: RecommendationSubmissionInput)
     throw new ContentError("unavailable", undefined, { cause: error });
   }
   if (response.status === 401 || response.status === 403) {
-    // Valid input is refused only for one of the two limits; this browser remembers the last send.
-    const last = identity.lastSubmittedAt;
-    const nextAt = last === undefined ? undefined : last + LIMITS.submission.minIntervalMs;
-    if (nextAt !== undefined && nextAt > Date.now()) {
-      throw new ContentError(
-        "permission-denied",
-        `You sent a recommendation a few minutes ago. You can send another after ${clock(nextAt)}; your text is still here.`,
-      );
-    }
+    // Valid input is refused only for one of the two limits, and the interval was checked above.
     throw new ContentError(
       "permission-denied",
       "You already have a recommendation waiting for approval. You can send another once it has been reviewed; your text is still here.",

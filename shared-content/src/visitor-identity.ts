@@ -3,7 +3,7 @@
 // pending submission per uid. The identity is kept in localStorage, so the same browser stays
 // the same visitor; its ID token (one hour) is refreshed when it has expired.
 import { type RuntimeConfig } from "shared-auth";
-import { ContentError } from "./errors";
+import { ContentError, isContentError } from "./errors";
 
 const STORAGE_KEY = "portfolio.visitor";
 /** Refresh this long before the token's stated expiry. */
@@ -90,7 +90,7 @@ export async function visitorIdentity(config: RuntimeConfig): Promise<VisitorIde
   if (identity && identity.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
     // A refresh token the server no longer knows (account deleted, emulator restarted): start over.
     identity = await refresh(config, identity).catch((error: unknown) => {
-      if (error instanceof ContentError && error.code === "unavailable") throw error;
+      if (isContentError(error) && error.code === "unavailable") throw error;
       return null;
     });
   }

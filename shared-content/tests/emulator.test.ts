@@ -274,9 +274,18 @@ describe("write functions against the rules", () => {
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
-    const input = { slug: "new-post", title: "New post", summary: "Summary", body: "## Hi\n\nSome words here.", tags: ["a"], status: "draft" as const };
+    const input = {
+      slug: "new-post",
+      title: "New post",
+      summary: "Summary",
+      body: "## Hi\n\nSome words here.",
+      tags: ["A", "React", "react"],
+      status: "draft" as const,
+    };
     await savePost(input, null);
     expect(await rest("GET", "blog/index/new-post")).toBeNull();
+    // Tags are saved in one case: "React" and "react" are one tag.
+    expect(((await rest("GET", "blog/drafts/new-post")) as { tags: string[] }).tags).toEqual(["a", "react"]);
     await expect(savePost(input, null)).rejects.toMatchObject({ code: "conflict" });
     await publishPost("new-post", 1);
     const published = (await rest("GET", "blog/posts/new-post")) as { publishedAt: number; status: string; rev: number };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { contentErrorMessage, exportAll } from "shared-content/admin";
+import { contentErrorMessage, countRecords, exportAll } from "shared-content/admin";
 import { Button, Panel, StatusMessage } from "../ui";
 import { exportFileName } from "./import-plan";
 
@@ -53,20 +53,4 @@ export function ExportPanel() {
       {state.kind === "error" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
     </Panel>
   );
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-
-/** Records in an export: about/contact count one each, every collection entry and post one. */
-export function countRecords(tree: unknown): number {
-  if (!isObj(tree)) return 0;
-  let n = 0;
-  for (const [key, node] of Object.entries(tree)) {
-    if (key === "site" && isObj(node)) n += Object.keys(node).length;
-    else if (key === "blog" && isObj(node)) n += isObj(node.posts) ? Object.keys(node.posts).length : 0;
-    else if (isObj(node)) n += Object.keys(node).length;
-    else if (Array.isArray(node)) n += node.filter((x) => x != null).length;
-  }
-  return n;
 }

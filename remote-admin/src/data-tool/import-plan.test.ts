@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { analyseImport, type ContentTree } from "shared-content/admin";
+import { analyseImport, countRecords, type ContentTree } from "shared-content/admin";
 import fixture from "./old-site-export.json" with { type: "json" };
 import { exportFileName, keepRecordsNotInFile, leaveRecordsAsTheyAre, parseImportFile, prepareImport } from "./import-plan";
-import { countRecords } from "./export-panel";
 
 // An export as exportAll() returns it (records carry rev/updatedAt; posts their timestamps).
 const CURRENT: ContentTree = {

@@ -1,46 +1,16 @@
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "shared-router";
-import {
-  createRecord,
-  deleteRecord,
-  isOrderedKind,
-  matchesSearch,
-  reorderRecords,
-  updateRecord,
-  validate,
-  COLLECTION_FIELD_SCHEMAS,
-  type CollectionKind,
-  type CreateFields,
-  type LiveResult,
-} from "shared-content/admin";
-import {
-  AdminPage,
-  Button,
-  FormActions,
-  Panel,
-  Pager,
-  ReorderList,
-  SaveButton,
-  SearchBox,
-  StatusMessage,
-  UnsavedChangesGuard,
-  focusFirstInvalid,
-  paginate,
-  useConfirm,
-  useSaveState,
-  type FieldErrors,
-  type FormState,
-} from "../ui";
-import { mapErrorKeys } from "../lib/form-values";
-import { leaveForm, useLeaveWhenClean, useRecordForm } from "../lib/use-record-form";
-import { describeWriteError } from "../lib/write-errors";
-import styles from "./collection-editor.module.css";
-import { groupsOf, pluralise, replaceGroup } from "./collection-logic";
-import { EditorLoadState } from "./editor-load-state";
+import type { CollectionKind, CreateFields, LiveResult } from "shared-content/admin";
+import { AdminPage, type FieldErrors, type FormState } from "../ui";
+import { CollectionList } from "./collection-list";
+import { CollectionRecordEditor } from "./collection-record-editor";
+import { EditorLoadState, EditorMissing } from "./editor-load-state";
+import { useKeptRecord } from "./use-record-editor";
 
-type Rec = { rev: number; id: string };
+/** A record of a keyed collection. */
+export type CollectionRecord = { rev: number; id: string };
 
-export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, F extends object> {
+export interface CollectionEditorProps<K extends CollectionKind, R extends CollectionRecord, F extends object> {
   kind: K;
   title: string;
   description?: ReactNode;
@@ -78,282 +48,48 @@ export interface CollectionEditorProps<K extends CollectionKind, R extends Rec, 
  * named confirmation) and a form for one record (`?edit=<id>` or `?edit=new`), validated with
  * the shared schemas and saved compare-and-set.
  */
-export function CollectionEditor<K extends CollectionKind, R extends Rec, F extends object>(props: CollectionEditorProps<K, R, F>) {
-  const { kind, title, description, noun, live, sort, reorderable, itemLabel, renderItem, searchFields, pageSize, before, extraActions, groupBy } = props;
+export function CollectionEditor<K extends CollectionKind, R extends CollectionRecord, F extends object>(props: CollectionEditorProps<K, R, F>) {
+  const { title, description, noun, live, sort } = props;
   const [params, setParams] = useSearchParams();
   const editId = params.get("edit");
   const [flash, setFlash] = useState<string | null>(null);
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
-  const [listError, setListError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { confirm, dialog } = useConfirm();
-  // The record being edited, kept when it is deleted elsewhere so the input is not lost.
-  const lastOpened = useRef<R | null>(null);
-
+  const editing = editId === null || editId === "new" ? null : editId;
+  const { record: editedRecord, deletedElsewhere } = useKeptRecord(editing, editing === null ? null : (live.data.find((r) => r.id === editing) ?? null));
   const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
-  const filtered = useMemo(() => {
-    if (!searchFields || !query.trim()) return items;
-    return items.filter((r) => matchesSearch(query, searchFields(r)));
-  }, [items, query, searchFields]);
-  const paged = pageSize ? paginate(filtered, page, pageSize) : { items: filtered, page: 1, pageCount: 1 };
 
-  const open = (id: string) => {
-    setFlash(null);
+  const setEdit = (id: string | null, message: string | null = null) => {
+    setFlash(message);
     setParams((p) => {
       const next = new URLSearchParams(p);
-      next.set("edit", id);
+      if (id === null) next.delete("edit");
+      else next.set("edit", id);
       return next;
     });
-  };
-  const close = (message?: string) => {
-    setFlash(message ?? null);
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete("edit");
-      return next;
-    });
-  };
-
-  const remove = async (record: R) => {
-    const name = itemLabel(record);
-    const ok = await confirm({
-      title: `Delete this ${noun}?`,
-      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
-      confirmLabel: `Delete ${noun}`,
-    });
-    if (!ok) return;
-    setBusy(true);
-    setListError(null);
-    try {
-      await deleteRecord(kind, record.id);
-      setFlash(`Deleted the ${noun} “${name}”.`);
-    } catch (e) {
-      setListError(`Could not delete “${name}”: ${describeWriteError(e)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reorder = async (next: R[]) => {
-    setBusy(true);
-    setListError(null);
-    setFlash(null);
-    try {
-      if (!isOrderedKind(kind)) throw new Error(`${kind} records have no order`);
-      await reorderRecords(
-        kind,
-        next.map((r) => ({ id: r.id, rev: r.rev })),
-      );
-      setFlash("New order saved.");
-    } catch (e) {
-      setListError(`The new order was not saved: ${describeWriteError(e)}`);
-    } finally {
-      setBusy(false);
-    }
   };
 
   if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
-
-  if (editId !== null) {
-    const found = editId === "new" ? null : (items.find((r) => r.id === editId) ?? null);
-    if (found) lastOpened.current = found;
-    const record = found ?? (editId !== "new" && lastOpened.current?.id === editId ? lastOpened.current : null);
-    if (editId !== "new" && !record) {
-      return (
-        <AdminPage title={title} description={description}>
-          <StatusMessage kind="warning" action={<Button onClick={() => close()}>Back to the list</Button>}>
-            This {noun} does not exist (it may have been deleted).
-          </StatusMessage>
-        </AdminPage>
-      );
-    }
+  if (editId === null) return <CollectionList {...props} items={items} flash={flash} setFlash={setFlash} onOpen={(id) => setEdit(id)} />;
+  if (editId !== "new" && !editedRecord) {
     return (
-      <AdminPage title={title} description={description}>
-        <RecordEditor key={editId} {...props} record={record} deletedElsewhere={editId !== "new" && !found} items={items} onDone={close} />
-      </AdminPage>
+      <EditorMissing
+        title={title}
+        description={description}
+        message={`This ${noun} does not exist (it may have been deleted).`}
+        backLabel="Back to the list"
+        onBack={() => setEdit(null)}
+      />
     );
   }
-
-  const renderList = (list: R[], onReorder: ((next: R[]) => void) | undefined, label: string) => (
-    <ReorderList
-      label={label}
-      items={list}
-      getKey={(r) => r.id}
-      getLabel={itemLabel}
-      renderItem={(r) => renderItem(r)}
-      onReorder={onReorder}
-      disabled={busy}
-      empty={<p className={styles.empty}>{query.trim() ? `No ${pluralise(noun)} match “${query}”.` : `No ${pluralise(noun)} yet.`}</p>}
-      renderActions={(r) => (
-        <>
-          {extraActions?.(r)}
-          <Button size="small" onClick={() => open(r.id)} aria-label={`Edit “${itemLabel(r)}”`}>
-            Edit
-          </Button>
-          <Button size="small" variant="danger" disabled={busy} onClick={() => void remove(r)} aria-label={`Delete “${itemLabel(r)}”`}>
-            Delete
-          </Button>
-        </>
-      )}
-    />
-  );
-
-  // Single-page lists can move any item; in a filtered or paged view order would be unclear.
-  const canReorder = reorderable && !query.trim() && paged.pageCount === 1;
   return (
-    <AdminPage
-      title={title}
-      description={description}
-      actions={
-        <Button variant="primary" onClick={() => open("new")}>
-          Add {noun}
-        </Button>
-      }
-    >
-      {dialog}
-      {before}
-      {flash ? <StatusMessage kind="success">{flash}</StatusMessage> : null}
-      {listError ? <StatusMessage kind="error">{listError}</StatusMessage> : null}
-      <Panel title={`${items.length} ${items.length === 1 ? noun : pluralise(noun)}`}>
-        {searchFields ? (
-          <SearchBox
-            label={`Search ${pluralise(noun)}`}
-            value={query}
-            onChange={(q) => {
-              setQuery(q);
-              setPage(1);
-            }}
-            resultSummary={query.trim() ? `${filtered.length} of ${items.length} match` : undefined}
-          />
-        ) : null}
-        {groupBy && paged.items.length > 0
-          ? groupsOf(paged.items, groupBy).map((group) => (
-              <section key={group.name} className={styles.group} aria-label={group.name}>
-                <h3 className={styles.groupTitle}>
-                  {group.name} <span className={styles.meta}>({group.items.length})</span>
-                </h3>
-                {renderList(
-                  group.items,
-                  canReorder ? (next) => void reorder(replaceGroup(paged.items, groupBy, group.name, next)) : undefined,
-                  `${pluralise(noun)} in ${group.name}`,
-                )}
-              </section>
-            ))
-          : renderList(paged.items, canReorder ? (next) => void reorder(next) : undefined, pluralise(noun))}
-        {pageSize ? <Pager label={`${title} pages`} page={paged.page} pageCount={paged.pageCount} onPage={setPage} /> : null}
-      </Panel>
+    <AdminPage title={title} description={description}>
+      <CollectionRecordEditor
+        key={editId}
+        {...props}
+        record={editedRecord}
+        deletedElsewhere={deletedElsewhere}
+        items={items}
+        onDone={(message) => setEdit(null, message ?? null)}
+      />
     </AdminPage>
-  );
-}
-
-function RecordEditor<K extends CollectionKind, R extends Rec, F extends object>({
-  kind,
-  noun,
-  toForm,
-  toFields,
-  errorKeys,
-  renderForm,
-  checkAgainst,
-  itemLabel,
-  record,
-  items,
-  deletedElsewhere,
-  onDone,
-}: CollectionEditorProps<K, R, F> & { record: R | null; deletedElsewhere: boolean; items: R[]; onDone: (message?: string) => void }) {
-  const save = useSaveState(describeWriteError);
-  const { confirm, dialog } = useConfirm();
-  const schema = COLLECTION_FIELD_SCHEMAS[kind];
-  const ordered = "order" in schema.entries;
-  // An existing record keeps its order; a new one goes last (createRecord picks the order).
-  const fieldsOf = (values: F): CreateFields<K> => {
-    const fields = toFields(values);
-    return ordered && record && "order" in record && typeof record.order === "number" ? { ...fields, order: record.order } : fields;
-  };
-  const check = (values: F): FieldErrors => {
-    const fields = fieldsOf(values);
-    const result = validate(schema, ordered && !("order" in fields) ? { ...fields, order: 0 } : fields);
-    const errors = result.ok ? {} : mapErrorKeys(result.errors, errorKeys ?? {});
-    // The schema's own message about a field comes first.
-    return checkAgainst ? { ...checkAgainst(values, record, items), ...errors } : errors;
-  };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
-  const leaveWhenClean = useLeaveWhenClean(form.dirty);
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form.validateAll()) {
-      focusFirstInvalid(e.currentTarget as HTMLFormElement);
-      return;
-    }
-    const fields = fieldsOf(form.values);
-    if (record === null) {
-      const ok = await save.run(() => createRecord(kind, fields));
-      if (ok) {
-        form.reset(form.values);
-        onDone(`Added the ${noun}.`);
-      }
-    } else {
-      const ok = await save.run(() => updateRecord(kind, record.id, fields, form.baseRev ?? record.rev));
-      if (ok) form.reset(form.values);
-    }
-  };
-
-  const remove = async () => {
-    if (!record) return;
-    const name = itemLabel(record);
-    const ok = await confirm({
-      title: `Delete this ${noun}?`,
-      message: `Delete the ${noun} “${name}”? This cannot be undone.`,
-      confirmLabel: `Delete ${noun}`,
-    });
-    if (!ok) return;
-    const done = await save.run(() => deleteRecord(kind, record.id));
-    if (done) {
-      form.reset(form.values);
-      onDone(`Deleted the ${noun} “${name}”.`);
-    }
-  };
-
-  const saveAsNew = async () => {
-    if (!form.validateAll()) return;
-    // toFields leaves `order` out: the copy goes last.
-    const ok = await save.run(() => createRecord(kind, toFields(form.values)));
-    if (ok) {
-      form.reset(form.values);
-      onDone(`Added the ${noun} again as a new one.`);
-    }
-  };
-
-  const heading = record ? `Edit ${noun}: ${itemLabel(record)}` : `New ${noun}`;
-  return (
-    <Panel title={heading}>
-      {dialog}
-      <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={`your changes to this ${noun}`} />
-      {deletedElsewhere && save.status !== "saving" && save.status !== "saved" ? (
-        <StatusMessage kind="warning" action={<Button onClick={() => void saveAsNew()}>Save as a new {noun}</Button>}>
-          This {noun} was deleted elsewhere while you were editing. Your input is kept below; saving it as it is would be refused.
-        </StatusMessage>
-      ) : null}
-      {form.changedElsewhere && !deletedElsewhere ? (
-        <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>
-          This {noun} was changed elsewhere while you were editing. Saving now would be refused so that the newer change is not overwritten.
-        </StatusMessage>
-      ) : null}
-      <form noValidate onSubmit={(e) => void submit(e)} className={styles.form} aria-label={heading}>
-        {renderForm(form, record)}
-        <FormActions>
-          <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
-          <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>
-            {form.dirty ? "Cancel" : "Back to the list"}
-          </Button>
-          {record ? (
-            <Button variant="danger" onClick={() => void remove()} disabled={save.status === "saving"}>
-              Delete {noun}
-            </Button>
-          ) : null}
-        </FormActions>
-      </form>
-    </Panel>
   );
 }

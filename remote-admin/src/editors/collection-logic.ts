@@ -23,3 +23,10 @@ export function pluralise(noun: string): string {
   if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
   return `${noun}s`;
 }
+
+/** The question before deleting a record, naming it (from the list and from its form alike). */
+export const deleteQuestion = (noun: string, name: string) => ({
+  title: `Delete this ${noun}?`,
+  message: `Delete the ${noun} “${name}”? This cannot be undone.`,
+  confirmLabel: `Delete ${noun}`,
+});

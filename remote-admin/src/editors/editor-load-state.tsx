@@ -16,3 +16,26 @@ export function EditorLoadState({ title, description, live }: { title: string; d
     </AdminPage>
   );
 }
+
+/** What an editor shows when the record its URL names is not there (and was not open here). */
+export function EditorMissing({
+  title,
+  description,
+  message,
+  backLabel,
+  onBack,
+}: {
+  title: string;
+  description?: ReactNode;
+  message: string;
+  backLabel: string;
+  onBack: () => void;
+}) {
+  return (
+    <AdminPage title={title} description={description}>
+      <StatusMessage kind="warning" action={<Button onClick={onBack}>{backLabel}</Button>}>
+        {message}
+      </StatusMessage>
+    </AdminPage>
+  );
+}

@@ -1,23 +1,11 @@
 import type { ReactNode } from "react";
 import { AboutFieldsSchema, ContactFieldsSchema, validate, type LiveResult } from "shared-content/admin";
-import {
-  focusFirstInvalid,
-  AdminPage,
-  Button,
-  FormActions,
-  Panel,
-  SaveButton,
-  StatusMessage,
-  UnsavedChangesGuard,
-  useSaveState,
-  type FieldErrors,
-  type FormState,
-} from "../ui";
-import { mapErrorKeys } from "../lib/form-values";
-import { useRecordForm } from "../lib/use-record-form";
-import { describeWriteError } from "../lib/write-errors";
+import { AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, type FieldErrors, type FormState } from "../ui";
+import { mapErrorKeys, textOf } from "../lib/form-values";
 import styles from "./collection-editor.module.css";
 import { EditorLoadState } from "./editor-load-state";
+import { EditorNotices } from "./editor-notices";
+import { useRecordEditor } from "./use-record-editor";
 
 /** `W`: the record's fields as its write function takes them (the boundary, typed end to end). */
 export interface SingleRecordFormProps<R extends { rev: number }, F extends object, W> {
@@ -27,7 +15,8 @@ export interface SingleRecordFormProps<R extends { rev: number }, F extends obje
   schema: typeof AboutFieldsSchema | typeof ContactFieldsSchema;
   toForm: (record: R | null) => F;
   toFields: (values: F) => W;
-  save: (fields: W, expectedRev: number | null) => Promise<void>;
+  /** Resolves with the revision written, once the server has stored it. */
+  save: (fields: W, expectedRev: number | null) => Promise<number>;
   renderForm: (form: FormState<F>) => ReactNode;
   /** What a leave-confirmation names, e.g. "your changes to the about section". */
   what: string;
@@ -53,22 +42,16 @@ function Loaded<R extends { rev: number }, F extends object, W>({
   publicLink,
   record,
 }: SingleRecordFormProps<R, F, W> & { record: R | null }) {
-  const save = useSaveState(describeWriteError);
   const check = (values: F): FieldErrors => {
     const result = validate(schema, toFields(values));
     return result.ok ? {} : mapErrorKeys(result.errors, {});
   };
-  const form = useRecordForm<R, F>({ record, toForm, validate: check, saving: save.status === "saving", onLanded: save.landed, onEdited: save.clearSaved });
+  const editor = useRecordEditor<R, F>({ record, toForm, validate: check });
+  const { form, save } = editor;
 
-  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!form.validateAll()) {
-      focusFirstInvalid(e.currentTarget);
-      return;
-    }
-    const values = form.values;
-    const ok = await save.run(() => write(toFields(values), form.baseRev));
-    if (ok) form.reset(values);
+    void editor.submit((values, baseRev) => write(toFields(values), baseRev), { formEl: e.currentTarget });
   };
 
   return (
@@ -83,15 +66,10 @@ function Loaded<R extends { rev: number }, F extends object, W>({
         ) : undefined
       }
     >
-      <UnsavedChangesGuard when={form.dirty && save.status !== "saving"} what={what} />
-      {form.changedElsewhere ? (
-        <StatusMessage kind="warning" action={<Button onClick={form.loadLatest}>Load the newer version (discard my edits)</Button>}>
-          This was changed elsewhere while you were editing. Saving now would be refused so that the newer change is not overwritten.
-        </StatusMessage>
-      ) : null}
+      <EditorNotices editor={editor} noun="section" what={what} copyText={() => textOf(form.values)} />
       {record === null ? <StatusMessage kind="info">Nothing is saved here yet; the first save creates it.</StatusMessage> : null}
       <Panel>
-        <form noValidate onSubmit={(e) => void submit(e)} className={styles.form} aria-label={title}>
+        <form noValidate onSubmit={submit} className={styles.form} aria-label={title}>
           {renderForm(form)}
           <FormActions>
             <SaveButton type="submit" status={save.status} error={save.error} label="Save" />

@@ -1,7 +1,7 @@
 import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "./labels";
 import { describe, expect, it } from "vitest";
 import { nextSlug, slugify, slugProblem } from "./slug";
-import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "./post-form";
+import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../blog-editor/post-form";
 import { errorFor, mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
 
 describe("slugify", () => {
@@ -89,13 +89,13 @@ describe("near-duplicate labels", () => {
     expect(categoryFix("Tools", skillCategories(skills))).toBeUndefined();
   });
 
-  it("replaces only the tags typed in another spelling", () => {
-    const fixes = tagFixes("testing, Vitest, react", ["Testing", "React"]);
+  it("replaces only the tags typed in another spelling; case alone is not one (tags are saved in lower case)", () => {
+    const fixes = tagFixes("resume, Vitest, React, cafe", ["résumé", "react", "Café"]);
     expect(fixes).toEqual([
-      { typed: "testing", use: "Testing" },
-      { typed: "react", use: "React" },
+      { typed: "resume", use: "résumé" },
+      { typed: "cafe", use: "Café" },
     ]);
-    expect(applyTagFixes("testing, Vitest, react", fixes)).toBe("Testing, Vitest, React");
-    expect(tagFixMessage(fixes)).toBe("These tags already exist with another spelling — use “Testing” for “testing”, “React” for “react”.");
+    expect(applyTagFixes("resume, Vitest, React, cafe", fixes)).toBe("résumé, Vitest, React, Café");
+    expect(tagFixMessage(fixes)).toBe("These tags already exist with another spelling — use “résumé” for “resume”, “Café” for “cafe”.");
   });
 });

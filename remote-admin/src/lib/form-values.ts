@@ -61,3 +61,14 @@ export function mapErrorKeys(errors: FieldErrors, rename: Record<string, string>
   }
   return out;
 }
+
+/**
+ * A form's text as a person would copy it out ("field: value" per non-empty text field), for
+ * keeping one's input when a save is refused.
+ */
+export function textOf(values: object): string {
+  return Object.entries(values)
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== "")
+    .map(([key, value]) => (value.includes("\n") ? `${key}:\n${value}` : `${key}: ${value}`))
+    .join("\n\n");
+}

@@ -1,7 +1,7 @@
 // Near-duplicate labels (issue 12 #1): a skill category or post tag typed in another case than one
 // in use ("languages" beside "Languages") would show twice on the site. The comparison itself is
 // shared-content's `existingSpelling`; this file words the messages and the suggested fix.
-import { existingSpelling, sameLabel, type Skill, type WithId } from "shared-content/admin";
+import { existingSpelling, normaliseTag, sameLabel, type Skill, type WithId } from "shared-content/admin";
 import { joinList, splitList } from "./form-values";
 
 export interface SpellingFix {
@@ -33,11 +33,14 @@ export function duplicateSkill(name: string, category: string, skills: readonly 
   return twin ? `“${twin.name}” is already in “${twin.category}”.` : undefined;
 }
 
-/** Tags in a comma-separated field that repeat a tag in use with another spelling. */
+/**
+ * Tags in a comma-separated field that repeat a tag in use with another spelling. Case alone
+ * does not count: every tag is saved in lower case (normaliseTag).
+ */
 export function tagFixes(tagsText: string, known: readonly string[]): { typed: string; use: string }[] {
   return splitList(tagsText).flatMap((typed) => {
     const use = existingSpelling(typed, known);
-    return use !== undefined && use !== typed ? [{ typed, use }] : [];
+    return use !== undefined && normaliseTag(use) !== normaliseTag(typed) ? [{ typed, use }] : [];
   });
 }
 

@@ -7,13 +7,11 @@ export interface RecordFormOptions<R extends { rev: number }, F extends object> 
   /** Form values for a record, or for a new one when null. */
   toForm: (record: R | null) => F;
   validate: (values: F) => FieldErrors;
-  /** True while a write of this form runs (live updates are then not applied). */
-  saving: boolean;
   /**
-   * A save reported as not confirmed (the connection was down: the SDK keeps the write and
-   * sends it when it can) has reached the database after all: the form adopted it.
+   * True while a write of this form is unconfirmed: live updates are then not applied (the SDK
+   * shows its own unacknowledged value at once; that is not a change made elsewhere).
    */
-  onLanded?: () => void;
+  saving: boolean;
   /**
    * The form was edited after loading or saving, or a submit found errors: a "Saved" note no
    * longer describes it (pass the save state's `clearSaved`).
@@ -28,6 +26,8 @@ export interface RecordForm<F> extends FormState<F> {
   changedElsewhere: boolean;
   /** Discard the edits and load the newer version. */
   loadLatest: () => void;
+  /** The server confirmed a save of `values` as revision `rev`: they are the new baseline. */
+  landed: (values: F, rev: number) => void;
 }
 
 /**
@@ -74,25 +74,23 @@ export function useLeaveWhenClean(dirty: boolean): (run: () => void) => void {
 /**
  * Form state bound to a live record. While the form is clean, a newer version from the
  * database is loaded silently; while it has edits, it is flagged (`changedElsewhere`) and the
- * compare-and-set save will refuse, so nothing is overwritten silently.
+ * compare-and-set save will refuse, so nothing is overwritten silently. Its own saves move the
+ * base revision only when the server confirms them (`landed`), never from the live value.
  */
 export function useRecordForm<R extends { rev: number }, F extends object>({
   record,
   toForm,
   validate,
   saving,
-  onLanded,
   onEdited,
 }: RecordFormOptions<R, F>): RecordForm<F> {
   const form = useForm<F>(toForm(record), validate);
   const [baseRev, setBaseRev] = useState<number | null>(record?.rev ?? null);
   const toFormRef = useRef(toForm);
   toFormRef.current = toForm;
-  const onLandedRef = useRef(onLanded);
-  onLandedRef.current = onLanded;
   const onEditedRef = useRef(onEdited);
   onEditedRef.current = onEdited;
-  const { dirty, reset, values, validateAll: validateForm } = form;
+  const { dirty, reset, commit, validateAll: validateForm } = form;
 
   useEffect(() => {
     if (dirty) onEditedRef.current?.();
@@ -102,23 +100,34 @@ export function useRecordForm<R extends { rev: number }, F extends object>({
     if (!ok) onEditedRef.current?.();
     return ok;
   }, [validateForm]);
-  // The next revision holding exactly what the form holds is this form's own save arriving late
-  // (sent again after the connection came back), not a change made elsewhere.
-  const ownSaveLanded = dirty && record !== null && record.rev === (baseRev ?? 0) + 1 && JSON.stringify(toFormRef.current(record)) === JSON.stringify(values);
 
+  // After a confirmed save the form shows the record as stored (trimmed, empty values dropped),
+  // unless it was edited meanwhile.
+  const adoptRev = useRef<number | null>(null);
   useEffect(() => {
-    if (saving || !record || record.rev === baseRev) return;
-    if (!dirty || ownSaveLanded) {
-      reset(toFormRef.current(record));
-      setBaseRev(record.rev);
-      if (ownSaveLanded) onLandedRef.current?.();
+    if (saving || !record) return;
+    if (record.rev === adoptRev.current) {
+      adoptRev.current = null;
+      if (!dirty) reset(toFormRef.current(record));
+      return;
     }
-  }, [record, baseRev, dirty, saving, reset, ownSaveLanded]);
+    if (record.rev === baseRev || dirty) return;
+    reset(toFormRef.current(record));
+    setBaseRev(record.rev);
+  }, [record, baseRev, dirty, saving, reset]);
 
-  const changedElsewhere = !saving && !ownSaveLanded && record !== null && baseRev !== null && record.rev !== baseRev && dirty;
+  const changedElsewhere = !saving && record !== null && baseRev !== null && record.rev !== baseRev && dirty;
   const loadLatest = () => {
     reset(toFormRef.current(record));
     setBaseRev(record?.rev ?? null);
   };
-  return { ...form, validateAll, baseRev, changedElsewhere, loadLatest };
+  const landed = useCallback(
+    (values: F, rev: number) => {
+      commit(values);
+      setBaseRev(rev);
+      adoptRev.current = rev;
+    },
+    [commit],
+  );
+  return { ...form, validateAll, baseRev, changedElsewhere, loadLatest, landed };
 }

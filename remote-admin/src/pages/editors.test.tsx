@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { MemoryRouter } from "react-router-dom";
 import * as content from "shared-content/admin";
 import { buttonsWithLabelNotInName } from "../test-helpers";
+import { PENDING_SAVE_TEXT, SAVE_PENDING_AFTER_MS } from "../ui";
 
 const state = vi.hoisted(() => ({
   about: null as unknown,
@@ -12,6 +13,7 @@ const state = vi.hoisted(() => ({
   quotes: [] as unknown[],
   skills: [] as unknown[],
   experience: [] as unknown[],
+  revisions: [] as unknown[],
 }));
 
 vi.mock("shared-content/admin", async (importOriginal) => {
@@ -21,6 +23,7 @@ vi.mock("shared-content/admin", async (importOriginal) => {
     ...actual,
     useAbout: () => live(state.about),
     useAllPosts: () => live(state.posts),
+    useRevisions: () => live(state.revisions),
     useQuotes: () => live(state.quotes),
     useSkills: () => live(state.skills),
     useExperience: () => live(state.experience),
@@ -29,6 +32,7 @@ vi.mock("shared-content/admin", async (importOriginal) => {
     deletePost: vi.fn(),
     deleteRecord: vi.fn(),
     createRecord: vi.fn(),
+    newRecordId: vi.fn(async () => "reserved-id"),
     updateRecord: vi.fn(),
     reorderRecords: vi.fn(),
   };
@@ -80,7 +84,7 @@ describe("ConfigureAbout", () => {
   });
 
   it("saves the cleaned fields against the loaded revision, then says Saved", async () => {
-    vi.mocked(content.saveAbout).mockResolvedValue(undefined);
+    vi.mocked(content.saveAbout).mockResolvedValue(5);
     renderAt(<ConfigureAbout />);
     fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "  Staff engineer " } });
     await act(async () => {
@@ -94,7 +98,7 @@ describe("ConfigureAbout", () => {
   });
 
   it("drops the Saved note once the form is edited again, so it never sits beside a new error", async () => {
-    vi.mocked(content.saveAbout).mockResolvedValue(undefined);
+    vi.mocked(content.saveAbout).mockResolvedValue(5);
     renderAt(<ConfigureAbout />);
     const saved = () => screen.getAllByRole("status").some((s) => s.textContent === "Saved");
     fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Staff engineer" } });
@@ -121,36 +125,76 @@ describe("ConfigureAbout", () => {
     expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Kept headline");
   });
 
-  it("a conflict refuses to overwrite and says why", async () => {
+  it("a conflict refuses to overwrite, says why where the user is, and offers to keep the text", async () => {
     vi.mocked(content.saveAbout).mockRejectedValue(new content.ConflictError("site/about", 5));
     renderAt(<ConfigureAbout />);
     fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Mine" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Save" }));
     });
-    expect(screen.getByRole("alert").textContent).toMatch(/changed this item elsewhere/);
+    expect(screen.getAllByRole("alert").some((a) => /changed this item elsewhere/.test(a.textContent ?? ""))).toBe(true);
+    const notice = screen.getByText(/was changed elsewhere while you were editing/).closest("[tabindex]");
+    expect(notice).not.toBeNull();
+    expect(document.activeElement).toBe(notice);
+    expect(within(notice as HTMLElement).getByRole("button", { name: "Copy my text" })).toBeTruthy();
     expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Mine");
   });
 
-  it("a save reported as not confirmed that reaches the database later is shown as saved, not as a change made elsewhere", async () => {
-    state.about = about;
-    vi.mocked(content.saveAbout).mockRejectedValue(new content.ContentError("unavailable", "The database did not confirm the change."));
+  it("a save the server confirms late says it is pending (not saved from the SDK's own echo), guards the tab, then says Saved", async () => {
+    vi.useFakeTimers();
+    try {
+      let confirm: (rev: number) => void = () => {};
+      vi.mocked(content.saveAbout).mockReturnValue(new Promise<number>((resolve) => (confirm = resolve)));
+      const view = renderAt(<ConfigureAbout />);
+      fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Sent while offline" } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      });
+      act(() => {
+        vi.advanceTimersByTime(SAVE_PENDING_AFTER_MS);
+      });
+      const statusText = () => screen.getAllByRole("status").map((s) => s.textContent ?? "");
+      expect(statusText()).toContain(PENDING_SAVE_TEXT);
+      // The SDK shows its own, unacknowledged value at once: the next revision with these values.
+      state.about = { ...about, headline: "Sent while offline", rev: about.rev + 1 };
+      view.rerender(
+        <MemoryRouter>
+          <ConfigureAbout />
+        </MemoryRouter>,
+      );
+      expect(statusText()).not.toContain("Saved");
+      expect(screen.queryByText(/was changed elsewhere while you were editing/)).toBeNull();
+      const unload = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(unload);
+      expect(unload.defaultPrevented).toBe(true);
+
+      await act(async () => {
+        confirm(about.rev + 1);
+      });
+      expect(statusText()).toContain("Saved");
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Discard changes" })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("after a confirmed save shows the record as stored, without flagging it as changed elsewhere", async () => {
+    vi.mocked(content.saveAbout).mockResolvedValue(about.rev + 1);
     const view = renderAt(<ConfigureAbout />);
-    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Sent while offline" } });
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "  Padded headline  " } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Save" }));
     });
-    expect(screen.getByRole("alert").textContent).toMatch(/did not confirm/);
-    // The SDK sends the kept write when the connection returns: the next revision, with these values.
-    state.about = { ...(about as object), headline: "Sent while offline", rev: (about as { rev: number }).rev + 1 };
+    state.about = { ...about, headline: "Padded headline", rev: about.rev + 1 };
     view.rerender(
       <MemoryRouter>
         <ConfigureAbout />
       </MemoryRouter>,
     );
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Padded headline");
     expect(screen.queryByText(/was changed elsewhere while you were editing/)).toBeNull();
-    expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.getByRole("button", { name: /Save/ }).closest("form")?.textContent).toMatch(/Saved/);
+    expect(screen.queryByRole("button", { name: "Discard changes" })).toBeNull();
   });
 
   it("flags a newer version that arrives while the form has edits", () => {
@@ -186,7 +230,7 @@ describe("WriteBlog editor", () => {
 
   it("the slug follows the title, must be unique, and Publish saves as published", async () => {
     state.posts = [existing];
-    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    vi.mocked(content.savePost).mockResolvedValue(1);
     renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=new");
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Taken" } });
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Taken slug" } });
@@ -210,7 +254,7 @@ describe("WriteBlog editor", () => {
 
   it("Unpublish saves an existing post as a draft against its revision", async () => {
     state.posts = [existing];
-    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    vi.mocked(content.savePost).mockResolvedValue(1);
     renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=taken-slug");
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Unpublish" }));
@@ -247,7 +291,7 @@ describe("ConfigureSkills", () => {
       { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },
       { id: "s3", name: "CSS", category: "Languages", order: 2, rev: 7, updatedAt: 1 },
     ];
-    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
+    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(2);
     renderAt(<ConfigureSkills />, "/admin-panel/configure-skills");
     const languages = screen.getByRole("region", { name: "Languages" });
     expect(
@@ -312,7 +356,7 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
     });
-    expect(content.createRecord).toHaveBeenCalledWith("skills", { name: "Rust", category: "Languages" });
+    expect(content.createRecord).toHaveBeenCalledWith("skills", { name: "Rust", category: "Languages" }, "reserved-id");
   });
 
   it("refuses a skill whose name is already in its category, whatever the case", async () => {
@@ -358,7 +402,7 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
         title: "One",
         summary: "S",
         body: "B",
-        tags: ["Testing", "React"],
+        tags: ["Tésting", "React"],
         status: "published",
         readingMinutes: 1,
         createdAt: 1,
@@ -366,7 +410,7 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
         updatedAt: 1,
       },
     ];
-    vi.mocked(content.savePost).mockResolvedValue(undefined);
+    vi.mocked(content.savePost).mockResolvedValue(1);
     renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=new");
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Two" } });
     fireEvent.change(screen.getByLabelText(/^Summary/), { target: { value: "S" } });
@@ -378,20 +422,21 @@ describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
     });
     expect(content.savePost).not.toHaveBeenCalled();
     expect(tags.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("The tag “testing” already exists as “Testing” — use it.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Use “Testing”" }));
-    expect((tags as HTMLInputElement).value).toBe("Testing, Vitest");
+    expect(screen.getByText("The tag “testing” already exists as “Tésting” — use it.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Use “Tésting”" }));
+    expect((tags as HTMLInputElement).value).toBe("Tésting, Vitest");
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
     });
-    expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ tags: ["Testing", "Vitest"] }), null, {});
+    // Saved in lower case: "React" on one post and "react" on another are one tag.
+    expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ tags: ["tésting", "vitest"] }), null, {});
   });
 });
 
 describe("a collection record saved, then edited into an error", () => {
   it("no longer says Saved", async () => {
     state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
-    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(undefined);
+    vi.mocked(content.updateRecord).mockReset().mockResolvedValue(2);
     renderAt(<WriteQuote />, "/admin-panel/write-quote?edit=q1");
     const saved = () => screen.getAllByRole("status").some((s) => s.textContent === "Saved");
     fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
@@ -443,7 +488,7 @@ describe("a record deleted elsewhere while it is being edited", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Save as a new quote" }));
     });
-    expect(content.createRecord).toHaveBeenCalledWith("quotes", { text: "Less is a bore.", author: "Mies", work: undefined, year: undefined });
+    expect(content.createRecord).toHaveBeenCalledWith("quotes", { text: "Less is a bore.", author: "Mies", work: undefined, year: undefined }, "reserved-id");
   });
 });
 
@@ -488,16 +533,20 @@ describe("ConfigureExperience", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Add experience entry" }));
     });
-    expect(content.createRecord).toHaveBeenCalledWith("experience", {
-      company: "Acme",
-      companyUrl: undefined,
-      role: "Engineer",
-      location: undefined,
-      start: "2024-05",
-      end: undefined,
-      summary: undefined,
-      projects: [{ name: "Dashboard", description: undefined, technologies: ["React", "D3"] }],
-    });
+    expect(content.createRecord).toHaveBeenCalledWith(
+      "experience",
+      {
+        company: "Acme",
+        companyUrl: undefined,
+        role: "Engineer",
+        location: undefined,
+        start: "2024-05",
+        end: undefined,
+        summary: undefined,
+        projects: [{ name: "Dashboard", description: undefined, technologies: ["React", "D3"] }],
+      },
+      "reserved-id",
+    );
   });
 });
 
@@ -592,5 +641,82 @@ describe("deleting a post", () => {
     });
     expect(content.deletePost).toHaveBeenCalledWith("gone-soon");
     await waitFor(() => expect(screen.getByText("Deleted the post “Gone soon”.")).toBeTruthy());
+  });
+});
+
+describe("the post editor's save sequence (the same hook as the other editors)", () => {
+  const post = { id: "kept", title: "Kept", summary: "S", body: "B", tags: [], status: "draft", readingMinutes: 1, createdAt: 1, rev: 3, updatedAt: 1 };
+
+  it("a save confirmed late says pending, then Saved, with no failure note left behind, and a new post becomes its edit form", async () => {
+    vi.useFakeTimers();
+    try {
+      state.posts = [];
+      let confirm: (rev: number) => void = () => {};
+      vi.mocked(content.savePost).mockReturnValue(new Promise<number>((resolve) => (confirm = resolve)));
+      const router = await import("react-router-dom");
+      const memory = router.createMemoryRouter([{ path: "/admin-panel/write-blog", element: <WriteBlog /> }], {
+        initialEntries: ["/admin-panel/write-blog?edit=new"],
+      });
+      render(<router.RouterProvider router={memory} />);
+      fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Late post" } });
+      fireEvent.change(screen.getByLabelText(/^Summary/), { target: { value: "Sent while offline" } });
+      fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: "Text" } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+      });
+      act(() => {
+        vi.advanceTimersByTime(SAVE_PENDING_AFTER_MS);
+      });
+      expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain(PENDING_SAVE_TEXT);
+      expect(memory.state.location.search).toBe("?edit=new");
+      // The live list already holds the SDK's own copy of the new post.
+      state.posts = [{ ...post, id: "late-post", title: "Late post", summary: "Sent while offline", body: "Text", rev: 1 }];
+      await act(async () => {
+        confirm(1);
+      });
+      expect(screen.getAllByRole("status").some((s) => s.textContent?.startsWith("Saved."))).toBe(true);
+      expect(screen.queryByText(/^Not saved/)).toBeNull();
+      expect(memory.state.location.search).toBe("?edit=late-post");
+      expect(screen.getByRole("heading", { level: 1 }).textContent).not.toBe("New post");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a post deleted elsewhere keeps the input and can be saved as a new post", async () => {
+    state.posts = [post];
+    vi.mocked(content.savePost).mockReset().mockResolvedValue(1);
+    const view = renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=kept");
+    fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: "My unsaved text" } });
+    state.posts = [];
+    view.rerender(
+      <MemoryRouter initialEntries={["/admin-panel/write-blog?edit=kept"]}>
+        <WriteBlog />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/This post was deleted elsewhere while you were editing/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Body/) as HTMLTextAreaElement).value).toBe("My unsaved text");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save as a new post" }));
+    });
+    expect(content.savePost).toHaveBeenCalledWith(expect.objectContaining({ slug: "kept", body: "My unsaved text", status: "draft" }), null, {});
+  });
+
+  it("the “Loaded the version from …” note goes once a later save lands", async () => {
+    state.posts = [post];
+    state.revisions = [{ ...post, id: "v2", title: "Older title", rev: 2, updatedAt: 2 }];
+    vi.mocked(content.savePost).mockReset().mockResolvedValue(4);
+    renderAt(<WriteBlog />, "/admin-panel/write-blog?edit=kept");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: /^Restore the version from/ }));
+    });
+    expect(screen.getByText(/^Loaded the version from/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Older title");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save draft" }));
+    });
+    expect(content.savePost).toHaveBeenCalled();
+    expect(screen.queryByText(/^Loaded the version from/)).toBeNull();
+    state.revisions = [];
   });
 });

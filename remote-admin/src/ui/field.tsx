@@ -61,15 +61,39 @@ export function Field({ label, error, hint, warning, action, required, id, class
 
 type BaseProps = Omit<FieldProps, "children">;
 
+/**
+ * The length of a text against its limit, shown as you type from 80 % of it on. The limit is
+ * never applied by cutting (no `maxlength` attribute, which truncates a paste silently): a
+ * longer text stays as typed and the form's check refuses it with its message.
+ */
+export function lengthNote(value: string, max: number | undefined): string | null {
+  if (max === undefined || value.length < max * 0.8) return null;
+  const count = `${value.length.toLocaleString("en-GB")} of ${max.toLocaleString("en-GB")} characters`;
+  return value.length > max ? `${count}: ${(value.length - max).toLocaleString("en-GB")} over the limit, shorten it to save.` : count;
+}
+
+/** The caller's hint followed by the length note, if any. */
+function withLengthNote(hint: ReactNode, value: string, max: number | undefined): ReactNode {
+  const note = lengthNote(value, max);
+  if (!note) return hint;
+  return hint ? (
+    <>
+      {hint} <span className={styles.length}>{note}</span>
+    </>
+  ) : (
+    <span className={styles.length}>{note}</span>
+  );
+}
+
 export interface TextFieldProps extends BaseProps, Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange" | "value" | "className"> {
   value: string;
   onChange: (value: string) => void;
 }
 
-/** A labelled single-line input (text, url, email, number, month, date ...). */
-export function TextField({ label, error, hint, action, required, id, className, value, onChange, ...input }: TextFieldProps) {
+/** A labelled single-line input (text, url, email, number, month, date ...); `maxLength` shows the length as you type. */
+export function TextField({ label, error, hint, action, required, id, className, value, onChange, maxLength, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} action={action} required={required} id={id} className={className}>
+    <Field label={label} error={error} hint={withLengthNote(hint, value, maxLength)} action={action} required={required} id={id} className={className}>
       {(control) => <input {...input} {...control} required={required} className={styles.input} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
@@ -80,10 +104,10 @@ export interface TextAreaFieldProps extends BaseProps, Omit<TextareaHTMLAttribut
   onChange: (value: string) => void;
 }
 
-/** A labelled multi-line text area. */
-export function TextAreaField({ label, error, hint, required, id, className, value, onChange, rows = 4, ...rest }: TextAreaFieldProps) {
+/** A labelled multi-line text area; `maxLength` shows the length as you type. */
+export function TextAreaField({ label, error, hint, required, id, className, value, onChange, rows = 4, maxLength, ...rest }: TextAreaFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={className}>
+    <Field label={label} error={error} hint={withLengthNote(hint, value, maxLength)} required={required} id={id} className={className}>
       {(control) => (
         <textarea {...rest} {...control} rows={rows} required={required} className={styles.textarea} value={value} onChange={(e) => onChange(e.target.value)} />
       )}

@@ -1,4 +1,5 @@
-import { useDeferredValue, useId, type ReactNode } from "react";
+import { useDeferredValue, useId, useMemo, useRef, type ReactNode } from "react";
+import { lengthNote } from "./field";
 import styles from "./markdown-editor.module.css";
 
 export interface MarkdownEditorProps {
@@ -14,21 +15,38 @@ export interface MarkdownEditorProps {
   hint?: ReactNode;
   required?: boolean;
   rows?: number;
+  /** The limit, shown as you type (never applied by cutting the text); past it the preview pauses. */
   maxLength?: number;
   id?: string;
 }
 
 /**
  * Markdown source on the left, live preview on the right (stacked on narrow screens). The
- * preview renders a deferred copy of the text so typing stays responsive on long posts.
+ * preview renders a deferred copy of the text, only when that copy changes, so typing stays
+ * responsive on long posts; a text over the limit (a huge paste) is not rendered at all.
  */
 export function MarkdownEditor({ label, value, onChange, renderPreview, error, hint, required, rows = 16, maxLength, id }: MarkdownEditorProps) {
   const autoId = useId();
   const controlId = id ?? `md${autoId.replace(/:/g, "")}`;
   const previewHeadingId = `${controlId}-preview-heading`;
-  const hintId = hint ? `${controlId}-hint` : undefined;
+  const note = lengthNote(value, maxLength);
+  const hintId = hint || note ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const deferred = useDeferredValue(value);
+  const render = useRef(renderPreview);
+  render.current = renderPreview;
+  const tooLong = maxLength !== undefined && deferred.length > maxLength;
+  const preview = useMemo(
+    () =>
+      tooLong ? (
+        <p className={styles.hint}>The preview is paused while the text is over the limit.</p>
+      ) : deferred.trim() ? (
+        render.current(deferred)
+      ) : (
+        <p className={styles.hint}>Nothing to preview yet.</p>
+      ),
+    [deferred, tooLong],
+  );
   return (
     <div className={styles.editor}>
       <div className={styles.source}>
@@ -41,16 +59,16 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
           className={styles.textarea}
           value={value}
           rows={rows}
-          maxLength={maxLength}
           required={required}
-          spellCheck
+          // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
+          spellCheck={maxLength === undefined || value.length <= maxLength}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-        {hint ? (
+        {hintId ? (
           <p id={hintId} className={styles.hint}>
-            {hint}
+            {hint} {note}
           </p>
         ) : null}
         {error ? (
@@ -64,7 +82,7 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
           Preview
         </h3>
         <div className={styles.preview} data-testid="markdown-preview">
-          {deferred.trim() ? renderPreview(deferred) : <p className={styles.hint}>Nothing to preview yet.</p>}
+          {preview}
         </div>
       </section>
     </div>

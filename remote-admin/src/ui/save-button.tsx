@@ -1,6 +1,6 @@
 import type { ButtonProps } from "./button";
 import { Button } from "./button";
-import type { SaveStatus } from "./use-save-state";
+import { isUnconfirmed, type SaveStatus } from "./use-save-state";
 import styles from "./save-button.module.css";
 
 export interface SaveButtonProps extends Omit<ButtonProps, "children"> {
@@ -15,9 +15,13 @@ export interface SaveButtonProps extends Omit<ButtonProps, "children"> {
   error?: string | null;
 }
 
+/** Announced while the server has not confirmed a save for a while (status "pending"). */
+export const PENDING_SAVE_TEXT = "Not confirmed yet: waiting for the database. It is sent when the connection returns; keep this tab open.";
+
 /**
- * A save button that shows progress (disabled, busy label, aria-busy), then a success note,
- * or the specific failure next to it. Use with `useSaveState`.
+ * A save button that shows progress (disabled, busy label, aria-busy), a "not confirmed yet"
+ * note while the server is slow to answer, then a success note, or the specific failure next
+ * to it. Use with `useSaveState`.
  */
 export function SaveButton({
   status,
@@ -29,15 +33,15 @@ export function SaveButton({
   disabled,
   ...rest
 }: SaveButtonProps) {
-  const busy = status === "saving";
+  const busy = isUnconfirmed(status);
   return (
     <span className={styles.wrap}>
       <Button {...rest} variant={variant} disabled={disabled || busy} aria-busy={busy || undefined}>
         {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
         {busy ? busyLabel : label}
       </Button>
-      <span role="status" className={styles.success}>
-        {status === "saved" ? successText : ""}
+      <span role="status" className={status === "pending" ? styles.pending : styles.success}>
+        {status === "saved" ? successText : status === "pending" ? PENDING_SAVE_TEXT : ""}
       </span>
       {status === "error" && error ? (
         <span role="alert" className={styles.error}>

@@ -20,6 +20,11 @@ export interface FormState<T> {
   validateAll: () => boolean;
   /** Loads new baseline values (after loading a record or a successful save). */
   reset: (values: T) => void;
+  /**
+   * Makes `saved` the baseline and keeps the current values: after a save confirmed late, edits
+   * made while it was on its way stay (and keep the form dirty).
+   */
+  commit: (saved: T) => void;
 }
 
 /**
@@ -66,6 +71,11 @@ export function useForm<T extends object>(initial: T, validate: (values: T) => F
     setSubmitted(false);
   }, []);
 
+  const commit = useCallback((saved: T) => {
+    setBaseline(JSON.stringify(saved));
+    setSubmitted(false);
+  }, []);
+
   return {
     values,
     set,
@@ -76,5 +86,6 @@ export function useForm<T extends object>(initial: T, validate: (values: T) => F
     dirty: JSON.stringify(values) !== baseline,
     validateAll,
     reset,
+    commit,
   };
 }

@@ -1,19 +1,28 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
-export type SaveStatus = "idle" | "saving" | "saved" | "error";
+/**
+ * `pending`: the write is sent (or kept by the SDK until the connection returns) but the server
+ * has not confirmed it for a while. `saved` only ever follows the server's confirmation.
+ */
+export type SaveStatus = "idle" | "saving" | "pending" | "saved" | "error";
+
+/** How long a write runs before it is shown as waiting for the database. */
+export const SAVE_PENDING_AFTER_MS = 3000;
+
+/** True while a write runs and the server has not answered yet (saving or pending). */
+export const isUnconfirmed = (status: SaveStatus) => status === "saving" || status === "pending";
 
 export interface SaveState {
   status: SaveStatus;
   /** The specific message of the last failure, when status is "error". */
   error: string | null;
   /**
-   * Runs one write: shows progress, then success, or keeps the failure message. Returns true
-   * when the write succeeded. Calls made while a write is running are ignored (double clicks).
+   * Runs one write: shows progress, "pending" when the server takes long, then success, or keeps
+   * the failure message. Returns true when the write succeeded. Calls made while a write is
+   * running are ignored (double clicks, and a retry while a slow save may still land).
    */
   run: (write: () => Promise<unknown>) => Promise<boolean>;
   reset: () => void;
-  /** Marks as saved a write that was reported as failed but reached the database later. */
-  landed: () => void;
   /**
    * Drops a "Saved" note that no longer describes the form (it was edited again, or a submit
    * found errors), so it never stands beside a new validation message. Other states stay.
@@ -28,12 +37,15 @@ export function useSaveState(describeError: (error: unknown) => string = default
   const running = useRef(false);
   const describe = useRef(describeError);
   describe.current = describeError;
+  const pendingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pendingTimer.current), []);
 
   const run = useCallback(async (write: () => Promise<unknown>) => {
     if (running.current) return false;
     running.current = true;
     setStatus("saving");
     setError(null);
+    pendingTimer.current = setTimeout(() => setStatus((current) => (current === "saving" ? "pending" : current)), SAVE_PENDING_AFTER_MS);
     try {
       await write();
       setStatus("saved");
@@ -43,6 +55,7 @@ export function useSaveState(describeError: (error: unknown) => string = default
       setStatus("error");
       return false;
     } finally {
+      clearTimeout(pendingTimer.current);
       running.current = false;
     }
   }, []);
@@ -52,17 +65,11 @@ export function useSaveState(describeError: (error: unknown) => string = default
     setError(null);
   }, []);
 
-  /** A write reported as failed reached the database after all (see useRecordForm's onLanded). */
-  const landed = useCallback(() => {
-    setStatus("saved");
-    setError(null);
-  }, []);
-
   const clearSaved = useCallback(() => {
     setStatus((current) => (current === "saved" ? "idle" : current));
   }, []);
 
-  return { status, error, run, reset, landed, clearSaved };
+  return { status, error, run, reset, clearSaved };
 }
 
 function defaultDescribe(error: unknown): string {

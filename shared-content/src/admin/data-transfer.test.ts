@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { analyseImport, type ContentTree } from "./data-transfer";
+import { analyseImport, countRecords, type ContentTree } from "./data-transfer";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
 const { recommendationSubmissions: _pending, ...content } = seed;
@@ -123,5 +123,37 @@ describe("import preview details", () => {
     ]);
     // Added and removed records list no field changes.
     expect(analyseImport({ quotes: { q: { text: "T", author: "A" } } }, content).summary.details["quotes/q"]?.changes).toBeUndefined();
+  });
+});
+
+describe("export counts and earlier versions", () => {
+  const version = {
+    title: "Old title",
+    summary: "Old summary",
+    body: "Old body",
+    tags: [],
+    status: "draft",
+    readingMinutes: 1,
+    createdAt: 1,
+    rev: 1,
+    updatedAt: 2,
+  };
+
+  it("counts the records of a file as the import preview of the same file lists them, drafts and versions included", () => {
+    const file = { ...clone(), blog: { ...clone().blog, revisions: { [Object.keys(clone().blog?.posts ?? {})[0]!]: { v2: version } } } };
+    const { summary } = analyseImport(file, file);
+    expect(countRecords(file)).toBe(summary.unchanged);
+    expect(Object.keys(clone().blog?.drafts ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it("restores kept versions as they were exported, and removes the ones absent from the file", () => {
+    const slug = Object.keys(clone().blog?.posts ?? {})[0]!;
+    const current = { ...clone(), blog: { ...clone().blog, revisions: { [slug]: { v2: version, v3: { ...version, rev: 2, updatedAt: 3 } } } } };
+    const file = { ...clone(), blog: { ...clone().blog, revisions: { [slug]: { v2: version, v4: { ...version, title: "Older", rev: 3, updatedAt: 4 } } } } };
+    const plan = analyseImport(file, current);
+    expect(plan.summary).toMatchObject({ added: [`blog/revisions/${slug}/v4`], removed: [`blog/revisions/${slug}/v3`], changed: [], invalid: [] });
+    expect(plan.updates[`blog/revisions/${slug}/v4`]).toMatchObject({ title: "Older", rev: 3, updatedAt: 4 });
+    expect(plan.updates[`blog/revisions/${slug}/v3`]).toBeNull();
+    expect(plan.checks.some((c) => c.path.startsWith("blog/revisions"))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // Export and import of all content as one JSON tree, in the same shape as the database (and
-// the demo seed). An import is validated and summarised before anything is written, then
-// written in one multi-path update. Timestamps and revisions are bookkeeping: they are not
-// compared, so importing an export of the same content changes nothing.
+// the demo seed), posts' earlier versions (blog/revisions) included. An import is validated and
+// summarised before anything is written, then written in one multi-path update. Timestamps and
+// revision counters are bookkeeping: they are not compared, so importing an export of the same
+// content changes nothing. An earlier version is history: restored as it was exported.
 import * as v from "valibot";
 import {
   readingMinutes,
@@ -13,6 +14,7 @@ import {
   PATHS,
   postRemoval,
   postUpdates,
+  revisionsPath,
   type CollectionKind,
   type StoredPost,
   AboutFieldsSchema,
@@ -311,7 +313,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       const b = blog ?? {};
       for (const key of Object.keys(b)) {
         // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
-        if (key !== "posts" && key !== "drafts" && key !== "index")
+        if (key !== "posts" && key !== "drafts" && key !== "index" && key !== "revisions")
           summary.invalid.push({ path: `blog/${key}`, reason: "Unknown node: not part of the site's content." });
       }
       const curBlog = isObject(current.blog) ? current.blog : {};
@@ -319,9 +321,62 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       // Published posts and drafts are one set of posts keyed by slug; each record's status says
       // where it is stored (an export made before drafts had their own node has them in posts).
       collection("posts", PATHS.posts, allPosts(b), allPosts(curBlog), slugSchema);
+      if ("revisions" in b) earlierVersions(b.revisions, curBlog.revisions);
     }
   }
   return { summary, updates, checks };
+
+  // Each kept version is a record of its own, written exactly as exported (its rev and dates
+  // are the history), with no compare-and-set: nothing edits a version.
+  function earlierVersions(node: unknown, currentNode: unknown) {
+    const inc = new Map(records(node));
+    const cur = new Map(records(currentNode));
+    for (const slug of new Set([...inc.keys(), ...cur.keys()])) {
+      // A post the import removes takes its versions with it (postRemoval).
+      if (updates[revisionsPath(slug)] === null) continue;
+      const incVersions = new Map(records(inc.get(slug)));
+      const curVersions = new Map(records(cur.get(slug)));
+      for (const key of new Set([...incVersions.keys(), ...curVersions.keys()])) {
+        const path = `${revisionsPath(slug)}/${key}`;
+        const raw = incVersions.get(key);
+        const before = curVersions.get(key);
+        if (raw === undefined || raw === null) {
+          summary.removed.push(path);
+          summary.details[path] = { label: recordLabel("posts", before) };
+          updates[path] = null;
+          continue;
+        }
+        if (!v.is(slugSchema, slug) || !VERSION_KEY.test(key)) {
+          summary.invalid.push({ path, reason: "An earlier version is keyed by the post's slug, then v and its time (v1700000000000)." });
+          continue;
+        }
+        const checked = validate(BlogPostSchema, raw);
+        if (!checked.ok) {
+          summary.invalid.push({ path, reason: firstIssue(checked) });
+          continue;
+        }
+        if (before !== undefined && before !== null && canonical(before) === canonical(checked.value)) {
+          summary.unchanged += 1;
+          continue;
+        }
+        (before === undefined || before === null ? summary.added : summary.changed).push(path);
+        summary.details[path] = { label: recordLabel("posts", checked.value) };
+        updates[path] = cleanForWrite(checked.value);
+      }
+    }
+  }
+}
+
+const VERSION_KEY = /^v[0-9]{1,15}$/;
+
+/**
+ * The records in a file as an import counts them (about and contact, each collection entry,
+ * post and kept version): the export says this number, and the import preview of the same file
+ * lists as many.
+ */
+export function countRecords(tree: unknown): number {
+  const { summary } = analyseImport(tree, {});
+  return summary.added.length + summary.invalid.length;
 }
 
 /** blog/posts and blog/drafts as one object of posts keyed by slug. */
@@ -340,12 +395,13 @@ async function readNode({ db, sdk }: Connection, path: string): Promise<unknown>
 export async function exportAll(): Promise<ContentTree> {
   try {
     const db = await connection();
-    const [about, contact, posts, drafts, index, ...collections] = await Promise.all([
+    const [about, contact, posts, drafts, index, revisions, ...collections] = await Promise.all([
       readNode(db, PATHS.about),
       readNode(db, PATHS.contact),
       readNode(db, PATHS.posts),
       readNode(db, PATHS.drafts),
       readNode(db, PATHS.blogIndex),
+      readNode(db, PATHS.revisions),
       ...COLLECTION_KINDS.map((kind) => readNode(db, PATHS[kind])),
     ]);
     const tree: ContentTree = {
@@ -354,7 +410,7 @@ export async function exportAll(): Promise<ContentTree> {
     COLLECTION_KINDS.forEach((kind, i) => {
       tree[kind] = collections[i] ?? {};
     });
-    tree.blog = { posts: posts ?? {}, drafts: drafts ?? {}, index: index ?? {} };
+    tree.blog = { posts: posts ?? {}, drafts: drafts ?? {}, index: index ?? {}, revisions: revisions ?? {} };
     return tree;
   } catch (error) {
     throw toContentError(error);

@@ -14,6 +14,7 @@ export {
   saveAbout,
   saveContact,
   createRecord,
+  newRecordId,
   updateRecord,
   deleteRecord,
   reorderRecords,
@@ -25,12 +26,13 @@ export {
   publishPost,
   unpublishPost,
   deletePost,
-  setWriteTimeoutMs,
+  setReadTimeoutMs,
   type CreateFields,
   type SavePostOptions,
 } from "./writes";
 export {
   exportAll,
+  countRecords,
   importAll,
   previewImport,
   analyseImport,

@@ -5,6 +5,7 @@
 // The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
   indexEntryOf,
+  normaliseTag,
   postRemoval,
   postUpdates,
   readingMinutes,
@@ -42,32 +43,40 @@ import {
 } from "shared-content";
 import { SERVER_TIME, connection, type Connection } from "./db";
 
-let writeTimeoutMs = 15_000;
-/** How long a write may wait for the server before it is reported as unavailable. */
-export function setWriteTimeoutMs(ms: number): void {
-  writeTimeoutMs = ms;
+let readTimeoutMs = 15_000;
+/** How long a read a write depends on may wait for the server before it is reported as unavailable. */
+export function setReadTimeoutMs(ms: number): void {
+  readTimeoutMs = ms;
 }
 
 export { cleanForWrite, parseInput };
 
-async function withTimeout<T>(promise: Promise<T>): Promise<T> {
+/**
+ * Every SDK call of this module goes through here: its failure becomes a ContentError (conflicts
+ * are told apart by sendChecked). A read gets no answer while the connection is down, so it has
+ * a time limit. A write has none: the SDK keeps it and sends it when the connection returns, and
+ * its promise settles only on the server's answer, so resolving means the write is stored (the
+ * editors show it as pending meanwhile, never as saved from the SDK's local copy).
+ */
+async function sdkCall<T>(promise: Promise<T>, kind: "read" | "write"): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new ContentError("unavailable", "The database did not confirm the change. Check your connection; it will be sent when the connection returns.")),
-      writeTimeoutMs,
-    );
-  });
+  const timeout =
+    kind === "read"
+      ? new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new ContentError("unavailable", "The database did not answer. Check your connection and try again.")), readTimeoutMs);
+        })
+      : null;
   try {
-    return await Promise.race([promise, timeout]);
+    return await (timeout ? Promise.race([promise, timeout]) : promise);
+  } catch (error) {
+    throw toContentError(error);
   } finally {
     clearTimeout(timer);
   }
 }
 
 async function currentRev({ db, sdk }: Connection, path: string): Promise<number | null> {
-  const snap = await sdk.get(sdk.ref(db, `${path}/rev`));
+  const snap = await sdkCall(sdk.get(sdk.ref(db, `${path}/rev`)), "read");
   const rev: unknown = snap.val();
   return typeof rev === "number" ? rev : null;
 }
@@ -78,7 +87,7 @@ async function currentRev({ db, sdk }: Connection, path: string): Promise<number
  */
 async function sendChecked(c: Connection, updates: Record<string, unknown>, checks: { path: string; expectedRev: number | null }[]): Promise<void> {
   try {
-    await withTimeout(c.sdk.update(c.sdk.ref(c.db), updates));
+    await sdkCall(c.sdk.update(c.sdk.ref(c.db), updates), "write");
   } catch (error) {
     const mapped = toContentError(error);
     if (mapped.code === "permission-denied") {
@@ -106,18 +115,23 @@ const nextRev = (expectedRev: number | null) => (expectedRev === null ? 1 : expe
 
 // --- site/about, site/contact ---------------------------------------------------------------
 
-/** Save the about section. `expectedRev`: the rev you loaded, or null when there was none. */
-export async function saveAbout(fields: AboutFields, expectedRev: number | null): Promise<void> {
+/**
+ * Save the about section. `expectedRev`: the rev you loaded, or null when there was none.
+ * Resolves with the rev written, once the server has stored it.
+ */
+export async function saveAbout(fields: AboutFields, expectedRev: number | null): Promise<number> {
   const value = stripEmpty(parseInput(AboutFieldsSchema, fields));
   const { db, sdk } = await connection();
   await sendChecked({ db, sdk }, { [PATHS.about]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.about, expectedRev }]);
+  return nextRev(expectedRev);
 }
 
 /** Save the contact details (compare-and-set like saveAbout). */
-export async function saveContact(fields: ContactFields, expectedRev: number | null): Promise<void> {
+export async function saveContact(fields: ContactFields, expectedRev: number | null): Promise<number> {
   const value = stripEmpty(parseInput(ContactFieldsSchema, fields));
   const { db, sdk } = await connection();
   await sendChecked({ db, sdk }, { [PATHS.contact]: { ...value, ...stamp(nextRev(expectedRev)) } }, [{ path: PATHS.contact, expectedRev }]);
+  return nextRev(expectedRev);
 }
 
 // --- keyed collections ----------------------------------------------------------------------
@@ -129,7 +143,7 @@ export async function saveContact(fields: ContactFields, expectedRev: number | n
 export type CreateFields<K extends CollectionKind> = K extends OrderedKind ? Omit<FieldsOf<K>, "order"> & { order?: number } : FieldsOf<K>;
 
 async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<number> {
-  const snap = await withTimeout(sdk.get(sdk.ref(db, PATHS[kind])));
+  const snap = await sdkCall(sdk.get(sdk.ref(db, PATHS[kind])), "read");
   let max = -1;
   snap.forEach((child) => {
     const order: unknown = child.child("order").val();
@@ -141,39 +155,47 @@ async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<nu
 /** Whether records of `kind` carry an `order` (and can be reordered). */
 export const isOrderedKind = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS as readonly string[]).includes(kind);
 
-/** Create a record under a new push id; returns the id. */
-export async function createRecord<K extends CollectionKind>(kind: K, fields: CreateFields<K>): Promise<string> {
+/**
+ * A new record's id (a push id, made in the browser). An editor takes it before the first
+ * attempt to create and gives the same one to every retry: a retry whose first attempt was
+ * stored after all is then refused by the rules (rev 1 exists) instead of adding a second record.
+ */
+export async function newRecordId(kind: CollectionKind): Promise<string> {
+  const { db, sdk } = await connection();
+  const id = sdk.push(sdk.ref(db, PATHS[kind])).key;
+  if (id === null) throw new ContentError("unknown");
+  return id;
+}
+
+/** Create a record (under `id` from newRecordId, or a new push id); returns the id. */
+export async function createRecord<K extends CollectionKind>(kind: K, fields: CreateFields<K>, id?: string): Promise<string> {
   const { db, sdk } = await connection();
   let input: unknown = fields;
   if (isOrderedKind(kind) && (fields as { order?: number }).order === undefined) {
     input = { ...fields, order: await nextOrder({ db, sdk }, kind) };
   }
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], input));
-  const id = sdk.push(sdk.ref(db, PATHS[kind])).key;
-  if (id === null) throw new ContentError("unknown");
-  const path = recordPath(kind, id);
+  const key = id ?? (await newRecordId(kind));
+  const path = recordPath(kind, key);
   await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(1) } }, [{ path, expectedRev: null }]);
-  return id;
+  return key;
 }
 
 /**
  * Replace a record's fields (checked by the kind's schema: an ordered kind's `order` is required
  * here); refuses (ConflictError) when its rev is no longer `expectedRev`.
  */
-export async function updateRecord<K extends CollectionKind>(kind: K, id: string, fields: CreateFields<K>, expectedRev: number): Promise<void> {
+export async function updateRecord<K extends CollectionKind>(kind: K, id: string, fields: CreateFields<K>, expectedRev: number): Promise<number> {
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], fields));
   const { db, sdk } = await connection();
   const path = recordPath(kind, id);
   await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(expectedRev + 1) } }, [{ path, expectedRev }]);
+  return expectedRev + 1;
 }
 
 export async function deleteRecord(kind: CollectionKind, id: string): Promise<void> {
   const { db, sdk } = await connection();
-  try {
-    await withTimeout(sdk.update(sdk.ref(db), { [recordPath(kind, id)]: null }));
-  } catch (error) {
-    throw toContentError(error);
-  }
+  await sdkCall(sdk.update(sdk.ref(db), { [recordPath(kind, id)]: null }), "write");
 }
 
 /** Give the records `order` 0..n-1 in the given sequence, in one write (compare-and-set on each). */
@@ -210,12 +232,7 @@ function linkLabel(url: string): string {
 export async function approveSubmission(id: string, overrides: Partial<RecommendationFields> = {}): Promise<string> {
   const { db, sdk } = await connection();
   const path = submissionPath(id);
-  let raw: unknown;
-  try {
-    raw = (await withTimeout(sdk.get(sdk.ref(db, path)))).val();
-  } catch (error) {
-    throw toContentError(error);
-  }
+  const raw: unknown = (await sdkCall(sdk.get(sdk.ref(db, path)), "read")).val();
   if (raw === null) throw new ContentError("not-found", "This submission no longer exists (approved or rejected elsewhere).");
   const submission = decodeOne(RecommendationSubmissionSchema, raw, path);
   if (submission === null) throw new ContentError("invalid", "This submission does not match the expected shape; reject it instead.");
@@ -241,21 +258,13 @@ export async function approveSubmission(id: string, overrides: Partial<Recommend
 export async function rejectSubmissions(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const { db, sdk } = await connection();
-  try {
-    await withTimeout(sdk.update(sdk.ref(db), Object.fromEntries(ids.map((id) => [submissionPath(id), null]))));
-  } catch (error) {
-    throw toContentError(error);
-  }
+  await sdkCall(sdk.update(sdk.ref(db), Object.fromEntries(ids.map((id) => [submissionPath(id), null]))), "write");
 }
 
 /** Reject (delete) a pending submission. */
 export async function rejectSubmission(id: string): Promise<void> {
   const { db, sdk } = await connection();
-  try {
-    await withTimeout(sdk.update(sdk.ref(db), { [submissionPath(id)]: null }));
-  } catch (error) {
-    throw toContentError(error);
-  }
+  await sdkCall(sdk.update(sdk.ref(db), { [submissionPath(id)]: null }), "write");
 }
 
 // --- blog -----------------------------------------------------------------------------------
@@ -267,22 +276,19 @@ export interface SavePostOptions {
 
 /** A post wherever it is stored (published or draft), with the path it was read from. */
 async function readPost(c: Connection, slug: string): Promise<{ raw: unknown; path: string } | null> {
-  try {
-    const [published, draft] = await Promise.all([postPath(slug), draftPath(slug)].map((path) => withTimeout(c.sdk.get(c.sdk.ref(c.db, path)))));
-    if (published!.exists()) return { raw: published!.val(), path: postPath(slug) };
-    if (draft!.exists()) return { raw: draft!.val(), path: draftPath(slug) };
-    return null;
-  } catch (error) {
-    throw toContentError(error);
-  }
+  const [published, draft] = await Promise.all([postPath(slug), draftPath(slug)].map((path) => sdkCall(c.sdk.get(c.sdk.ref(c.db, path)), "read")));
+  if (published!.exists()) return { raw: published!.val(), path: postPath(slug) };
+  if (draft!.exists()) return { raw: draft!.val(), path: draftPath(slug) };
+  return null;
 }
 
 /**
  * Save a post where its status puts it, with its list-index entry, in one write (see
  * postUpdates). `expectedRev`: the rev you loaded, or null for a new post. A new post whose
- * slug is taken fails with ConflictError. Computes readingMinutes and the timestamps.
+ * slug is taken fails with ConflictError. Computes readingMinutes and the timestamps. Resolves
+ * with the rev written.
  */
-export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<void> {
+export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<number> {
   const fields = parseInput(BlogPostInputSchema, input);
   const c = await connection();
   const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
@@ -296,13 +302,14 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
   if (expectedRev !== null && stored === null) throw new ConflictError(sourcePath, null);
   if (expectedRev !== null && existing !== null && existing.rev !== expectedRev) throw new ConflictError(sourcePath, existing.rev);
 
+  const rev = nextRev(expectedRev);
   const publishing = fields.status === "published";
   const publishedAt = existing?.publishedAt ?? (publishing ? SERVER_TIME : undefined);
   const post = stripEmpty({
     title: fields.title,
     summary: fields.summary,
     body: fields.body,
-    tags: fields.tags,
+    tags: [...new Set(fields.tags.map(normaliseTag))],
     status: fields.status,
     readingMinutes: readingMinutes(fields.body),
     createdAt: existing?.createdAt ?? SERVER_TIME,
@@ -311,7 +318,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     // A move (published <-> draft, or a rename, which names its source) keeps counting: the
     // rules accept only the left record's current rev + 1, so a stale move is refused.
     ...(renamed && existing !== null ? { movedFrom: sourceSlug } : {}),
-    ...stamp(nextRev(expectedRev)),
+    ...stamp(rev),
   });
   const updates = {
     ...(renamed ? postRemoval(sourceSlug) : {}),
@@ -319,6 +326,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     ...(existing ? await keepVersion(c, existing, sourceSlug, fields.slug) : {}),
   };
   await sendChecked(c, updates, [{ path: sourcePath, expectedRev }]);
+  return rev;
 }
 
 /**
@@ -326,16 +334,11 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
  * oldest beyond LIMITS.revisionsKept and, when the slug changes, move the kept versions along.
  */
 async function keepVersion(c: Connection, previous: BlogPost, fromSlug: string, toSlug: string): Promise<Record<string, unknown>> {
-  let kept: [string, unknown][];
-  try {
-    const snap = await withTimeout(c.sdk.get(c.sdk.ref(c.db, revisionsPath(fromSlug))));
-    kept = [];
-    snap.forEach((child) => {
-      if (child.key) kept.push([child.key, child.val()]);
-    });
-  } catch (error) {
-    throw toContentError(error);
-  }
+  const kept: [string, unknown][] = [];
+  const snap = await sdkCall(c.sdk.get(c.sdk.ref(c.db, revisionsPath(fromSlug))), "read");
+  snap.forEach((child) => {
+    if (child.key) kept.push([child.key, child.val()]);
+  });
   const versions = new Map(kept);
   versions.set(revisionKey(previous.updatedAt), stripEmpty({ ...previous }));
   const byAge = [...versions.keys()].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
@@ -352,11 +355,11 @@ async function keepVersion(c: Connection, previous: BlogPost, fromSlug: string, 
   return updates;
 }
 
-async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<void> {
+async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<number> {
   const stored = await readPost(await connection(), slug);
   const post = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
   if (post === null) throw new ConflictError(postPath(slug), null);
-  await savePost({ slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, status }, expectedRev);
+  return savePost({ slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, status }, expectedRev);
 }
 
 /** Publish a post: it moves to blog/posts with its list-index entry, in one write. */
@@ -367,11 +370,7 @@ export const unpublishPost = (slug: string, expectedRev: number) => setStatus(sl
 /** Delete a post (wherever it is) and its list-index entry in one write. */
 export async function deletePost(slug: string): Promise<void> {
   const { db, sdk } = await connection();
-  try {
-    await withTimeout(sdk.update(sdk.ref(db), postRemoval(slug)));
-  } catch (error) {
-    throw toContentError(error);
-  }
+  await sdkCall(sdk.update(sdk.ref(db), postRemoval(slug)), "write");
 }
 
 export { indexEntryOf };

@@ -5,7 +5,7 @@
 // reported only until the first value (the hook then shows the last value it has, as the SDK
 // does) and retried with a capped backoff.
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { ContentError } from "../errors";
+import { ContentError, isContentError } from "../errors";
 import { sharedSource, type LiveQuerySpec, type LiveSource } from "./source";
 
 type Tree = Record<string, unknown>;
@@ -188,7 +188,7 @@ export function streamValue(
       if (!paused) reconnect(new ContentError("unavailable")); // the server closed the stream
     } catch (error) {
       if (stopped || paused) return;
-      reconnect(error instanceof ContentError ? error : new ContentError("unavailable", undefined, { cause: error }));
+      reconnect(isContentError(error) ? error : new ContentError("unavailable", undefined, { cause: error }));
     } finally {
       clearTimeout(idle); // the next connection (if any) starts later, with its own watch
     }

@@ -1,6 +1,8 @@
 import { LIMITS, useRevisions, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, Panel } from "../ui";
-import { formatDateTime, versionChanges } from "../lib/post-form";
+import type { ConfirmOptions } from "../ui";
+import type { RecordForm } from "../lib/use-record-form";
+import { formatDateTime, postToForm, versionChanges, type PostForm } from "./post-form";
 import styles from "./post-revisions.module.css";
 
 /**
@@ -44,4 +46,28 @@ export function PostRevisions({ slug, current, onRestore }: { slug: string; curr
       )}
     </Panel>
   );
+}
+
+/**
+ * Loads an earlier version into the form (asking first when the form has edits); returns the
+ * message to show beside the versions, or null when the user kept their edits.
+ */
+export async function loadVersionInto(
+  form: RecordForm<PostForm>,
+  version: WithId<BlogPost>,
+  loadedSlug: string | null,
+  confirm: (options: ConfirmOptions) => Promise<boolean>,
+): Promise<string | null> {
+  const when = formatDateTime(version.updatedAt);
+  if (form.dirty) {
+    const ok = await confirm({
+      title: "Replace your unsaved changes?",
+      message: `Load the version from ${when} into the form? Your unsaved changes to this post are replaced.`,
+      confirmLabel: "Load this version",
+      cancelLabel: "Keep my changes",
+    });
+    if (!ok) return null;
+  }
+  form.setValues(postToForm({ ...version, id: loadedSlug ?? version.id }));
+  return `Loaded the version from ${when} into the form: review it, then save to keep it.`;
 }

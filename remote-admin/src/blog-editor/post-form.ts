@@ -1,5 +1,5 @@
-import { readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
-import { joinList, optionalText, splitList } from "./form-values";
+import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
   title: string;
@@ -17,13 +17,16 @@ export function postToForm(post: WithId<BlogPost> | null): PostForm {
   return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
 }
 
+/** The tags field as the tags saved (trimmed, deduplicated, in one case). */
+export const tagsOfForm = (f: PostForm): string[] => [...new Set(splitList(f.tags).map(normaliseTag))];
+
 export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
   return {
     slug: f.slug.trim(),
     title: f.title.trim(),
     summary: f.summary.trim(),
     body: f.body,
-    tags: splitList(f.tags),
+    tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
     status,
   };

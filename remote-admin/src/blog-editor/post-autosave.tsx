@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
+import { readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
 import { Button, StatusMessage } from "../ui";
-import { emptyPostForm, formatDateTime, type PostForm } from "../lib/post-form";
+import { emptyPostForm, formatDateTime, type PostForm } from "./post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
 // the browser. They stay in this browser only (localStorage), never in the database: a draft in
 // the database is what "Save draft" makes.
 
-const PREFIX = "portfolio:post-autosave:";
 /** Save after a pause in typing, not on every keystroke. */
 const PAUSE_MS = 800;
 
@@ -18,41 +18,26 @@ export interface Autosaved {
   baseRev: number | null;
 }
 
-const keyOf = (slug: string | null) => PREFIX + (slug ?? "new");
+const keyOf = (slug: string | null) => storageKey("post-autosave", slug ?? "new");
 
 export function readAutosave(slug: string | null): Autosaved | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(keyOf(slug));
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Autosaved>;
-    const v = parsed.values as Partial<PostForm> | undefined;
-    const fields = Object.keys(emptyPostForm()) as (keyof PostForm)[];
-    if (!v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
-    return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
-  } catch {
-    return null;
-  }
+  const parsed = readStored(keyOf(slug)) as Partial<Autosaved> | null;
+  const v = parsed?.values as Partial<PostForm> | undefined;
+  const fields = Object.keys(emptyPostForm()) as (keyof PostForm)[];
+  if (!parsed || !v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
+  return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
 }
 
 export function clearAutosave(slug: string | null): void {
-  try {
-    globalThis.localStorage?.removeItem(keyOf(slug));
-  } catch {
-    // storage disabled: nothing was kept
-  }
+  removeStored(keyOf(slug));
 }
 
 /** Keeps the editor's values while they differ from the saved post (`dirty`). */
 export function useAutosave(slug: string | null, values: PostForm, dirty: boolean, baseRev: number | null, paused: boolean): void {
   useEffect(() => {
     if (!dirty || paused) return;
-    const timer = setTimeout(() => {
-      try {
-        globalThis.localStorage?.setItem(keyOf(slug), JSON.stringify({ values, at: Date.now(), baseRev } satisfies Autosaved));
-      } catch {
-        // storage disabled or full: the unsaved-changes prompt still guards leaving
-      }
-    }, PAUSE_MS);
+    // Storage disabled or full: nothing is kept, and the unsaved-changes prompt still guards leaving.
+    const timer = setTimeout(() => writeStored(keyOf(slug), { values, at: Date.now(), baseRev } satisfies Autosaved), PAUSE_MS);
     return () => clearTimeout(timer);
   }, [slug, values, dirty, baseRev, paused]);
 }

@@ -1,22 +1,12 @@
 import { useEffect, useState } from "react";
 import { POST_PREVIEW_PATH, clearPostPreview, writePostPreview, type PostPreview } from "shared-content/preview";
 import { Button } from "../ui";
-import { splitList, optionalText } from "../lib/form-values";
-import type { PostForm } from "../lib/post-form";
+import { postToInput, tagsOfForm, type PostForm } from "./post-form";
 
-/** The form as the preview screen reads it (shared-content's post-preview contract). */
+/** The form as the preview screen reads it (shared-content's post-preview contract): the post as it would be saved. */
 export function previewOf(values: PostForm, publishedAt: number | undefined, now = Date.now()): PostPreview {
-  const coverUrl = optionalText(values.coverUrl);
-  return {
-    slug: values.slug.trim(),
-    title: values.title,
-    summary: values.summary,
-    body: values.body,
-    tags: splitList(values.tags),
-    ...(coverUrl ? { coverUrl } : {}),
-    publishedAt: publishedAt ?? now,
-    at: now,
-  };
+  const { slug, title, summary, body, coverUrl } = postToInput(values, "draft");
+  return { slug, title, summary, body, tags: tagsOfForm(values), ...(coverUrl ? { coverUrl } : {}), publishedAt: publishedAt ?? now, at: now };
 }
 
 /**

@@ -1,0 +1,93 @@
+// A save made while the database server is down: the editor says it is waiting (not "Saved",
+// whatever the SDK shows locally), guards the tab, and says "Saved" only once the restarted
+// server has stored it. Two tabs saving the same record: one lands, the other is refused. A
+// create lands once.
+import type { Page } from "@playwright/test";
+import { db, expect, expectRemoteScreen, setDatabaseRunning, signInAsAdmin, test } from "../fixtures";
+
+const PENDING = /^Not confirmed yet: waiting for the database/;
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+let saved: Record<string, unknown>;
+test.beforeEach(async () => {
+  saved = { "site/about": await db.get("site/about"), quotes: await db.get("quotes") };
+});
+test.afterEach(async () => {
+  await setDatabaseRunning(true);
+  for (const [path, value] of Object.entries(saved)) {
+    if (value === null) await db.remove(path);
+    else await db.set(path, value);
+  }
+});
+
+const beforeUnloadPrevented = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test("two tabs save the about section while the database is down: Saved only once stored, the other refused", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin-panel/configure-about");
+  await expectRemoteScreen(page, "remote_admin", "ConfigureAbout");
+  const other = await context.newPage();
+  await other.goto("/admin-panel/configure-about");
+  await expectRemoteScreen(other, "remote_admin", "ConfigureAbout");
+  const headlines = new Map([
+    [page, unique("Mine")],
+    [other, unique("Theirs")],
+  ]);
+  for (const [tab, headline] of headlines) await tab.getByLabel("Headline").fill(headline);
+
+  await setDatabaseRunning(false);
+  for (const tab of headlines.keys()) await tab.getByRole("button", { name: "Save", exact: true }).click();
+  for (const tab of headlines.keys()) {
+    await expect(tab.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+    await expect(tab.getByRole("status").filter({ hasText: /^Saved$/ })).toHaveCount(0);
+    expect(await beforeUnloadPrevented(tab)).toBe(true);
+  }
+
+  await setDatabaseRunning(true);
+  const outcome = async (tab: Page) => {
+    if (
+      await tab
+        .getByRole("status")
+        .filter({ hasText: /^Saved$/ })
+        .isVisible()
+    )
+      return "saved";
+    if (await tab.getByRole("alert").filter({ hasText: "Not saved: someone changed this item elsewhere" }).first().isVisible()) return "refused";
+    return "waiting";
+  };
+  await expect.poll(async () => [await outcome(page), await outcome(other)].sort().join(","), { timeout: 60_000 }).toBe("refused,saved");
+  const winner = (await outcome(page)) === "saved" ? page : other;
+  const loser = winner === page ? other : page;
+  const stored = (await db.get("site/about")) as { headline: string };
+  expect(stored.headline).toBe(headlines.get(winner));
+  // The refused tab keeps its text, and can leave only by choice.
+  await expect(loser.getByLabel("Headline")).toHaveValue(headlines.get(loser) ?? "");
+  expect(await beforeUnloadPrevented(winner)).toBe(false);
+  await other.close();
+});
+
+test("a quote added while the database is down is added once, when it is back", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin-panel/write-quote");
+  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  const text = unique("Make it work, then make it right");
+  await page.getByRole("button", { name: "Add quote" }).click();
+  await page.getByRole("textbox", { name: /^Quote/ }).fill(text);
+  await page.getByLabel("Author").fill("Kent Beck");
+
+  await setDatabaseRunning(false);
+  await page.getByRole("button", { name: "Add quote" }).click();
+  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  // No second attempt while the first may still land.
+  await expect(page.getByRole("button", { name: "Saving…" })).toBeDisabled();
+
+  await setDatabaseRunning(true);
+  await expect(page.getByText("Added the quote.")).toBeVisible({ timeout: 60_000 });
+  const quotes = Object.values(((await db.get("quotes")) ?? {}) as Record<string, { text: string }>);
+  expect(quotes.filter((q) => q.text === text)).toHaveLength(1);
+});

@@ -1,0 +1,163 @@
+import { useMemo, useRef, useState } from "react";
+import { BlogPostInputSchema, deletePost, savePost, tagsOf, validate, type BlogPost, type PostStatus, type WithId } from "shared-content/admin";
+import { AdminPage, Button, StatusMessage, useConfirm, type FieldErrors } from "../ui";
+import { errorFor, mapErrorKeys } from "../lib/form-values";
+import { tagFixes, tagFixMessage } from "../lib/labels";
+import { slugProblem } from "../lib/slug";
+import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
+import { EditorNotices } from "../editors/editor-notices";
+import { useRecordEditor } from "../editors/use-record-editor";
+import { AutosavePrompt, clearAutosave, useAutosave } from "./post-autosave";
+import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
+import { PostFields } from "./post-fields";
+import { postToForm, postToInput, type PostForm } from "./post-form";
+import { PostRevisions, loadVersionInto } from "./post-revisions";
+import styles from "./blog-editor.module.css";
+
+export interface PostEditorProps {
+  /** The post being edited (the last one seen when it was deleted elsewhere), or null for a new one. */
+  post: WithId<BlogPost> | null;
+  deletedElsewhere: boolean;
+  allPosts: WithId<BlogPost>[];
+  /** A save landed under `slug` (the URL follows a new or renamed post). */
+  onSaved: (slug: string) => void;
+  onClose: (message?: string) => void;
+}
+
+/** The messages of the form's checks: the schema's, a taken or bad slug, a tag spelt two ways. */
+function usePostChecks(allPosts: WithId<BlogPost>[], loadedSlug: string | null) {
+  const taken = useMemo(() => new Set(allPosts.map((p) => p.id).filter((id) => id !== loadedSlug)), [allPosts, loadedSlug]);
+  // Tags of the other posts, most used first: this post may change the case of a tag only it uses.
+  const otherTags = useMemo(() => tagsOf(allPosts.filter((p) => p.id !== loadedSlug)), [allPosts, loadedSlug]);
+  const check = (values: PostForm): FieldErrors => {
+    const result = validate(BlogPostInputSchema, postToInput(values, "draft"));
+    const errors = result.ok ? {} : mapErrorKeys(result.errors, {});
+    const problem = slugProblem(values.slug.trim(), taken);
+    if (problem && !errors.slug) errors.slug = problem;
+    const tagProblem = tagFixMessage(tagFixes(values.tags, otherTags));
+    if (tagProblem && !errorFor(errors, "tags")) errors.tags = tagProblem;
+    return errors;
+  };
+  return { check, otherTags };
+}
+
+/** One post's editor: details, body, earlier versions, autosave, preview, and the save sequence. */
+export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose }: PostEditorProps) {
+  const { confirm, dialog } = useConfirm();
+  const [action, setAction] = useState<PostAction | null>(null);
+  // The slug follows the title for a new post until the author edits the slug.
+  const [slugEdited, setSlugEdited] = useState(post !== null);
+  const [loadedSlug, setLoadedSlug] = useState<string | null>(post?.id ?? null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const status: PostStatus = post?.status ?? "draft";
+  const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
+  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({ record: post, deletedElsewhere, toForm: postToForm, validate: check });
+  const { form, save } = editor;
+  const leaveWhenClean = useLeaveWhenClean(form.dirty);
+  const formRef = useRef<HTMLFormElement>(null);
+  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev, editor.unconfirmed);
+
+  /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. */
+  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false) => {
+    setAction(kind);
+    const previousSlug = asNew ? null : loadedSlug;
+    void editor.submit(
+      (values, baseRev) => savePost(postToInput(values, nextStatus), previousSlug === null ? null : baseRev, previousSlug !== null ? { previousSlug } : {}),
+      {
+        formEl: formRef.current,
+        onLanded: (_rev, values) => {
+          const slug = values.slug.trim();
+          // The edits are in the database now: nothing to keep in this browser.
+          clearAutosave(previousSlug);
+          clearAutosave(slug);
+          setRestored(null);
+          setLoadedSlug(slug);
+          setSlugEdited(true);
+          onSaved(slug);
+        },
+      },
+    );
+  };
+
+  const remove = async () => {
+    if (!post) return;
+    const ok = await confirm({
+      title: "Delete this post?",
+      message: `Delete the post “${post.title}” (/blogs/${post.id})${post.status === "published" ? ", which is published," : ""}? This cannot be undone.`,
+      confirmLabel: "Delete post",
+    });
+    if (!ok) return;
+    setAction("delete");
+    await editor.submit(() => deletePost(loadedSlug ?? post.id), {
+      unchecked: true,
+      onLanded: () => {
+        clearAutosave(loadedSlug);
+        onClose(`Deleted the post “${post.title}”.`);
+      },
+    });
+  };
+
+  const restoreVersion = async (version: WithId<BlogPost>) => {
+    const message = await loadVersionInto(form, version, loadedSlug, confirm);
+    if (message) setRestored(message);
+  };
+  const discardEdits = () => {
+    clearAutosave(loadedSlug);
+    form.loadLatest();
+  };
+  const published = status === "published" && !deletedElsewhere;
+  const heading = post ? `Edit post: ${post.title}` : "New post";
+
+  return (
+    <AdminPage
+      title={heading}
+      description={<PostStatusLine post={post} published={published} />}
+      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, discardEdits, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
+    >
+      {dialog}
+      <AutosavePrompt slug={loadedSlug} current={form.values} rev={post?.rev ?? null} onRestore={form.setValues} />
+      <EditorNotices
+        editor={editor}
+        noun="post"
+        what="your changes to this post"
+        onLoadLatest={discardEdits}
+        onSaveAsNew={deletedElsewhere ? () => write("draft", "draft", true) : undefined}
+        copyText={() => form.values.body}
+      />
+      {save.status === "saved" ? <PostSavedMessage action={action} published={published} slug={loadedSlug} /> : null}
+      <form
+        ref={formRef}
+        noValidate
+        aria-label={heading}
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          write(status, "draft");
+        }}
+      >
+        <PostFields
+          form={form}
+          post={post}
+          loadedSlug={loadedSlug}
+          allPosts={allPosts}
+          otherTags={otherTags}
+          slugEdited={slugEdited}
+          onSlugEdited={() => setSlugEdited(true)}
+        />
+        {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
+        {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
+        <PostActionBar
+          save={save}
+          action={action}
+          published={published}
+          canDelete={post !== null && !deletedElsewhere}
+          values={form.values}
+          publishedAt={post?.publishedAt}
+          onPublish={() => write("published", "publish")}
+          onUnpublish={() => write("draft", "unpublish")}
+          onDelete={() => void remove()}
+        />
+      </form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,103 @@
+import { useDeferredValue, useMemo } from "react";
+import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-content/admin";
+import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField } from "../ui";
+import { errorFor } from "../lib/form-values";
+import { applyTagFixes, tagFixes } from "../lib/labels";
+import type { RecordForm } from "../lib/use-record-form";
+import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import styles from "./blog-editor.module.css";
+
+export interface PostFieldsProps {
+  form: RecordForm<PostForm>;
+  post: WithId<BlogPost> | null;
+  loadedSlug: string | null;
+  allPosts: WithId<BlogPost>[];
+  /** Tags of the other posts (the near-duplicate check offers their spelling). */
+  otherTags: string[];
+  slugEdited: boolean;
+  onSlugEdited: () => void;
+}
+
+/** The post's fields: details (title, slug, tags, cover, summary) and the markdown body. */
+export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEdited, onSlugEdited }: PostFieldsProps) {
+  const { values, set, setValues, errors } = form;
+  const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
+  const fixes = errorFor(errors, "tags") ? tagFixes(values.tags, otherTags) : [];
+  // Counting the words of a long body is work: done on a deferred copy, once per change.
+  const body = useDeferredValue(values.body);
+  const readingTime = useMemo(() => readingTimeLabel(body), [body]);
+  return (
+    <>
+      <Panel title="Details">
+        <FormGrid>
+          <TextField
+            label="Title"
+            required
+            value={values.title}
+            onChange={(v) => setValues((f) => withTitle(f, v, slugEdited))}
+            error={errors.title}
+            maxLength={LIMITS.headline.max}
+          />
+          <TextField
+            label="Slug"
+            required
+            value={values.slug}
+            onChange={(v) => {
+              onSlugEdited();
+              set("slug", v);
+            }}
+            error={errors.slug ?? (form.values.title && !slugEdited ? form.allErrors.slug : undefined)}
+            hint={
+              <>
+                The address: /blogs/{values.slug || "…"}
+                {slugEdited ? "" : " (follows the title until you edit it)"}
+                {post?.status === "published" && values.slug !== loadedSlug ? ". Changing it breaks links to the old address." : ""}
+              </>
+            }
+            maxLength={LIMITS.slug.max}
+          />
+          <TextField
+            label="Tags"
+            value={values.tags}
+            onChange={(v) => set("tags", v)}
+            error={errorFor(errors, "tags")}
+            hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`}
+            action={
+              fixes.length > 0 ? (
+                <Button size="small" onClick={() => set("tags", applyTagFixes(values.tags, fixes))}>
+                  {fixes.length === 1 ? `Use “${fixes[0]?.use}”` : "Use the existing spellings"}
+                </Button>
+              ) : undefined
+            }
+          />
+          <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
+        </FormGrid>
+        <TextAreaField
+          label="Summary"
+          required
+          value={values.summary}
+          onChange={(v) => set("summary", v)}
+          error={errors.summary}
+          rows={3}
+          maxLength={LIMITS.summary.max}
+          hint="Shown in the post list and as the page description; up to 400 characters."
+        />
+      </Panel>
+      <Panel title="Body">
+        <p className={styles.muted} aria-live="polite">
+          Reading time: {readingTime}
+        </p>
+        <MarkdownEditor
+          label="Body (markdown)"
+          required
+          value={values.body}
+          onChange={(v) => set("body", v)}
+          error={errors.body}
+          rows={24}
+          maxLength={LIMITS.postBody.max}
+          renderPreview={(md) => <Markdown source={md} />}
+        />
+      </Panel>
+    </>
+  );
+}
