@@ -5,6 +5,7 @@
 // the ends and across their boundaries, a deep link reads its one quote (on the server too), and
 // a live edit of a shown record appears.
 import { readFileSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import { resolve } from "node:path";
 import { Suspense } from "react";
 import { prerender } from "react-dom/static";
@@ -74,27 +75,44 @@ function grownTree() {
   return { blog: { posts, index }, films, quotes };
 }
 
+/**
+ * A pass-through in front of the database that records every request: the browser's hooks read
+ * with fetch, the server's with Node's HTTP client, and both must be counted.
+ */
+let recorder: Server;
+function startRecorder(target: { host: string; port: number }): Promise<number> {
+  recorder = createServer((req, res) => {
+    requests.push(new URL(req.url ?? "/", `http://${target.host}:${target.port}`));
+    const upstream = httpRequest({ host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+    res.on("close", () => upstream.destroy());
+  });
+  return new Promise((done) => recorder.listen(0, "127.0.0.1", () => done((recorder.address() as { port: number }).port)));
+}
+
 beforeAll(async () => {
   emu = await startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES_FILE });
   await rest("PUT", "", { ...baseTree("nobody"), ...grownTree() });
+  const port = await startRecorder(emu);
   config = {
-    firebase: { apiKey: "demo-api-key", authDomain: "", appId: "", projectId: "demo-portfolio", databaseURL: `http://${emu.host}:${emu.port}/?ns=${NS}` },
-    emulators: { database: { host: emu.host, port: emu.port } },
+    firebase: { apiKey: "demo-api-key", authDomain: "", appId: "", projectId: "demo-portfolio", databaseURL: `http://127.0.0.1:${port}/?ns=${NS}` },
+    emulators: { database: { host: "127.0.0.1", port } },
     remotes: {},
   };
   initFirebase(config);
-  globalThis.fetch = (input, init) => {
-    requests.push(new URL(input instanceof Request ? input.url : String(input)));
-    return realFetch(input, init);
-  };
 });
 beforeEach(() => {
   requests.length = 0;
 });
 afterEach(cleanup);
 afterAll(async () => {
-  globalThis.fetch = realFetch;
   resetFirebaseForTests();
+  recorder?.closeAllConnections();
+  await new Promise((done) => recorder?.close(done));
   await emu?.close();
 });
 
