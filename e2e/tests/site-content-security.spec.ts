@@ -4,7 +4,8 @@
 // streams, sign-in, the admin panel (its remote and its database writes), and an anonymous
 // visitor's recommendation. Any violation the browser reports fails the test.
 import type { Page } from "@playwright/test";
-import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { readFile } from "node:fs/promises";
+import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, signInAsAdmin, stackState, test } from "../fixtures";
 
 declare global {
   interface Window {
@@ -33,14 +34,19 @@ const directive = (policy: string, name: string) =>
     ?.split(" ")
     .slice(1) ?? [];
 
-test("documents limit scripts to the site and the remotes (no database host), with no inline script but by hash", async ({ request }) => {
+test("documents limit scripts to the site, the remotes and the listed preview origins (no database host), with no inline script but by hash", async ({
+  request,
+}) => {
+  const { configFile } = await stackState();
+  const previewOrigins = (JSON.parse(await readFile(configFile, "utf8")) as { previewOrigins?: string[] }).previewOrigins ?? [];
+  const codeOrigins = [...Object.values(REMOTE_ORIGINS), ...previewOrigins];
   for (const path of ["/", "/blogs/list", "/favorite-quotes", "/no/such/page", "/login", "/admin-panel"]) {
     const policy = (await request.get(path)).headers()["content-security-policy"] ?? "";
     const scripts = directive(policy, "script-src");
-    expect(scripts, path).toEqual(expect.arrayContaining(["'self'", ...Object.values(REMOTE_ORIGINS)]));
+    expect(scripts, path).toEqual(expect.arrayContaining(["'self'", ...codeOrigins]));
     // The database's REST API answers JSONP: none of its hosts may serve script or frames.
     expect(
-      scripts.filter((s) => !s.startsWith("'") && !Object.values(REMOTE_ORIGINS).includes(s)),
+      scripts.filter((s) => !s.startsWith("'") && !codeOrigins.includes(s)),
       path,
     ).toEqual([]);
     expect(directive(policy, "frame-src"), path).toEqual(["'none'"]);
