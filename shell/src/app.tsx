@@ -27,8 +27,15 @@ export function App({
   useEffect(() => onMounted?.(), [onMounted]);
   return (
     <AppProviders store={store} slots={slots} registry={remoteRegistry}>
-      {preview ? <ReleasePreviewBanner preview={preview} /> : null}
-      <RouterProvider router={router} />
+      {/* Exactly one child when not previewing, as on the server: a sibling would change every useId and so break hydration. */}
+      {preview ? (
+        <>
+          <ReleasePreviewBanner preview={preview} />
+          <RouterProvider router={router} />
+        </>
+      ) : (
+        <RouterProvider router={router} />
+      )}
     </AppProviders>
   );
 }
