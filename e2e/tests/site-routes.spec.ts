@@ -110,13 +110,15 @@ test.describe("admin routes (signed in)", () => {
     await expectRemoteScreen(page, "remote_admin", "AdminOverview");
     const noReload = await markNoReload(page);
     const nav = page.getByRole("navigation", { name: "Admin sections" });
-    // The overview, every section, and the data tool.
-    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 2);
+    // The overview, every section, the shell's Releases screen, and the data tool.
+    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 3);
     for (const [slug, module] of adminSections) {
       await nav.locator(`a[href="/admin-panel/${slug}"]`).click();
       await expect(page).toHaveURL(new RegExp(`/admin-panel/${slug}$`));
       await expectRemoteScreen(page, "remote_admin", module);
     }
+    await nav.locator('a[href="/admin-panel/releases"]').click();
+    await expect(page.getByRole("heading", { name: "Releases", level: 1 })).toBeVisible();
     await nav.locator('a[href="/create-realtime-data"]').click();
     await expectRemoteScreen(page, "remote_admin", "CreateRealtimeData");
     await nav.getByRole("link", { name: "Overview" }).click();
