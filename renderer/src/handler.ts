@@ -141,7 +141,7 @@ export function createRenderer(options: RendererOptions) {
     currentConfig()
       .then((config) => remotes.sync(config.remotes))
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
-  void prepare();
+  const ready = prepare();
   setInterval(prepare, maxAgeMs).unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -260,6 +260,8 @@ export function createRenderer(options: RendererOptions) {
   }
 
   return {
+    /** Settles (never rejects) once the first preparation of the config and the remotes has finished or failed. */
+    ready,
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       try {
         await handle(req, res);

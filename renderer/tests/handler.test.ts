@@ -156,6 +156,14 @@ describe("a renderer with the configured site", () => {
     expect(publicCache("uncorrected")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
   });
 
+  it("prepares the config and the remotes when it is made, before any request; `ready` settles when that is done", async () => {
+    // Its own config path: the suite's other renderer reads /config.json all the time.
+    const configUrl = `http://127.0.0.1:${port(configServer)}/fresh-config.json`;
+    const fresh = createRenderer({ shellDir, configUrl, maxAgeMs: 60_000, log: () => undefined });
+    await fresh.ready;
+    expect(configRequests.filter((url) => url === "/fresh-config.json")).toHaveLength(1);
+  });
+
   it("refuses to start without the config's URL", () => {
     expect(() => createRenderer({ shellDir, configUrl: "" })).toThrow(/RUNTIME_CONFIG_URL/);
   });
