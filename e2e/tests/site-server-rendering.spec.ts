@@ -230,11 +230,15 @@ test.describe("server-rendered HTML", () => {
     }
   });
 
-  test("pages are compressed and cacheable by a CDN for a short while", async ({ request }) => {
+  test("pages are compressed and may be served stale by a CDN for a day; the feed and a missing page only for a minute", async ({ request }) => {
     const response = await request.get("/blogs/list", { headers: { "accept-encoding": "gzip, br" } });
     expect(response.status()).toBe(200);
     expect(response.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
-    expect(response.headers()["cache-control"]).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=86400");
+    expect((await request.get("/feed.xml")).headers()["cache-control"]).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
+    const missing = await request.get("/no-such-page");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
   });
 });
 

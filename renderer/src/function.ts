@@ -1,19 +1,28 @@
 // The renderer as a Cloud Function (2nd gen) behind Firebase Hosting's rewrites (firebase.json).
 // RUNTIME_CONFIG_URL names the config to read (the site's /config.json, the file the browser
 // reads); without it the renderer refuses to start, since nothing a request names may choose it.
-// Created on the first request, not when the module loads: the Firebase CLI loads this module to
-// discover its functions without the function's runtime environment (the emulator does so too).
+// The Firebase CLI (and the emulator) also loads this module to discover its functions, without
+// the function's runtime environment: the renderer is made only where the function runs.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { onRequest } from "firebase-functions/v2/https";
+import { servesRequests } from "./function-env";
 import { createRenderer } from "./handler";
 
 let renderer: ReturnType<typeof createRenderer> | null = null;
-
-export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public" }, (req, res) => {
-  renderer ??= createRenderer({
+const makeRenderer = () =>
+  createRenderer({
     shellDir: join(dirname(fileURLToPath(import.meta.url)), "shell"),
     configUrl: process.env.RUNTIME_CONFIG_URL ?? "",
   });
+
+// Made when the runtime loads this module, so the config and the remotes are being prepared while
+// the instance starts rather than after its first request has arrived (docs/architecture.md,
+// "Rendering"). Not awaited here: the Functions emulator's loader does not wait for a module's
+// top-level await.
+if (servesRequests(process.env)) renderer = makeRenderer();
+
+export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public" }, (req, res) => {
+  renderer ??= makeRenderer();
   return renderer.handle(req, res);
 });

@@ -44,9 +44,25 @@ export const SECURITY_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 } as const;
 
-/** Shared caches may keep a page this long, then serve it stale while they fetch a fresh one. */
-export const CACHE_SECONDS = { fresh: 30, stale: 60 };
-const PUBLIC_CACHE = `public, max-age=0, s-maxage=${CACHE_SECONDS.fresh}, stale-while-revalidate=${CACHE_SECONDS.stale}`;
+/**
+ * How long shared caches (the CDN) may keep a response (`fresh`), then serve it stale while they
+ * fetch a fresh copy in the background (`stale`). A rendered page opens live streams that correct
+ * it within a second of hydration, so it may be served stale for a day: on a site visited a few
+ * times a day most visits then get a cached copy instead of waiting for a cold renderer, and at
+ * worst a reader without scripts (a crawler) gets a copy `fresh + stale` old. What nothing
+ * corrects keeps a short window: the feed and the sitemap (read by programs), and a not-found
+ * page (a post published after someone asked for its address must not stay a 404 for a day).
+ */
+export const CACHE_SECONDS = {
+  page: { fresh: 60, stale: 86_400 },
+  uncorrected: { fresh: 30, stale: 60 },
+} as const;
+
+/** The Cache-Control of a cacheable response of one of `CACHE_SECONDS`' kinds. */
+export function publicCache(kind: keyof typeof CACHE_SECONDS): string {
+  const { fresh, stale } = CACHE_SECONDS[kind];
+  return `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}`;
+}
 
 export interface RendererOptions {
   /** Folder with the shell's built app.html, .vite/manifest.json and the stylesheets it names. */
@@ -125,7 +141,7 @@ export function createRenderer(options: RendererOptions) {
     currentConfig()
       .then((config) => remotes.sync(config.remotes))
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
-  void prepare();
+  const ready = prepare();
   setInterval(prepare, maxAgeMs).unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -176,17 +192,18 @@ export function createRenderer(options: RendererOptions) {
         try {
           if (path === "/sitemap.xml")
             return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal: reads.signal })), {
-              "Cache-Control": PUBLIC_CACHE,
+              "Cache-Control": publicCache("uncorrected"),
             });
           const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal: reads.signal }), siteName(config, reads.signal)]);
-          return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": PUBLIC_CACHE });
+          return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": publicCache("uncorrected") });
         } catch (error) {
           log(`[renderer] ${path}: ${String(error)}`);
           return unavailable("The database cannot be reached right now. Try again in a moment.", "text/plain; charset=utf-8");
         }
       }
       const redirect = Object.hasOwn(REDIRECTS, path) ? REDIRECTS[path] : undefined;
-      if (redirect) return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": PUBLIC_CACHE });
+      if (redirect)
+        return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path)) {
         return send(200, "text/html; charset=utf-8", template.raw, {
           "Cache-Control": "no-cache",
@@ -236,11 +253,15 @@ export function createRenderer(options: RendererOptions) {
     });
     send(status, "text/html; charset=utf-8", html, {
       "Content-Security-Policy": contentSecurityPolicy(config, inlineScripts),
-      ...(status === 503 ? { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) } : { "Cache-Control": PUBLIC_CACHE }),
+      ...(status === 503
+        ? { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) }
+        : { "Cache-Control": publicCache(status === 200 ? "page" : "uncorrected") }),
     });
   }
 
   return {
+    /** Settles (never rejects) once the first preparation of the config and the remotes has finished or failed. */
+    ready,
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       try {
         await handle(req, res);

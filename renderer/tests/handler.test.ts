@@ -13,7 +13,7 @@ import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 
 type Json = Parameters<typeof startRtdbEmulator>[0] extends { seed?: infer S } | undefined ? Exclude<S, string> : never;
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRenderer } from "../src/handler";
+import { createRenderer, publicCache } from "../src/handler";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SITE = "https://portfolio.example";
@@ -151,6 +151,19 @@ describe("a renderer with the configured site", () => {
   });
   afterAll(() => close(renderer));
 
+  it("lets a CDN serve a page stale for a day (its live streams correct it), and what nothing corrects for a minute", () => {
+    expect(publicCache("page")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=86400");
+    expect(publicCache("uncorrected")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
+  });
+
+  it("prepares the config and the remotes when it is made, before any request; `ready` settles when that is done", async () => {
+    // Its own config path: the suite's other renderer reads /config.json all the time.
+    const configUrl = `http://127.0.0.1:${port(configServer)}/fresh-config.json`;
+    const fresh = createRenderer({ shellDir, configUrl, maxAgeMs: 60_000, log: () => undefined });
+    await fresh.ready;
+    expect(configRequests.filter((url) => url === "/fresh-config.json")).toHaveLength(1);
+  });
+
   it("refuses to start without the config's URL", () => {
     expect(() => createRenderer({ shellDir, configUrl: "" })).toThrow(/RUNTIME_CONFIG_URL/);
   });
@@ -166,6 +179,8 @@ describe("a renderer with the configured site", () => {
       expect(body).not.toMatch(/evil|javascript:/);
       expect(body).not.toContain(`127.0.0.1:${port(evil)}`);
       expect(sent.vary).toBe("Accept-Encoding");
+      // Nothing corrects a cached 404 in a visitor's browser: a short window, not a page's day.
+      expect(sent["cache-control"]).toBe(publicCache("uncorrected"));
     }
     expect(evilRequests).toEqual([]);
     expect(configRequests.every((url) => url === "/config.json")).toBe(true);
@@ -174,8 +189,9 @@ describe("a renderer with the configured site", () => {
   it("makes every link of the feed and the sitemap from site.url", async () => {
     for (const headers of INJECTIONS) {
       for (const path of ["/feed.xml", "/sitemap.xml"]) {
-        const { status, body } = await get(renderer, path, headers);
+        const { status, body, headers: sent } = await get(renderer, path, headers);
         expect(status, path).toBe(200);
+        expect(sent["cache-control"], path).toBe(publicCache("uncorrected"));
         const links = [...body.matchAll(/<(?:link|loc|guid[^>]*)>([^<]*)</g), ...body.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
         expect(links.length, path).toBeGreaterThan(2);
         for (const link of links) expect(link, path).toMatch(new RegExp(`^${SITE}/`));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Namespace } from "./database.js";
 import { CodedError } from "./errors.js";
+import { CompiledQuery } from "./order.js";
 import { compileRules, UPDATE_PATHS_PER_STEP } from "./rules.js";
 
 const RULES = `{"rules": {
@@ -47,5 +48,33 @@ describe("a large update is checked in steps", () => {
     expect(Object.keys(items)).toHaveLength(UPDATE_PATHS_PER_STEP * 3);
     expect(items["i1"]).toEqual({ n: 1 });
     expect(items["i0"]).toEqual({ n: -1 });
+  });
+});
+
+describe("limited queries on a large node", () => {
+  const newestTwo = { i: "rating", l: 2, vf: "r" } as const;
+
+  it("answer from a kept sorted index that every write replaces, for reads and live windows", async () => {
+    const ns = new Namespace({ name: "sorted", rules: compileRules(RULES), maxValueBytes: 16 * 1024 * 1024 });
+    const films: Record<string, { rating: number }> = {};
+    for (let i = 0; i < 200; i++) films[`f${String(i).padStart(3, "0")}`] = { rating: i % 4 };
+    await ns.set(["films"], films, "owner");
+    const window = () => Object.keys((ns.read(["films"], "owner", newestTwo) as object | null) ?? {}).sort();
+    // Read three times: the second read builds the index, the third uses it.
+    for (let i = 0; i < 3; i++) expect(window()).toEqual(["f195", "f199"]);
+
+    const sent: unknown[] = [];
+    const query = new CompiledQuery(newestTwo);
+    ns.listen(
+      { sink: { sendRaw: (m) => sent.push(JSON.parse(m)) }, path: ["films"], wirePath: "films", tag: 1, query, querySpec: newestTwo, lastSent: undefined },
+      "owner",
+    );
+    await ns.set(["films", "f000", "rating"], 9, "owner");
+    expect(window()).toEqual(["f000", "f199"]);
+    await ns.update(["films"], { f001: { rating: 10 }, f199: null }, "owner");
+    expect(window()).toEqual(["f000", "f001"]);
+    expect(window()).toEqual(["f000", "f001"]);
+    const lastWindow = (sent.at(-1) as { d: { b: { d: object } } }).d.b.d;
+    expect(Object.keys(lastWindow).sort()).toEqual(["f000", "f001"]);
   });
 });

@@ -1,7 +1,7 @@
 // One namespace: its tree, its listeners, its rules evaluator and its durable store.
 import fs from "node:fs";
 import { CodedError } from "./errors.js";
-import { CompiledQuery, type QuerySpec } from "./order.js";
+import { CompiledQuery, SortedIndexes, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
 import { runSteps, runStepsYielding, type Steps } from "./steps.js";
@@ -72,7 +72,16 @@ export interface NamespaceOptions {
 const DEBUG_RULES = process.env["RTDB_EMULATOR_DEBUG"] === "1";
 
 export class Namespace {
-  root: Json = null;
+  private tree: Json = null;
+  /** Limited queries' sorted children; valid until the next write, so every change of the tree clears them. */
+  private readonly sortedIndexes = new SortedIndexes();
+  get root(): Json {
+    return this.tree;
+  }
+  set root(value: Json) {
+    this.tree = value;
+    this.sortedIndexes.clear();
+  }
   readonly name: string;
   readonly listeners = new Set<Listener>();
   readonly rules: RulesEvaluator;
@@ -126,7 +135,7 @@ export class Namespace {
       if (!r.allowed) throw this.denied("read", path, r.info);
     }
     const value = getAt(this.root, path);
-    return query ? new CompiledQuery(query).apply(value) : value;
+    return query ? this.sortedIndexes.result(path, value, new CompiledQuery(query)) : value;
   }
 
   canRead(path: string[], actor: Actor, query?: QuerySpec): boolean {
@@ -143,7 +152,7 @@ export class Namespace {
     this.listeners.add(listener);
     const value = getAt(this.root, listener.path);
     if (listener.query) {
-      const result = listener.query.apply(value);
+      const result = this.sortedIndexes.result(listener.path, value, listener.query);
       listener.lastSent = JSON.stringify(result);
       this.deliver(listener, "d", listener.path, result);
     } else {
@@ -318,7 +327,7 @@ export class Namespace {
     };
     for (const { l, full, old } of affected) {
       if (l.query) {
-        const result = l.query.apply(getAt(this.root, l.path));
+        const result = this.sortedIndexes.result(l.path, getAt(this.root, l.path), l.query);
         const s = JSON.stringify(result);
         if (s !== l.lastSent) {
           l.lastSent = s;
