@@ -18,7 +18,6 @@ export { decodeOne, decodeCollection, byOrder, byPublishedDesc, byKey, byText, r
 export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
 export {
   useAbout,
-  useSiteName,
   useContact,
   useExperience,
   useSkills,
@@ -44,5 +43,7 @@ export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";
-export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./render/render-store";
-export { usePageMeta, formatTitle, SITE_NAME, type PageMeta } from "./render/page-meta";
+export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
+export { usePageMeta, formatTitle } from "./page/page-meta";
+export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
+export { SITE_NAME, SiteNameProvider, useSiteName } from "./page/site-name";
