@@ -4,6 +4,7 @@
 export * from "./limits";
 export * from "./schemas";
 export * from "./paths";
+export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
 export {
   ContentError,
   ConflictError,

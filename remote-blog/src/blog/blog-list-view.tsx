@@ -1,3 +1,4 @@
+import { postUrl } from "shared-content";
 import { Link } from "shared-router";
 import type { PagedState } from "../ui/async-state";
 import { useLastReady } from "../ui/use-last-ready";
@@ -123,7 +124,7 @@ function PostCard({ post, onTag }: { post: PostSummary; onTag: (tag: string) => 
   return (
     <article className={styles.card}>
       <h2 className={styles.cardTitle}>
-        <Link to={`/blogs/${encodeURIComponent(post.id)}`}>{post.title}</Link>
+        <Link to={postUrl(post.id)}>{post.title}</Link>
       </h2>
       <p className={styles.meta}>
         <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDay(post.publishedAt)}</time>

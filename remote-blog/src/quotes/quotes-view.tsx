@@ -1,4 +1,4 @@
-import { byAuthor, matchesSearch } from "shared-content";
+import { SITE_PATHS, byAuthor, matchesSearch } from "shared-content";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
@@ -28,7 +28,7 @@ export function filterQuotes(quotes: readonly Quote[], query: string): Quote[] {
 }
 
 export function quoteUrl(id: string): string {
-  return `${window.location.origin}/favorite-quotes/${encodeURIComponent(id)}`;
+  return `${window.location.origin}${SITE_PATHS.quotes.getHref(id)}`;
 }
 
 const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
@@ -133,7 +133,7 @@ function LinkedQuote({ id, state, item }: { id: string; state: LoadState<Quote |
   if (state.status === "ready" && !quote) {
     return (
       <p className={styles.unknown} role="alert" data-state="unknown-id">
-        The quote “{id}” was not found — it may have been removed. <Link to="/favorite-quotes">See all quotes</Link>
+        The quote “{id}” was not found — it may have been removed. <Link to={SITE_PATHS.quotes.getHref()}>See all quotes</Link>
       </p>
     );
   }
@@ -178,7 +178,7 @@ function QuoteFigure({
           {q.year !== undefined ? <span className={styles.year}> ({q.year < 0 ? `${-q.year} BC` : q.year})</span> : null}
         </span>
         <span className={styles.actions}>
-          <Link to={`/favorite-quotes/${encodeURIComponent(q.id)}`} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
+          <Link to={SITE_PATHS.quotes.getHref(q.id)} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
             #
           </Link>
           <button type="button" className={styles.copy} onClick={() => void onCopy(q.id)}>

@@ -13,7 +13,7 @@ import { appRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
-export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
+export { PUBLIC_ROUTES, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
 export { pageDataScript, type PageData } from "../ssr/page-data";
 export { jsonForScript } from "../ssr/json-script";
