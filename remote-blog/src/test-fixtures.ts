@@ -57,5 +57,5 @@ export function quote(over: Partial<Quote> = {}): Quote {
 }
 
 export function paged<T>(data: T[], over: Partial<PagedState<T>> = {}): PagedState<T> {
-  return { status: "ready", data, error: null, retry: () => {}, hasMore: false, loadMore: () => {}, ...over };
+  return { status: "ready", data, error: null, retry: () => {}, hasMore: false, loadMore: () => {}, loadingMore: false, ...over };
 }

@@ -4,7 +4,6 @@ import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { useLastReady } from "../ui/use-last-ready";
 import { Skeleton } from "shared-ui";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
@@ -35,8 +34,7 @@ const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
 
 const LOADING: LoadState<Quote[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-export function QuotesView({ list: liveList, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
-  const list = useLastReady(liveList);
+export function QuotesView({ list, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
   const [copied, setCopied] = useState<{ id: string; ok: boolean } | null>(null);
   const searching = query.trim() !== "";
   const linkedQuote = linked?.state.status === "ready" ? linked.state.data : null;
@@ -102,9 +100,9 @@ export function QuotesView({ list: liveList, all, query, onQueryChange, linked, 
               <p className={page.count} aria-live="polite">{`Showing ${quotes.length} quote${quotes.length === 1 ? "" : "s"}`}</p>
               {/* The linked quote is shown above; the same id twice would be two elements with one id. */}
               <ul className={styles.list}>{quotes.filter((q) => q.id !== linkedQuote?.id).map((q) => item(q))}</ul>
-              {list.hasMore || list.pending ? (
-                <button type="button" className={page.more} onClick={list.loadMore} disabled={list.pending} aria-busy={list.pending}>
-                  {list.pending ? "Loading more quotes…" : "Show more quotes"}
+              {list.hasMore || list.loadingMore ? (
+                <button type="button" className={page.more} onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+                  {list.loadingMore ? "Loading more quotes…" : "Show more quotes"}
                 </button>
               ) : null}
             </>
