@@ -17,24 +17,8 @@ export {
 } from "./errors";
 export { decodeOne, decodeCollection, byOrder, byPublishedDesc, byKey, byText, resetDecodeWarnings } from "./decode";
 export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
-export {
-  useAbout,
-  useContact,
-  useExperience,
-  useSkills,
-  useProjects,
-  useRecommendations,
-  useQuotes,
-  useQuote,
-  useBlogIndex,
-  useBlogPost,
-  usePostNeighbourhood,
-  useFilms,
-  type PagedLiveResult,
-  type PageOptions,
-  type FilmOrder,
-  type ContentHooks,
-} from "./hooks/use-content";
+// The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
+export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
 export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";

@@ -12,14 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForTests } from "../src/admin/db";
 import { sdkSource } from "../src/admin/sdk-source";
 import * as adminHooks from "../src/admin/index";
-import {
-  expectDeniedReadIsPermissionError,
-  expectExperienceFollowsChanges,
-  expectIndexPages,
-  expectPostFollowsPublishing,
-  expectSeedDecodesAndHidesDrafts,
-  ownerRest,
-} from "./hook-scenarios";
+import * as scenarios from "./hook-scenarios";
 import { baseTree } from "./rules-matrix";
 
 const NS = `live-${process.pid}`;
@@ -27,7 +20,7 @@ const NS = `live-${process.pid}`;
 const RULES = resolve(process.cwd(), "..", "database.rules.json");
 let emu: RtdbEmulator;
 let app: FirebaseApp;
-const rest = ownerRest(() => emu, NS);
+const rest = scenarios.ownerRest(() => emu, NS);
 
 beforeAll(async () => {
   setLogLevel("error");
@@ -47,25 +40,25 @@ afterAll(async () => {
 
 describe("admin entry live hooks with the real SDK", () => {
   it("read, decode (lists come back as arrays) and follow changes made elsewhere", async () => {
-    await expectExperienceFollowsChanges(adminHooks, rest);
+    await scenarios.expectExperienceFollowsChanges(adminHooks, rest);
   });
 
   it("show a post when it is published and not found once unpublished, without reload", async () => {
-    await expectPostFollowsPublishing(adminHooks, rest);
+    await scenarios.expectPostFollowsPublishing(adminHooks, rest);
   });
 
   it("page the list index newest first through a real limitToLast query", async () => {
-    await expectIndexPages(adminHooks, rest);
+    await scenarios.expectIndexPages(adminHooks, rest);
   });
 
   it("turn a denied read into a plain error", async () => {
-    await expectDeniedReadIsPermissionError(sdkSource);
+    await scenarios.expectDeniedReadIsPermissionError(sdkSource);
   });
 });
 
 describe("the demo seed through the wire", () => {
   it("decodes completely for a visitor (no record left out) and hides the drafts", async () => {
-    const draft = await expectSeedDecodesAndHidesDrafts(adminHooks, rest);
+    const draft = await scenarios.expectSeedDecodesAndHidesDrafts(adminHooks, rest);
     expect((await get(ref(getDatabase(app), `blog/posts/${draft}`))).exists()).toBe(false);
     await expect(get(ref(getDatabase(app), `blog/drafts/${draft}`))).rejects.toThrow(/permission/i);
   });

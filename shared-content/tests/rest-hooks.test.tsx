@@ -12,21 +12,14 @@ import { initFirebase } from "shared-auth";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import * as publicHooks from "../src/index";
 import { restSource } from "../src/live/rest-stream";
-import {
-  expectDeniedReadIsPermissionError,
-  expectExperienceFollowsChanges,
-  expectIndexPages,
-  expectPostFollowsPublishing,
-  expectSeedDecodesAndHidesDrafts,
-  ownerRest,
-} from "./hook-scenarios";
+import * as scenarios from "./hook-scenarios";
 import { T, baseTree, fx } from "./rules-matrix";
 
 const NS = `rest-${process.pid}`;
 // jsdom gives import.meta.url no file: scheme; vitest runs from this workspace's folder.
 const RULES = resolve(process.cwd(), "..", "database.rules.json");
 let emu: RtdbEmulator;
-const rest = ownerRest(() => emu, NS);
+const rest = scenarios.ownerRest(() => emu, NS);
 
 beforeAll(async () => {
   emu = await startRtdbEmulator({ port: 0, host: "127.0.0.1", rules: RULES });
@@ -45,7 +38,7 @@ afterAll(async () => {
 
 describe("public hooks over the REST stream (rtdb-emulator)", () => {
   it("read, decode (lists come back as arrays) and follow changes made elsewhere, a deep one included", async () => {
-    const { result, unmount } = await expectExperienceFollowsChanges(publicHooks, rest);
+    const { result, unmount } = await scenarios.expectExperienceFollowsChanges(publicHooks, rest);
     await act(() => rest("PUT", "experience/e1/projects/0/technologies/1", "Go"));
     await waitFor(() => expect(result.current.data[1]?.projects[0]?.technologies).toEqual(["React", "Go"]));
     unmount();
@@ -53,7 +46,7 @@ describe("public hooks over the REST stream (rtdb-emulator)", () => {
   });
 
   it("show a post when it is published and not found once unpublished, without reload", async () => {
-    await expectPostFollowsPublishing(publicHooks, rest);
+    await scenarios.expectPostFollowsPublishing(publicHooks, rest);
   });
 
   it("a listed post whose body is a draft (read denied: 401) is not found, not an error", async () => {
@@ -64,7 +57,7 @@ describe("public hooks over the REST stream (rtdb-emulator)", () => {
   });
 
   it("page the list index newest first; the window grows on loadMore and follows new posts", async () => {
-    const { result } = await expectIndexPages(publicHooks, rest);
+    const { result } = await scenarios.expectIndexPages(publicHooks, rest);
     await act(() =>
       rest("PATCH", "", { "blog/posts/c": { ...fx.publishedPost, publishedAt: T + 1 }, "blog/index/c": { ...fx.indexEntry, title: "C", publishedAt: T + 1 } }),
     );
@@ -73,12 +66,12 @@ describe("public hooks over the REST stream (rtdb-emulator)", () => {
   });
 
   it("turn a denied read into the plain permission error", async () => {
-    await expectDeniedReadIsPermissionError(restSource);
+    await scenarios.expectDeniedReadIsPermissionError(restSource);
   });
 });
 
 describe("the demo seed through the REST stream", () => {
   it("decodes completely for a visitor (no record left out) and hides the drafts", async () => {
-    await expectSeedDecodesAndHidesDrafts(publicHooks, rest);
+    await scenarios.expectSeedDecodesAndHidesDrafts(publicHooks, rest);
   });
 });

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "shared-router";
 import { useFilms, usePageMeta, type FilmOrder } from "shared-content";
 import { SORT_LABELS, type FilmSort } from "../films/films-logic";
 import { FilmsView } from "../films/films-view";
+import { useSearchParam } from "../ui/use-search-param";
 
 const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rating", year: "year" };
 const isSort = (value: string | null): value is FilmSort => value !== null && value in SORT_LABELS;
@@ -13,25 +13,12 @@ const isSort = (value: string | null): value is FilmSort => value !== null && va
  * visitor asks for the numbers, in the browser: a visit costs the window it shows.
  */
 export default function SeenFilmsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useSearchParam();
   const sortParam = params.get("sort");
   const sort: FilmSort = isSort(sortParam) ? sortParam : "watched";
   const query = params.get("q") ?? "";
   const list = useFilms({ orderBy: ORDER[sort] });
   usePageMeta({ title: "Seen films", description: "Every film I have seen, with my rating, newest first." });
-  const setParam = useCallback(
-    (name: string, next: string | null) =>
-      setParams(
-        (p) => {
-          const copy = new URLSearchParams(p);
-          if (next) copy.set(name, next);
-          else copy.delete(name);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onSortChange = useCallback((next: FilmSort) => setParam("sort", next === "watched" ? null : next), [setParam]);
   const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
 
