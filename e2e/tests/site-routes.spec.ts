@@ -110,8 +110,8 @@ test.describe("admin routes (signed in)", () => {
     await expectRemoteScreen(page, "remote_admin", "AdminOverview");
     const noReload = await markNoReload(page);
     const nav = page.getByRole("navigation", { name: "Admin sections" });
-    // The overview, every section, and the data tool.
-    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 2);
+    // The overview, every section, the releases screen and the data tool.
+    await expect(nav.getByRole("link")).toHaveCount(adminSections.length + 3);
     for (const [slug, module] of adminSections) {
       await nav.locator(`a[href="/admin-panel/${slug}"]`).click();
       await expect(page).toHaveURL(new RegExp(`/admin-panel/${slug}$`));
