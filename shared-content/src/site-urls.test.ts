@@ -10,6 +10,8 @@ describe("site URLs", () => {
     expect(SITE_PATHS.blogList.getHref()).toBe("/blogs/list");
     expect(SITE_PATHS.blogList.getHref({ tag: "c++ & rust" })).toBe("/blogs/list?tag=c%2B%2B%20%26%20rust");
     expect(SITE_PATHS.adminSection.getHref("write-blog")).toBe("/admin-panel/write-blog");
+    expect(SITE_PATHS.login.getHref()).toBe("/login");
+    expect(SITE_PATHS.login.getHref("/admin-panel/configure-skills?tab=2#x")).toBe("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2%23x");
   });
   it("redirect /blogs, with or without its slash, and nothing else", () => {
     expect(redirectFor("/blogs")).toBe("/blogs/list");

@@ -20,7 +20,11 @@ export const SITE_PATHS = {
     getHref: (id?: string) => (id ? `/favorite-quotes/${encode(id)}` : "/favorite-quotes"),
   },
   films: { path: "/list-of-seen-films", getHref: () => "/list-of-seen-films" },
-  login: { path: "/login", getHref: () => "/login" },
+  login: {
+    path: "/login",
+    /** `redirect`: where to return after signing in (a full path, query and hash included). */
+    getHref: (redirect?: string) => (redirect ? `/login?redirect=${encode(redirect)}` : "/login"),
+  },
   dataTool: { path: "/create-realtime-data", getHref: () => "/create-realtime-data" },
   admin: { path: "/admin-panel", getHref: () => "/admin-panel" },
   adminSection: { path: "/admin-panel/:section", getHref: (slug: AdminSectionSlug) => `/admin-panel/${slug}` },

@@ -148,7 +148,7 @@ export function AdminToolsLayout() {
         status === "signedIn" ? (
           <SignOutButton />
         ) : (
-          <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">
+          <Link className={styles.headerLink} to={SITE_PATHS.login.getHref(SITE_PATHS.dataTool.getHref())}>
             Sign in
           </Link>
         )

@@ -89,7 +89,7 @@ export function SiteFooter() {
   return (
     <footer className={styles.footer}>
       <p>
-        © {new Date().getFullYear()} {siteName} · <Link to="/admin-panel">Admin</Link>
+        © {new Date().getFullYear()} {siteName} · <Link to={SITE_PATHS.admin.getHref()}>Admin</Link>
       </p>
     </footer>
   );
