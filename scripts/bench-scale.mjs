@@ -10,7 +10,7 @@
 // answered, the renderer's time (Server-Timing) p50/p99 and the time until the page is
 // interactive; then the feed's size, the renderer's first request after start, and Lighthouse
 // mobile on the post, quotes and films pages at the largest size.
-// Exit code 1 when a page misses the goal (issue 21): HTML <= 80 KB raw, <= 50 KB from the
+// Exit code 1 when a page misses the goal: HTML <= 80 KB raw, <= 50 KB from the
 // database per view, <= 1,500 DOM nodes, render p50 <= 60 ms, feed <= 200 KB, Lighthouse >= 95
 // with TBT <= 150 ms.
 //   --skip-build        use the existing dist/ folders

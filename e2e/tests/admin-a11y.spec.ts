@@ -1,6 +1,6 @@
-// Issue 5: axe on every admin screen (lists, new and existing records, account, data tool), in
+// Axe on every admin screen (lists, new and existing records, account, data tool), in
 // both themes, signed in as the demo admin. Fails on serious or critical violations, "label in
-// name" included (issue 12: the move up/down buttons).
+// name" included (the move up/down buttons).
 import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test } from "../fixtures";
 
 // Records of this spec's own, so the editors show their repeated parts (projects with their

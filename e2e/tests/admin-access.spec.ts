@@ -1,4 +1,4 @@
-// Issue 5, who may do what: a signed-in account that is not listed under admins/ sees the
+// Who may do what: a signed-in account that is not listed under admins/ sees the
 // plain explanation and no editor, and a write through the Firebase SDK with that account's
 // credentials is denied by the rules (the screens are not the only guard).
 import { deleteApp, initializeApp } from "firebase/app";

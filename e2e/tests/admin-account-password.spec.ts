@@ -1,4 +1,4 @@
-// Issue 6: the admin's account screen. Password change under the policy (checklist, mismatch,
+// The admin's account screen. Password change under the policy (checklist, mismatch,
 // wrong current password), sign out, sign in with the new password, old one refused, changed
 // back; a server policy with uppercase and symbols; the error messages; email change.
 //

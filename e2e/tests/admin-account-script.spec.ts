@@ -1,4 +1,4 @@
-// Issue 6: the local-stack helper `scripts/admin-account.mjs` (documented in
+// The local-stack helper `scripts/admin-account.mjs` (documented in
 // docs/admin-account.md) run against the running emulators: it creates a second admin who can
 // then use the admin-only data tool, and resets a password.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 12, autosave: unsaved edits in the post editor survive a reload (or a crashed tab) in
+// Autosave: unsaved edits in the post editor survive a reload (or a crashed tab) in
 // this browser, offered back with Restore / Discard; nothing reaches the database until Save.
 import type { Page } from "@playwright/test";
 import { db, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";

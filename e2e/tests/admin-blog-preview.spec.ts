@@ -1,4 +1,4 @@
-// Issue 12, draft preview: the admin sees a post as visitors will, at the public layout, before
+// Draft preview: the admin sees a post as visitors will, at the public layout, before
 // anything is saved or published, and the preview follows the editor as they type. It lives in
 // the admin's browser only: nothing reaches the database, and a visitor cannot open it.
 import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";

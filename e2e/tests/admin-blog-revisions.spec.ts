@@ -1,4 +1,4 @@
-// Issue 12, revisions: every save of a post keeps the version it replaces (admin only); the
+// Revisions: every save of a post keeps the version it replaces (admin only); the
 // editor lists them, newest first, with what the next save changed, and Restore loads one into
 // the form, which a save then keeps.
 import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";

@@ -1,4 +1,4 @@
-// Issue 5, write-blog: a post goes draft -> published (visible publicly, live) -> unpublished
+// Write-blog: a post goes draft -> published (visible publicly, live) -> unpublished
 // (gone, its URL shows not found) -> deleted; the slug follows the title and must be unique;
 // a draft is never readable by a visitor.
 import { db, expect, expectRemoteScreen, markNoReload, NAMESPACE, signInAsAdmin, stackState, test } from "../fixtures";

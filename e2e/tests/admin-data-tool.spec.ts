@@ -1,4 +1,4 @@
-// Issue 5, the data tool at /create-realtime-data: who may use it; export then import of the
+// The data tool at /create-realtime-data: who may use it; export then import of the
 // exported file is a no-op; an invalid import is refused with its reasons and writes nothing;
 // the older site's export (fixture) becomes the expected content.
 import { readFile } from "node:fs/promises";

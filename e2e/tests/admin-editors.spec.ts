@@ -1,4 +1,4 @@
-// Issue 5: for every editor, a change saved in the admin panel appears on the matching public
+// For every editor, a change saved in the admin panel appears on the matching public
 // page that is open in a second browser context, without a reload. Also the form behaviour
 // every editor shares: messages next to the field before any write, the named delete
 // confirmation, the unsaved-changes question, and the refusal to overwrite a newer change.

@@ -30,7 +30,7 @@ test("browser Back with unsaved changes asks first; Stay keeps the input, Discar
   await expectRemoteScreen(page, "remote_admin", "AdminOverview");
 });
 
-// Issue 12: the account screen has two forms (password, email); the router honours one blocker
+// The account screen has two forms (password, email); the router honours one blocker
 // only, so each form's own guard left the password form unguarded. One guard serves them all.
 test("the account screen asks before Back discards a new password", async ({ page }) => {
   await signInAsAdmin(page, "/admin-panel");

@@ -1,7 +1,7 @@
-// Issue 12, what an owner meets in the first week: near-duplicate skill categories are refused
-// with the existing spelling offered (#1); the import preview names records and shows what
-// changes, and refuses a file that is not an export (#7); an image address that does not load
-// is previewed with a warning that does not block saving (#8); the admin navigation shows the
+// What an owner meets in the first week: near-duplicate skill categories are refused
+// with the existing spelling offered; the import preview names records and shows what
+// changes, and refuses a file that is not an export; an image address that does not load
+// is previewed with a warning that does not block saving; the admin navigation shows the
 // number of pending recommendations, live.
 import type { Page } from "@playwright/test";
 import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";

@@ -1,4 +1,4 @@
-// Issue 5, configure-recommendations: a pending submission is approved (one multi-path write
+// Configure-recommendations: a pending submission is approved (one multi-path write
 // moves it to the published list) and appears on the open home page without reload; another
 // is rejected (deleted) and is gone.
 import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";

@@ -1,4 +1,4 @@
-// Issue 4: axe (WCAG 2.1 A/AA, serious and critical) on every public screen in both themes,
+// Axe (WCAG 2.1 A/AA, serious and critical) on every public screen in both themes,
 // including the remote content the layout checks leave out, at desktop width and at 360 px.
 import type { Page } from "@playwright/test";
 import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, test } from "../fixtures";

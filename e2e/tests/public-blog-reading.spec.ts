@@ -1,4 +1,4 @@
-// Issue 12: what every blog has: search on the list (also in the first HTML response), newer and
+// What every blog has: search on the list (also in the first HTML response), newer and
 // older posts and related posts under a post, share links, and a print view of the article alone.
 import { db, expect, expectRemoteScreen, test } from "../fixtures";
 

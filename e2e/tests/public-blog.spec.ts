@@ -1,4 +1,4 @@
-// Issue 4, blog: the list from the index alone (never bodies), newest first, tags and tag
+// Blog: the list from the index alone (never bodies), newest first, tags and tag
 // filter, load more past 10; a post by slug with sanitised markdown, title and description;
 // not found for unknown and draft slugs; live updates; inert XSS payloads.
 import type { Page } from "@playwright/test";

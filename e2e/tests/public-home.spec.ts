@@ -1,4 +1,4 @@
-// Issue 4, home: every section from the demo seed, live updates without reload, inert XSS
+// Home: every section from the demo seed, live updates without reload, inert XSS
 // payloads in every rendered field, the error state with Retry when the database cannot be
 // reached, and a visible empty state.
 import { createServer } from "node:net";

@@ -1,4 +1,4 @@
-// Issue 3: axe finds no serious or critical violations on the login page and each layout, in
+// Axe finds no serious or critical violations on the login page and each layout, in
 // both themes. Remote screens are excluded here (each area's own specs check its pages); this
 // checks what the shell draws: header, navigation, layouts, login, not-found.
 import { REMOTE_ORIGINS, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test, trackNetwork } from "../fixtures";

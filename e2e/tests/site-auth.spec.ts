@@ -1,4 +1,4 @@
-// Issue 3: the guard, the login page and its redirect validation, reload while signed in,
+// The guard, the login page and its redirect validation, reload while signed in,
 // sign-out, and a session lost while on a guarded screen.
 import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, signInAsAdmin, stackState, test } from "../fixtures";
 

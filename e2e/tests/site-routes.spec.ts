@@ -1,4 +1,4 @@
-// Issue 3: every route renders its screen from the right remote, on a direct deep link and by
+// Every route renders its screen from the right remote, on a direct deep link and by
 // in-app navigation; /blogs goes to /blogs/list; unknown paths show the not-found page.
 import { REMOTE_ORIGINS, expect, expectRemoteScreen, markNoReload, navigateInApp, signInAsAdmin, test, type RemoteName } from "../fixtures";
 

@@ -1,4 +1,4 @@
-// Issue 14: public pages arrive rendered. What the first HTML response holds (content, title,
+// Public pages arrive rendered. What the first HTML response holds (content, title,
 // preview tags, JSON-LD, status), what a browser without JavaScript shows, feeds and sitemap
 // from current content, hydration without mismatches, and the micro-frontend composition on the
 // server: a remote that is down falls back in its slot, and repointing a remote changes the HTML.

@@ -1,4 +1,4 @@
-// Spec section 4: "signed out again automatically when the account is disabled". The SDK finds
+// Signed out again automatically when the account is disabled. The SDK finds
 // out at its background token refresh (5 minutes before the 1-hour expiry); the page clock is
 // moved forward to get there, and the guarded screen must land on /login?redirect=...
 import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, stackState, test } from "../fixtures";

@@ -1,6 +1,6 @@
-// Issue 3: exactly one copy of each shared singleton is downloaded on a deep link to a remote's
+// Exactly one copy of each shared singleton is downloaded on a deep link to a remote's
 // page, and a visitor on a public page downloads nothing from remote-admin.
-// Issue 4 (weight): a visitor reads through the database's REST streaming API, so a public page
+// A visitor reads through the database's REST streaming API, so a public page
 // downloads no Firebase SDK at all and opens no websocket; the admin loads the SDK once.
 import type { Page, Response } from "@playwright/test";
 import { REMOTE_ORIGINS, expect, expectRemoteScreen, signInAsAdmin, test, trackNetwork } from "../fixtures";

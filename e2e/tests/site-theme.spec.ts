@@ -1,4 +1,4 @@
-// Issue 12: the theme follows the system's preference until the visitor chooses, remembers the
+// The theme follows the system's preference until the visitor chooses, remembers the
 // choice, and the toggle is named after the theme it switches to.
 import { expect, test } from "../fixtures";
 

@@ -1,15 +1,7 @@
-import type { LoadState } from "shared-ui";
 import type { PagedState } from "./ui/async-state";
 import type { Film, Post, PostSummary, Quote } from "./ui/types";
 
-export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
-export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });
-export const failed = <T>(data: T, retry: () => void, code = "unavailable"): LoadState<T> => ({
-  status: "error",
-  data,
-  error: Object.assign(new Error("The database cannot be reached right now."), { code }),
-  retry,
-});
+export { ready, loading, failed } from "shared-ui/testing";
 
 let n = 0;
 export function film(over: Partial<Film> = {}): Film {
@@ -57,5 +49,5 @@ export function quote(over: Partial<Quote> = {}): Quote {
 }
 
 export function paged<T>(data: T[], over: Partial<PagedState<T>> = {}): PagedState<T> {
-  return { status: "ready", data, error: null, retry: () => {}, hasMore: false, loadMore: () => {}, ...over };
+  return { status: "ready", data, error: null, retry: () => {}, hasMore: false, loadMore: () => {}, loadingMore: false, ...over };
 }

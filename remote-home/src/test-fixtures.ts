@@ -1,15 +1,8 @@
-import type { LoadState } from "shared-ui";
+import { ready } from "shared-ui/testing";
 import type { HomeData } from "./home-view";
 import type { About, Contact, Experience, Project, Recommendation, Skill } from "./sections/types";
 
-export const ready = <T>(data: T): LoadState<T> => ({ status: "ready", data, error: null, retry: () => {} });
-export const loading = <T>(data: T): LoadState<T> => ({ status: "loading", data, error: null, retry: () => {} });
-export const failed = <T>(data: T, retry: () => void, code = "unavailable"): LoadState<T> => ({
-  status: "error",
-  data,
-  error: Object.assign(new Error("The database cannot be reached right now."), { code }),
-  retry,
-});
+export { ready, loading, failed } from "shared-ui/testing";
 
 const meta = { rev: 1, updatedAt: 0 };
 

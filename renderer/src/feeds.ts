@@ -1,6 +1,16 @@
 // sitemap.xml and the RSS feed, generated from the current content on each request
 // (never from a build-time snapshot), read as a visitor: only published posts are listed.
-import { BlogIndexEntrySchema, PATHS, byPublishedDesc, decodeCollection, formatTitle, type BlogIndexEntry, type WithId } from "shared-content";
+import {
+  BlogIndexEntrySchema,
+  PATHS,
+  SITE_PATHS,
+  byPublishedDesc,
+  postUrl,
+  decodeCollection,
+  formatTitle,
+  type BlogIndexEntry,
+  type WithId,
+} from "shared-content";
 import { readAsVisitor } from "shared-content/server";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
@@ -33,7 +43,7 @@ export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): strin
     ...PUBLIC_ROUTES.flatMap((r) =>
       r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [],
     ),
-    ...posts.map((p) => ({ loc: `${base}/blogs/${encodeURIComponent(p.id)}`, lastmod: day(p.publishedAt) })),
+    ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
   ];
   const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
@@ -50,7 +60,7 @@ export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: 
   const title = formatTitle("Blog", site);
   const posts = allPosts.slice(0, FEED_POSTS);
   const items = posts.map((p) => {
-    const link = `${base}/blogs/${encodeURIComponent(p.id)}`;
+    const link = `${base}${postUrl(p.id)}`;
     const categories = (p.tags ?? []).map((t) => `<category>${xmlText(t)}</category>`).join("");
     return `    <item><title>${xmlText(p.title)}</title><link>${xmlText(link)}</link><guid isPermaLink="true">${xmlText(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${xmlText(p.summary)}</description>${categories}</item>`;
   });
@@ -58,7 +68,7 @@ export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: 
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>${xmlText(title)}</title>
-    <link>${xmlText(`${base}/blogs/list`)}</link>
+    <link>${xmlText(`${base}${SITE_PATHS.blogList.getHref()}`)}</link>
     <description>${xmlText("New posts from the blog.")}</description>
     <atom:link href="${xmlText(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
 ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt).toUTCString()}</lastBuildDate>\n` : ""}${items.join("\n")}

@@ -10,18 +10,9 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { redirectFor } from "shared-content";
 import { createServerRenderStore } from "shared-content/server";
-import {
-  CLIENT_ONLY,
-  LAYOUT_READS,
-  PUBLIC_ROUTES,
-  REDIRECTS,
-  createRemoteRegistry,
-  matchPublicRoute,
-  pageDataScript,
-  parseSlotKey,
-  renderPage,
-} from "shell/server";
+import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
@@ -201,7 +192,7 @@ export function createRenderer(options: RendererOptions) {
           return unavailable("The database cannot be reached right now. Try again in a moment.", "text/plain; charset=utf-8");
         }
       }
-      const redirect = Object.hasOwn(REDIRECTS, path) ? REDIRECTS[path] : undefined;
+      const redirect = redirectFor(path);
       if (redirect)
         return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path)) {

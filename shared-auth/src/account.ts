@@ -7,7 +7,7 @@ import { getAuthInstance } from "./session";
 
 const authSdk = () => import("firebase/auth");
 
-/** The policy options the Auth service can set (spec section 5), as the SDK reports them. */
+/** The policy options the Auth service can set, as the SDK reports them. */
 export interface PasswordPolicyOptions {
   minPasswordLength?: number;
   maxPasswordLength?: number;
@@ -38,7 +38,7 @@ export interface PasswordPolicyCheck extends PasswordCheck {
   source: "server" | "default";
 }
 
-/** The Auth service's default: minimum length 6 (spec sections 5 and 9). */
+/** The Auth service's default: minimum length 6. */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicyOptions = { minPasswordLength: 6 };
 
 /** Pure: the checklist for a password under a policy. Character classes match the SDK's. */

@@ -128,7 +128,7 @@ describe("lazy database SDK", () => {
 });
 
 describe("auth store", () => {
-  it("starts loading, then follows sign-in with the spec's user fields", async () => {
+  it("starts loading, then follows sign-in with the user's fields", async () => {
     expect(useAuthStore.getState().status).toBe("loading");
     await initWithAuth();
     tokenListener?.(fakeUser("u1"));

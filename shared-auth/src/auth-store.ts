@@ -1,7 +1,7 @@
 // The auth state every screen reads: who is signed in, and whether they are the admin.
 import { create } from "zustand";
 
-/** The signed-in user: the fields of the spec, section 3. */
+/** The signed-in user: the fields the screens show and the guard needs. */
 export interface AuthUserInfo {
   providerId: string;
   uid: string;

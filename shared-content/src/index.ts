@@ -4,6 +4,7 @@
 export * from "./limits";
 export * from "./schemas";
 export * from "./paths";
+export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -16,25 +17,8 @@ export {
 } from "./errors";
 export { decodeOne, decodeCollection, byOrder, byPublishedDesc, byKey, byText, resetDecodeWarnings } from "./decode";
 export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
-export {
-  useAbout,
-  useSiteName,
-  useContact,
-  useExperience,
-  useSkills,
-  useProjects,
-  useRecommendations,
-  useQuotes,
-  useQuote,
-  useBlogIndex,
-  useBlogPost,
-  usePostNeighbourhood,
-  useFilms,
-  type PagedLiveResult,
-  type PageOptions,
-  type FilmOrder,
-  type ContentHooks,
-} from "./hooks/use-content";
+// The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
+export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
 export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
@@ -45,5 +29,7 @@ export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";
-export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./render/render-store";
-export { usePageMeta, formatTitle, SITE_NAME, type PageMeta } from "./render/page-meta";
+export { RenderStore, RenderProvider, useRenderStore, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
+export { usePageMeta, formatTitle } from "./page/page-meta";
+export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
+export { SITE_NAME, SiteNameProvider, useSiteName } from "./page/site-name";

@@ -1,5 +1,5 @@
 // One set of limits for the schemas, the forms and database.rules.json (generated from these
-// numbers by scripts/build-rules.ts), so a value a form accepts is a value the rules accept.
+// numbers by src/rules/build-rules.ts), so a value a form accepts is a value the rules accept.
 
 export const LIMITS = {
   /** Record keys (push ids, slugs). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isValidElement } from "react";
 import { matchRoutes } from "react-router-dom";
+import { ADMIN_SECTIONS, SITE_PATHS } from "shared-content";
 import { appRoutes } from "./app-routes";
+import { PUBLIC_PAGES } from "./public-pages";
 
 /** The screen (remote module, or shell page name) the deepest matched route renders. */
 function screenAt(path: string): string | undefined {
@@ -35,6 +37,17 @@ describe("appRoutes (the data router table of docs/architecture.md, Routes)", ()
     expect(screenAt("/admin-panel/write-blog/edit/x")).toBe("WriteBlog");
     expect(screenAt("/admin-panel/nope")).toBe("NotFoundPage");
     expect(screenAt("/no/such/page")).toBe("NotFoundPage");
+  });
+
+  it("has a route for every link the URL builders make, and a builder for every public page", () => {
+    expect(screenAt(SITE_PATHS.post.getHref("a-post"))).toBe("BlogPostPage");
+    expect(screenAt(SITE_PATHS.quotes.getHref("q1"))).toBe("FavoriteQuotesPage");
+    expect(screenAt(SITE_PATHS.blogList.getHref({ tag: "css" }).split("?")[0] as string)).toBe("BlogListPage");
+    expect(screenAt(SITE_PATHS.postPreview.getHref())).toBe("BlogPostPreview");
+    expect(screenAt(SITE_PATHS.adminReleases.getHref())).toBe("ReleasesPage");
+    for (const section of ADMIN_SECTIONS) expect(screenAt(SITE_PATHS.adminSection.getHref(section.slug))).toBe(section.module);
+    const patterns = Object.values(SITE_PATHS).map((p) => p.path);
+    for (const page of PUBLIC_PAGES) expect(patterns).toContain(`/${page.path}`);
   });
 
   it("uses no route lazy (screens load inside RemoteSlot)", () => {

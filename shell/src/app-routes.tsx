@@ -9,6 +9,7 @@ import { LazyLoginPage } from "./pages/lazy-login-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { ReleasesPage } from "./pages/releases-page";
 import { RemoteScreen } from "./remotes/remote-screen";
+import { REDIRECTS } from "shared-content";
 import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
 
 function publicRoutes(layout: PublicRoute["layout"]) {
@@ -27,6 +28,9 @@ function publicRoutes(layout: PublicRoute["layout"]) {
  */
 export const appRoutes: RouteObject[] = createRoutesFromElements(
   <>
+    {REDIRECTS.map((r) => (
+      <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+    ))}
     <Route element={<HomeLayout />}>
       {publicRoutes("home")}
       <Route path="*" element={<NotFoundPage />} />
@@ -37,10 +41,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     <Route element={<AdminToolsLayout />}>
       <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
     </Route>
-    <Route element={<BlogLayout />}>
-      <Route path="blogs" element={<Navigate to="/blogs/list" replace />} />
-      {publicRoutes("blog")}
-    </Route>
+    <Route element={<BlogLayout />}>{publicRoutes("blog")}</Route>
     <Route
       path="admin-panel/preview"
       element={

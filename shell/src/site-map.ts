@@ -22,9 +22,6 @@ const SCREEN_READS: Partial<Record<PublicPage["module"], readonly string[]>> = {
 
 export const PUBLIC_ROUTES: PublicRoute[] = PUBLIC_PAGES.map((page) => ({ ...page, reads: SCREEN_READS[page.module] }));
 
-/** Paths the server answers with a permanent redirect instead of a page. */
-export const REDIRECTS: Record<string, string> = { "/blogs": "/blogs/list", "/blogs/": "/blogs/list" };
-
 /** Paths that belong to the signed-in area or the sign-in page: rendered in the browser only. */
 export const CLIENT_ONLY = /^\/(admin-panel|login|create-realtime-data)(\/|$)/;
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { SITE_PATHS } from "shared-content/admin";
 import { useNavigate } from "shared-router";
 import { signOutUser, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
@@ -38,7 +39,7 @@ export function AccountScreen() {
   useEffect(() => {
     if (!leaving) return;
     signOutUser()
-      .then(() => navigateRef.current("/login", { replace: true }))
+      .then(() => navigateRef.current(SITE_PATHS.login.getHref(), { replace: true }))
       .catch((error: unknown) => {
         setSignOutError(authErrorMessage(error));
         setLeaving(false);

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { SITE_PATHS } from "shared-content/admin";
 import { Link } from "shared-router";
 import { signOutUser, useAuthStore } from "shared-auth";
 import { Button, StatusMessage } from "../ui";
 import styles from "./data-tool.module.css";
 
-export const LOGIN_LINK = "/login?redirect=/create-realtime-data";
+export const LOGIN_LINK = SITE_PATHS.login.getHref(SITE_PATHS.dataTool.getHref());
 
 /**
  * The route is public (spec), but reading all content and writing it needs the admin. Anyone

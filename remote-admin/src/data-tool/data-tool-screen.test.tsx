@@ -60,7 +60,7 @@ describe("who may use it", () => {
     mocks.auth = { status: "signedOut", isAdmin: null, user: null };
     renderScreen();
     expect(screen.getByText(/needs the administrator/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Sign in as admin" }).getAttribute("href")).toBe("/login?redirect=/create-realtime-data");
+    expect(screen.getByRole("link", { name: "Sign in as admin" }).getAttribute("href")).toBe("/login?redirect=%2Fcreate-realtime-data");
     expect(screen.queryByRole("button", { name: "Export all content" })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-// Near-duplicate labels (issue 12 #1): a skill category or post tag typed in another case than one
+// Near-duplicate labels: a skill category or post tag typed in another case than one
 // in use ("languages" beside "Languages") would show twice on the site. The comparison itself is
 // shared-content's `existingSpelling`; this file words the messages and the suggested fix.
 import { existingSpelling, normaliseTag, sameLabel, type Skill, type WithId } from "shared-content/admin";

@@ -1,8 +1,15 @@
 import { Link } from "shared-router";
-import { useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content/admin";
+import { ADMIN_SECTIONS, DATA_TOOL, SITE_PATHS, useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content/admin";
 import { AdminPage, Button, StatusMessage } from "../ui";
-import { ADMIN_SECTIONS } from "../lib/sections";
 import styles from "./admin-overview.module.css";
+
+const section = SITE_PATHS.adminSection.getHref;
+
+/** The overview's cards: every section but the account, then the data tool. */
+const CARDS = [
+  ...ADMIN_SECTIONS.filter((s) => !("overview" in s)).map((s) => ({ path: section(s.slug), label: s.label, description: s.description })),
+  { path: SITE_PATHS.dataTool.getHref(), ...DATA_TOOL },
+];
 
 interface Count {
   label: string;
@@ -20,11 +27,11 @@ export default function AdminOverview() {
   const ready = (s: { status: string }) => s.status === "ready";
   const published = posts.data.filter((p) => p.status === "published").length;
   const counts: Count[] = [
-    { label: "Published posts", value: ready(posts) ? published : null, to: "/admin-panel/write-blog" },
-    { label: "Drafts", value: ready(posts) ? posts.data.length - published : null, to: "/admin-panel/write-blog" },
-    { label: "Pending recommendations", value: ready(submissions) ? submissions.data.length : null, to: "/admin-panel/configure-recommendations" },
-    { label: "Quotes", value: ready(quotes) ? quotes.data.length : null, to: "/admin-panel/write-quote" },
-    { label: "Films", value: ready(films) ? films.data.length : null, to: "/admin-panel/configure-films" },
+    { label: "Published posts", value: ready(posts) ? published : null, to: section("write-blog") },
+    { label: "Drafts", value: ready(posts) ? posts.data.length - published : null, to: section("write-blog") },
+    { label: "Pending recommendations", value: ready(submissions) ? submissions.data.length : null, to: section("configure-recommendations") },
+    { label: "Quotes", value: ready(quotes) ? quotes.data.length : null, to: section("write-quote") },
+    { label: "Films", value: ready(films) ? films.data.length : null, to: section("configure-films") },
   ];
   const failed = [posts, submissions, quotes, films].find((r) => r.status === "error");
 
@@ -67,10 +74,10 @@ export default function AdminOverview() {
           Sections
         </h2>
         <ul className={styles.sections}>
-          {ADMIN_SECTIONS.map((s) => (
+          {CARDS.map((s) => (
             <li key={s.path}>
               <Link to={s.path} className={styles.section}>
-                <span className={styles.sectionTitle}>{s.title}</span>
+                <span className={styles.sectionTitle}>{s.label}</span>
                 <span className={styles.sectionText}>{s.description}</span>
               </Link>
             </li>

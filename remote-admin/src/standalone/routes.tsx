@@ -1,26 +1,26 @@
 import { lazy, type ComponentType } from "react";
+import { ADMIN_SECTIONS, DATA_TOOL, SITE_PATHS } from "shared-content/admin";
 import type { StandaloneRoute } from "shared-ui/standalone";
+import exposes from "../exposes.json";
 
-const section = (slug: string, label: string, load: () => Promise<{ default: ComponentType }>): StandaloneRoute => ({
-  path: `/admin-panel/${slug}/*`,
-  link: `/admin-panel/${slug}`,
-  label,
-  Component: lazy(load),
-});
+// A screen by the name it is exposed under (src/exposes.json), loaded on first visit.
+const pages = import.meta.glob<{ default: ComponentType }>("../pages/*.tsx");
+function screen(module: string): ComponentType {
+  const file = (exposes as Record<string, string>)[`./${module}`]?.replace("./src/", "../");
+  const load = file ? pages[file] : undefined;
+  if (!load) throw new Error(`remote-admin exposes no screen ${module}`);
+  return lazy(load);
+}
 
-// Same paths as the shell's route table (docs/architecture.md, "Routes"). No guard here: sign in through the
-// shell or the Auth emulator; the database rules still refuse writes from non-admins.
+// The shell's admin sections (shared-content's one list), at the shell's paths. No guard here: sign
+// in through the shell or the Auth emulator; the database rules still refuse writes from non-admins.
 export const standaloneRoutes: StandaloneRoute[] = [
-  { path: "/admin-panel", label: "Overview", Component: lazy(() => import("../pages/admin-overview")) },
-  section("configure-about", "About", () => import("../pages/configure-about")),
-  section("configure-experience", "Experience", () => import("../pages/configure-experience")),
-  section("configure-recommendations", "Recommendations", () => import("../pages/configure-recommendations")),
-  section("configure-skills", "Skills", () => import("../pages/configure-skills")),
-  section("configure-free-time-projects", "Projects", () => import("../pages/configure-free-time-projects")),
-  section("configure-get-in-touch", "Get in touch", () => import("../pages/configure-get-in-touch")),
-  section("write-blog", "Blog posts", () => import("../pages/write-blog")),
-  section("write-quote", "Quotes", () => import("../pages/write-quote")),
-  section("configure-films", "Films", () => import("../pages/configure-films")),
-  section("account", "Account", () => import("../pages/account")),
-  { path: "/create-realtime-data", label: "Realtime data", Component: lazy(() => import("../pages/create-realtime-data")) },
+  { path: SITE_PATHS.admin.path, label: "Overview", Component: screen("AdminOverview") },
+  ...ADMIN_SECTIONS.map((s) => ({
+    path: `${SITE_PATHS.adminSection.getHref(s.slug)}/*`,
+    link: SITE_PATHS.adminSection.getHref(s.slug),
+    label: s.label,
+    Component: screen(s.module),
+  })),
+  { path: SITE_PATHS.dataTool.path, label: DATA_TOOL.label, Component: screen("CreateRealtimeData") },
 ];

@@ -52,8 +52,10 @@ describe("BlogListView", () => {
     expect(titles()).toHaveLength(10);
     fireEvent.click(screen.getByRole("button", { name: "Load more posts" }));
     expect(loadMore).toHaveBeenCalledOnce();
-    rerender(view(paged<PostSummary>([], { status: "loading", loadMore })));
+    // The hook keeps the window it had while the bigger one loads.
+    rerender(view(paged(posts, { hasMore: true, loadingMore: true, loadMore })));
     expect(titles()).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Loading more posts…" })).toHaveProperty("disabled", true);
     rerender(view(paged([...posts, summary({ publishedAt: -1 })], { loadMore })));
     expect(titles()).toHaveLength(11);
     expect(screen.queryByRole("button", { name: /load more/i })).toBeNull();

@@ -1,6 +1,6 @@
+import { postUrl } from "shared-content";
 import { Link } from "shared-router";
 import type { PagedState } from "../ui/async-state";
-import { useLastReady } from "../ui/use-last-ready";
 import { AsyncView } from "../ui/async-view";
 import { Skeleton, formatDay } from "shared-ui";
 import type { PostSummary } from "../ui/types";
@@ -20,8 +20,7 @@ interface Props {
   onClear?: () => void;
 }
 
-export function BlogListView({ list: liveList, tag, onTagChange, query = "", onQueryChange = () => {}, onClear = () => onTagChange(null) }: Props) {
-  const list = useLastReady(liveList);
+export function BlogListView({ list, tag, onTagChange, query = "", onQueryChange = () => {}, onClear = () => onTagChange(null) }: Props) {
   return (
     <div className={page.page}>
       <h1 className={page.title}>Blog</h1>
@@ -46,8 +45,8 @@ export function BlogListView({ list: liveList, tag, onTagChange, query = "", onQ
             onTagChange={onTagChange}
             query={query}
             onClear={onClear}
-            hasMore={list.hasMore || list.pending}
-            pending={list.pending}
+            hasMore={list.hasMore || list.loadingMore}
+            pending={list.loadingMore}
             loadMore={list.loadMore}
           />
         )}
@@ -123,7 +122,7 @@ function PostCard({ post, onTag }: { post: PostSummary; onTag: (tag: string) => 
   return (
     <article className={styles.card}>
       <h2 className={styles.cardTitle}>
-        <Link to={`/blogs/${encodeURIComponent(post.id)}`}>{post.title}</Link>
+        <Link to={postUrl(post.id)}>{post.title}</Link>
       </h2>
       <p className={styles.meta}>
         <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDay(post.publishedAt)}</time>

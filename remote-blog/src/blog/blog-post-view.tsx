@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
-import { loadFailureMessage, usePageMeta, useSiteName } from "shared-content";
+import { SITE_PATHS, loadFailureMessage, postUrl, usePageMeta, useSiteName } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
@@ -51,7 +51,7 @@ export function BlogPostView({
           There is no published post at “<code>{slug}</code>”. It may have been moved or not be published yet.
         </p>
         <p>
-          <Link to="/blogs/list">See all posts</Link>
+          <Link to={SITE_PATHS.blogList.getHref()}>See all posts</Link>
         </p>
       </div>
     );
@@ -69,7 +69,7 @@ export function BlogPostView({
   return (
     <div className={`${page.page} ${styles.column}`}>
       <p className={styles.back}>
-        <Link to="/blogs/list">← All posts</Link>
+        <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
       </p>
       {content}
     </div>
@@ -106,7 +106,7 @@ function PostArticle({ post }: { post: Post }) {
           <ul className={styles.tags} aria-label="Tags">
             {post.tags.map((t) => (
               <li key={t}>
-                <Link to={`/blogs/list?tag=${encodeURIComponent(t)}`}>#{t}</Link>
+                <Link to={SITE_PATHS.blogList.getHref({ tag: t })}>#{t}</Link>
               </li>
             ))}
           </ul>
@@ -121,7 +121,7 @@ function PostArticle({ post }: { post: Post }) {
 }
 
 function PostLink({ post }: { post: PostSummary }) {
-  return <Link to={`/blogs/${encodeURIComponent(post.id)}`}>{post.title}</Link>;
+  return <Link to={postUrl(post.id)}>{post.title}</Link>;
 }
 
 /** Newer and older posts, and the ones that share this post's tags. */

@@ -1,4 +1,4 @@
-import type { PageMeta } from "shared-content";
+import { postUrl, type PageMeta } from "shared-content";
 import type { Post } from "../ui/types";
 
 /**
@@ -9,7 +9,7 @@ export function postMeta(post: Post | null | undefined, slug: string, author: st
   if (post === undefined) return null;
   if (post === null) return { title: "Post not found", description: "This post does not exist or is not published.", status: 404 };
   const published = post.publishedAt ?? post.createdAt;
-  const url = `/blogs/${encodeURIComponent(slug)}`;
+  const url = postUrl(slug);
   return {
     title: post.title,
     description: post.summary,

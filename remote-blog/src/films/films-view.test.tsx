@@ -50,8 +50,8 @@ describe("FilmsView", () => {
     expect(titles()).toEqual(["A", "B"]);
     fireEvent.click(screen.getByRole("button", { name: "Show more films" }));
     expect(loadMore).toHaveBeenCalledOnce();
-    // The hook reloads with a larger window: the old window stays, the button says it is busy.
-    rerender(view(paged<Film>([], { status: "loading", loadMore })));
+    // The hook reloads with a larger window, keeping the old one meanwhile: the button says it is busy.
+    rerender(view(paged(window1, { hasMore: true, loadingMore: true, loadMore })));
     expect(titles()).toEqual(["A", "B"]);
     expect(screen.getByRole("button", { name: /loading more films/i })).toHaveProperty("disabled", true);
     rerender(view(paged([...window1, film({ title: "C", watchedOn: "2023-01-01" })], { loadMore })));

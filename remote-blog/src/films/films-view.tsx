@@ -8,7 +8,6 @@ import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filmStats, filterFilms, formatWatchTime, sortFilms, SORT_LABELS, type FilmSort, type FilmStats } from "./films-logic";
 import { Rating } from "./rating";
-import { useLastReady } from "../ui/use-last-ready";
 import page from "../ui/page.module.css";
 import styles from "./films-view.module.css";
 
@@ -29,8 +28,7 @@ interface Props {
 
 const NOT_ASKED: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-export function FilmsView({ list: liveList, all, sort, onSortChange, query, onQueryChange, onShowStats }: Props) {
-  const list = useLastReady(liveList);
+export function FilmsView({ list, all, sort, onSortChange, query, onQueryChange, onShowStats }: Props) {
   const searching = query.trim() !== "";
 
   return (
@@ -83,7 +81,7 @@ export function FilmsView({ list: liveList, all, sort, onSortChange, query, onQu
             <>
               {/* The window's size only: the same words in the server's HTML and after hydration. */}
               <FilmResults films={sortFilms(films, sort)} label={`Showing ${films.length} film${films.length === 1 ? "" : "s"}`} query={query} />
-              {list.hasMore || list.pending ? <MoreFilms loadMore={list.loadMore} shown={films.length} busy={list.pending} /> : null}
+              {list.hasMore || list.loadingMore ? <MoreFilms loadMore={list.loadMore} shown={films.length} busy={list.loadingMore} /> : null}
             </>
           )}
         </AsyncView>

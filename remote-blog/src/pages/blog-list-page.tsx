@@ -1,14 +1,14 @@
 import { useCallback } from "react";
-import { useSearchParams } from "shared-router";
 import { BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, useBlogIndex, usePageMeta } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
+import { useSearchParam } from "../ui/use-search-param";
 
 /**
  * `/blogs/list`: the list index only (never bodies), ten at a time; `?tag=` filters and `?q=`
  * searches the newest BLOG_SCAN_WINDOW entries, then further back on request.
  */
 export default function BlogListPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParam, clear: onClear } = useSearchParam();
   const tag = params.get("tag");
   const query = params.get("q") ?? "";
   // A tag filter or a search looks through the newest entries, a bounded window at a time.
@@ -18,21 +18,7 @@ export default function BlogListPage() {
       ? { title: "Blog", description: "Notes on front-end engineering: micro-frontends, realtime data, testing and accessibility." }
       : { title: `Posts tagged #${tag}`, description: `Every post tagged #${tag}, newest first.` },
   );
-  const setParam = useCallback(
-    (name: string, next: string | null) =>
-      setParams(
-        (p) => {
-          const copy = new URLSearchParams(p);
-          if (next) copy.set(name, next);
-          else copy.delete(name);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onTagChange = useCallback((next: string | null) => setParam("tag", next), [setParam]);
   const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
-  const onClear = useCallback(() => setParams({}, { replace: true }), [setParams]);
   return <BlogListView list={list} tag={tag} onTagChange={onTagChange} query={query} onQueryChange={onQueryChange} onClear={onClear} />;
 }

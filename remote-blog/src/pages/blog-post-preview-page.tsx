@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "shared-router";
-import { readingMinutes, safeImageUrl } from "shared-content";
+import { SITE_PATHS, postUrl, readingMinutes, safeImageUrl } from "shared-content";
 import { readPostPreview, subscribePostPreview, type PostPreview } from "shared-content/preview";
 import { BlogPostView } from "../blog/blog-post-view";
 import type { Post } from "../ui/types";
@@ -43,14 +43,14 @@ export default function BlogPostPreviewPage() {
           Open a post in the editor and choose <strong>Preview</strong>: this tab then shows it as visitors will see it.
         </p>
         <p>
-          <Link to="/admin-panel/write-blog">Go to the blog posts</Link>
+          <Link to={SITE_PATHS.adminSection.getHref("write-blog")}>Go to the blog posts</Link>
         </p>
       </div>
     );
   }
   const notice = (
     <p className={styles.previewNotice} role="note">
-      <strong>Preview</strong> of {preview.slug ? <code>/blogs/{preview.slug}</code> : "a new post"}, as it stands in the editor (saved or not). Only you can
+      <strong>Preview</strong> of {preview.slug ? <code>{postUrl(preview.slug)}</code> : "a new post"}, as it stands in the editor (saved or not). Only you can
       see it; it follows your typing in the editor&rsquo;s tab.
     </p>
   );

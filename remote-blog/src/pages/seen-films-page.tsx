@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "shared-router";
 import { useFilms, usePageMeta, type FilmOrder } from "shared-content";
-import type { LoadState } from "shared-ui";
-import type { Film } from "../ui/types";
 import { SORT_LABELS, type FilmSort } from "../films/films-logic";
 import { FilmsView } from "../films/films-view";
+import { useSearchParam } from "../ui/use-search-param";
 
 const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rating", year: "year" };
-const LOADING: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
 const isSort = (value: string | null): value is FilmSort => value !== null && value in SORT_LABELS;
 
 /**
@@ -16,25 +13,12 @@ const isSort = (value: string | null): value is FilmSort => value !== null && va
  * visitor asks for the numbers, in the browser: a visit costs the window it shows.
  */
 export default function SeenFilmsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useSearchParam();
   const sortParam = params.get("sort");
   const sort: FilmSort = isSort(sortParam) ? sortParam : "watched";
   const query = params.get("q") ?? "";
   const list = useFilms({ orderBy: ORDER[sort] });
   usePageMeta({ title: "Seen films", description: "Every film I have seen, with my rating, newest first." });
-  const setParam = useCallback(
-    (name: string, next: string | null) =>
-      setParams(
-        (p) => {
-          const copy = new URLSearchParams(p);
-          if (next) copy.set(name, next);
-          else copy.delete(name);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onSortChange = useCallback((next: FilmSort) => setParam("sort", next === "watched" ? null : next), [setParam]);
   const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
 
@@ -44,27 +28,16 @@ export default function SeenFilmsPage() {
   const [statsWanted, setStatsWanted] = useState(false);
   const onShowStats = useCallback(() => setStatsWanted(true), []);
   const wantAll = hydrated && (statsWanted || query.trim() !== "");
-  const [all, setAll] = useState<LoadState<Film[]> | null>(null);
+  const all = useFilms({ orderBy: "watchedOn", all: true, enabled: wantAll });
   return (
-    <>
-      {wantAll ? <AllFilms onChange={setAll} /> : null}
-      <FilmsView
-        list={list}
-        all={wantAll ? (all ?? LOADING) : null}
-        sort={sort}
-        onSortChange={onSortChange}
-        query={query}
-        onQueryChange={onQueryChange}
-        onShowStats={onShowStats}
-      />
-    </>
+    <FilmsView
+      list={list}
+      all={wantAll ? all : null}
+      sort={sort}
+      onSortChange={onSortChange}
+      query={query}
+      onQueryChange={onQueryChange}
+      onShowStats={onShowStats}
+    />
   );
-}
-
-/** Holds the every-film listener; renders nothing. */
-function AllFilms({ onChange }: { onChange: (state: LoadState<Film[]>) => void }) {
-  const all = useFilms({ orderBy: "watchedOn", all: true });
-  const { status, data, error, retry } = all;
-  useEffect(() => onChange({ status, data, error, retry }), [onChange, status, data, error, retry]);
-  return null;
 }

@@ -24,7 +24,7 @@ type Linked = { id: string; state: LoadState<Quote | null> };
 /** The window is `state`; every quote (for a search) is the same list. */
 const view = (state: LoadState<Quote[]>, linked?: Linked, copy = vi.fn(async () => {}), more: Partial<PagedState<Quote>> = {}) => (
   <MemoryRouter>
-    <Searchable list={{ ...state, hasMore: false, loadMore: () => {}, ...more }} all={state} linked={linked} copy={copy} />
+    <Searchable list={{ ...state, hasMore: false, loadMore: () => {}, loadingMore: false, ...more }} all={state} linked={linked} copy={copy} />
   </MemoryRouter>
 );
 const shown = () => screen.queryAllByRole("figure").map((f) => f.id);

@@ -1,10 +1,9 @@
-import { byAuthor, matchesSearch } from "shared-content";
+import { SITE_PATHS, byAuthor, matchesSearch } from "shared-content";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { useLastReady } from "../ui/use-last-ready";
 import { Skeleton } from "shared-ui";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
@@ -28,15 +27,14 @@ export function filterQuotes(quotes: readonly Quote[], query: string): Quote[] {
 }
 
 export function quoteUrl(id: string): string {
-  return `${window.location.origin}/favorite-quotes/${encodeURIComponent(id)}`;
+  return `${window.location.origin}${SITE_PATHS.quotes.getHref(id)}`;
 }
 
 const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
 
 const LOADING: LoadState<Quote[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-export function QuotesView({ list: liveList, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
-  const list = useLastReady(liveList);
+export function QuotesView({ list, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
   const [copied, setCopied] = useState<{ id: string; ok: boolean } | null>(null);
   const searching = query.trim() !== "";
   const linkedQuote = linked?.state.status === "ready" ? linked.state.data : null;
@@ -102,9 +100,9 @@ export function QuotesView({ list: liveList, all, query, onQueryChange, linked, 
               <p className={page.count} aria-live="polite">{`Showing ${quotes.length} quote${quotes.length === 1 ? "" : "s"}`}</p>
               {/* The linked quote is shown above; the same id twice would be two elements with one id. */}
               <ul className={styles.list}>{quotes.filter((q) => q.id !== linkedQuote?.id).map((q) => item(q))}</ul>
-              {list.hasMore || list.pending ? (
-                <button type="button" className={page.more} onClick={list.loadMore} disabled={list.pending} aria-busy={list.pending}>
-                  {list.pending ? "Loading more quotes…" : "Show more quotes"}
+              {list.hasMore || list.loadingMore ? (
+                <button type="button" className={page.more} onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+                  {list.loadingMore ? "Loading more quotes…" : "Show more quotes"}
                 </button>
               ) : null}
             </>
@@ -133,7 +131,7 @@ function LinkedQuote({ id, state, item }: { id: string; state: LoadState<Quote |
   if (state.status === "ready" && !quote) {
     return (
       <p className={styles.unknown} role="alert" data-state="unknown-id">
-        The quote “{id}” was not found — it may have been removed. <Link to="/favorite-quotes">See all quotes</Link>
+        The quote “{id}” was not found — it may have been removed. <Link to={SITE_PATHS.quotes.getHref()}>See all quotes</Link>
       </p>
     );
   }
@@ -178,7 +176,7 @@ function QuoteFigure({
           {q.year !== undefined ? <span className={styles.year}> ({q.year < 0 ? `${-q.year} BC` : q.year})</span> : null}
         </span>
         <span className={styles.actions}>
-          <Link to={`/favorite-quotes/${encodeURIComponent(q.id)}`} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
+          <Link to={SITE_PATHS.quotes.getHref(q.id)} className={styles.permalink} aria-label={`Link to the quote by ${q.author}`}>
             #
           </Link>
           <button type="button" className={styles.copy} onClick={() => void onCopy(q.id)}>

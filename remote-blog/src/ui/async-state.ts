@@ -4,4 +4,6 @@ import type { LoadState } from "shared-ui";
 export interface PagedState<T> extends LoadState<T[]> {
   hasMore: boolean;
   loadMore: () => void;
+  /** A bigger window or another order is loading; `data` still holds the records shown before. */
+  loadingMore: boolean;
 }

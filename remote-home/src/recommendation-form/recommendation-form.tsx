@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { SITE_PATHS } from "shared-content";
 import { Link } from "shared-router";
 import { EMPTY_DRAFT, LIMITS, validateDraft, type FieldErrors, type RecommendationDraft } from "./validate";
 import styles from "./recommendation-form.module.css";
@@ -68,7 +69,7 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
         <h2 className={styles.successTitle}>Thank you!</h2>
         <p>Your recommendation was received and awaits approval. It will appear on the home page once it has been reviewed.</p>
         <p className={styles.successLinks}>
-          <Link to="/">Back to the home page</Link>
+          <Link to={SITE_PATHS.home.getHref()}>Back to the home page</Link>
           <button
             type="button"
             className={styles.linkButton}

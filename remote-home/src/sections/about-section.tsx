@@ -1,4 +1,4 @@
-import { loadFailureMessage } from "shared-content";
+import { SITE_PATHS, loadFailureMessage } from "shared-content";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";
@@ -53,7 +53,7 @@ export function AboutView({ about, headingId }: { about: About; headingId?: stri
           <a className={styles.secondary} href="#contact">
             Get in touch
           </a>
-          <Link className={styles.secondary} to="/write-recommendation">
+          <Link className={styles.secondary} to={SITE_PATHS.writeRecommendation.getHref()}>
             Write a recommendation
           </Link>
         </div>

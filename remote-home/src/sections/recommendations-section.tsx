@@ -1,3 +1,4 @@
+import { SITE_PATHS } from "shared-content";
 import { useState } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
@@ -82,7 +83,7 @@ function RecommendationCard({ rec }: { rec: Recommendation }) {
 export function WriteRecommendationCta() {
   return (
     <p className={styles.cta}>
-      Worked with me? <Link to="/write-recommendation">Write a recommendation</Link>
+      Worked with me? <Link to={SITE_PATHS.writeRecommendation.getHref()}>Write a recommendation</Link>
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_ERROR_MESSAGES, GENERIC_ERROR_MESSAGE, authErrorMessage } from "./auth-errors";
 
-// The spec's catalogue (section 8), one by one, plus the reCAPTCHA token errors.
+// The product's error catalogue, one by one, plus the reCAPTCHA token errors.
 const catalogue = [
   "invalid-email",
   "wrong-password",

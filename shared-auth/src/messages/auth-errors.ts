@@ -1,4 +1,4 @@
-// Plain-English messages for every error code of the spec's catalogue (section 8), plus the
+// Plain-English messages for every error code the product's catalogue lists, plus the
 // database answers. Users never see a raw code: unknown codes get the generic message.
 export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 

@@ -50,6 +50,8 @@ export interface PageOptions {
   pageSize?: number;
   /** Load everything at once (for a tag filter or a full search). */
   all?: boolean;
+  /** false: not asked for yet, so no read (reports ready and empty). Default true. */
+  enabled?: boolean;
 }
 
 export type FilmOrder = keyof typeof FILM_ORDERS;
@@ -140,14 +142,15 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
         return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
       },
       { items: [], hasMore: false },
-      { read: { path, query } },
+      { read: { path, query }, enabled: options.enabled },
     );
     const loadMore = useCallback(() => setPages((n) => n + 1), []);
-    // While a bigger window loads, keep showing the records already there (no flash of empty).
-    const base = `${path}?orderBy=${orderKey}`;
-    const lastReady = useRef<{ base: string; items: T[]; hasMore: boolean } | null>(null);
-    if (result.status === "ready") lastReady.current = { base, items: result.data.items, hasMore: result.data.hasMore };
-    const previous = lastReady.current?.base === base ? lastReady.current : null;
+    // While a bigger window or another order loads, keep showing the records already there (no
+    // flash of empty, the reader keeps their place); an error drops them.
+    const lastReady = useRef<{ items: T[]; hasMore: boolean } | null>(null);
+    if (result.status === "ready" && options.enabled !== false) lastReady.current = { items: result.data.items, hasMore: result.data.hasMore };
+    if (result.status === "error") lastReady.current = null;
+    const previous = lastReady.current;
     if (result.status === "loading" && previous) {
       return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
     }

@@ -168,8 +168,20 @@ describe("live hooks", () => {
     expect(result.current.data.map((f) => f.title)).toEqual(["B", "A"]);
     rerender({ orderBy: "year", all: true });
     expect(last().target.query).toEqual({ orderBy: "year" });
-    // Another order is another list: no stale records while it loads.
-    expect(result.current.status).toBe("loading");
-    expect(result.current.data).toEqual([]);
+    // The records already shown stay (the reader keeps their place) until the new order answers.
+    expect(result.current).toMatchObject({ status: "ready", loadingMore: true });
+    expect(result.current.data.map((f) => f.title)).toEqual(["B", "A"]);
+    act(() => last().onData(snapshot({ a: film("A", 3, 2001), b: film("B", 5, 1999) })));
+    expect(result.current.data.map((f) => f.title)).toEqual(["A", "B"]);
+    expect(result.current.loadingMore).toBe(false);
+  });
+
+  it("read nothing until enabled, then load (not showing the empty list as ready)", () => {
+    const { result, rerender } = renderHook((props: { enabled: boolean }) => useFilms({ all: true, ...props }), { initialProps: { enabled: false } });
+    expect(active()).toHaveLength(0);
+    expect(result.current).toMatchObject({ status: "ready", data: [] });
+    rerender({ enabled: true });
+    expect(active()).toHaveLength(1);
+    expect(result.current).toMatchObject({ status: "loading", loadingMore: false });
   });
 });

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
 import type { LiveQuerySpec } from "../live/source";
-import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../render/render-store";
+import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../snapshot/render-store";
 
 export type LiveStatus = "loading" | "ready" | "error";
 

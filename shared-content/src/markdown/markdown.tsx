@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { markdownKey, useRenderStore } from "../render/render-store";
+import { markdownKey, useRenderStore } from "../snapshot/render-store";
 import styles from "./markdown.module.css";
 
 type Renderer = (source: string) => string;

@@ -8,10 +8,10 @@ import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";
 import { createMarkdownRenderer } from "../markdown/render-markdown";
-import { RenderStore } from "../render/render-store";
+import { RenderStore } from "../snapshot/render-store";
 
-export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../render/render-store";
-export type { PageMeta } from "../render/page-meta";
+export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
+export { PageHead, type PageMeta } from "../page/page-head";
 export { createMarkdownRenderer } from "../markdown/render-markdown";
 
 /**

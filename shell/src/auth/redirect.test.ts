@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AFTER_SIGN_IN, loginUrlFor, safeRedirect } from "./redirect";
+import { SITE_PATHS } from "shared-content";
+import { DEFAULT_AFTER_SIGN_IN, safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -36,8 +37,8 @@ describe("safeRedirect", () => {
   });
 });
 
-describe("loginUrlFor", () => {
+describe("the login URL (SITE_PATHS.login)", () => {
   it("encodes the full path with its query", () => {
-    expect(loginUrlFor("/admin-panel/configure-skills?tab=2")).toBe("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2");
+    expect(SITE_PATHS.login.getHref("/admin-panel/configure-skills?tab=2")).toBe("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2");
   });
 });

@@ -1,4 +1,6 @@
-export const DEFAULT_AFTER_SIGN_IN = "/admin-panel";
+import { SITE_PATHS } from "shared-content";
+
+export const DEFAULT_AFTER_SIGN_IN = SITE_PATHS.admin.getHref();
 
 /**
  * The redirect target after sign-in, when it is a same-site path: one leading "/", not "//",
@@ -16,9 +18,4 @@ export function safeRedirect(value: string | null | undefined): string {
   if (firstSegment.includes(":")) return DEFAULT_AFTER_SIGN_IN;
   if (value === "/login" || value.startsWith("/login?") || value.startsWith("/login#")) return DEFAULT_AFTER_SIGN_IN;
   return value;
-}
-
-/** The login URL that returns to `path` (full path including query and hash). */
-export function loginUrlFor(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path)}`;
 }

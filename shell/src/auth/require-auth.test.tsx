@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { initialAuthState, useAuthStore } from "shared-auth";
+import { testUser } from "shared-auth/testing";
 import { RequireAuth } from "./require-auth";
 
 function Where() {
@@ -28,19 +29,7 @@ function renderAt(path: string) {
   );
 }
 
-const user = {
-  uid: "u1",
-  email: "a@example.com",
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  phoneNumber: null,
-  isAnonymous: false,
-  tenantId: null,
-  providerData: [],
-  creationTime: null,
-  lastSignInTime: null,
-};
+const user = testUser("a@example.com");
 
 beforeEach(() => useAuthStore.setState({ ...initialAuthState }));
 afterEach(cleanup);

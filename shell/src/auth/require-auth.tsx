@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "shared-router";
 import { useAuthStore } from "shared-auth";
+import { SITE_PATHS } from "shared-content";
 import { isSigningOutOnPurpose } from "./sign-out";
-import { loginUrlFor } from "./redirect";
 import styles from "./require-auth.module.css";
 
 /**
@@ -21,8 +21,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (status === "signedOut") {
-    if (isSigningOutOnPurpose()) return <Navigate to="/" replace />;
-    return <Navigate to={loginUrlFor(location.pathname + location.search + location.hash)} replace />;
+    if (isSigningOutOnPurpose()) return <Navigate to={SITE_PATHS.home.getHref()} replace />;
+    return <Navigate to={SITE_PATHS.login.getHref(location.pathname + location.search + location.hash)} replace />;
   }
   return <>{children}</>;
 }

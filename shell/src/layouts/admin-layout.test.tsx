@@ -9,6 +9,7 @@ vi.mock("shared-auth", async (importOriginal) => {
 });
 
 const { initialAuthState, useAuthStore } = await import("shared-auth");
+const { testUser } = await import("shared-auth/testing");
 const { AdminLayout } = await import("./admin-layout");
 const { RequireAuth } = await import("../auth/require-auth");
 const { RemoteRegistryContext } = await import("../remotes/remote-slot");
@@ -42,19 +43,7 @@ function renderAdmin(path = "/admin-panel", registry = createRemoteRegistry()) {
   );
 }
 
-const user = {
-  uid: "u1",
-  email: "someone@example.com",
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  phoneNumber: null,
-  isAnonymous: false,
-  tenantId: null,
-  providerData: [],
-  creationTime: null,
-  lastSignInTime: null,
-};
+const user = testUser("someone@example.com");
 
 beforeEach(() => {
   useAuthStore.setState({ ...initialAuthState });

@@ -1,6 +1,7 @@
 import { Component, Suspense, lazy, useContext, useMemo, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "shared-router";
 import { useAuthStore } from "shared-auth";
+import { SITE_PATHS } from "shared-content";
 import { signOutOnPurpose } from "../auth/sign-out";
 import { SiteHeader, SkipLink } from "./site-header";
 import { ADMIN_NAV } from "./admin-nav";
@@ -27,7 +28,7 @@ function SignOutButton() {
   );
 }
 
-const ADMIN_HEADER_NAV = [{ to: "/", label: "View site", end: true }];
+const ADMIN_HEADER_NAV = [{ to: SITE_PATHS.home.getHref(), label: "View site", end: true }];
 
 /** Renders nothing when its part fails: a missing count must not take the navigation down. */
 class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -109,22 +110,28 @@ export function AdminLayout() {
     );
   }
   return (
-    <div className={styles.page} data-layout="admin">
+    <AdminPage
+      layout="admin"
+      actions={
+        <>
+          {user?.email && <span className={styles.who}>{user.email}</span>}
+          <SignOutButton />
+        </>
+      }
+    >
+      {content}
+    </AdminPage>
+  );
+}
+
+/** The admin area's page: its header (a link back to the site, `actions` at the end) and main. */
+function AdminPage({ layout, actions, children }: { layout: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.page} data-layout={layout}>
       <SkipLink />
-      <SiteHeader
-        brand="Admin panel"
-        brandTo="/admin-panel"
-        nav={ADMIN_HEADER_NAV}
-        navLabel="Site"
-        actions={
-          <>
-            {user?.email && <span className={styles.who}>{user.email}</span>}
-            <SignOutButton />
-          </>
-        }
-      />
+      <SiteHeader brand="Admin panel" brandTo={SITE_PATHS.admin.getHref()} nav={ADMIN_HEADER_NAV} navLabel="Site" actions={actions} />
       <main id="main" className={styles.main} tabIndex={-1}>
-        {content}
+        {children}
       </main>
     </div>
   );
@@ -135,35 +142,28 @@ export function AdminToolsLayout() {
   const status = useAuthStore((s) => s.status);
   const isAdmin = useAuthStore((s) => s.isAdmin);
   return (
-    <div className={styles.page} data-layout="admin-tools">
-      <SkipLink />
-      <SiteHeader
-        brand="Admin panel"
-        brandTo="/admin-panel"
-        nav={ADMIN_HEADER_NAV}
-        navLabel="Site"
-        actions={
-          status === "signedIn" ? (
-            <SignOutButton />
-          ) : (
-            <Link className={styles.headerLink} to="/login?redirect=%2Fcreate-realtime-data">
-              Sign in
-            </Link>
-          )
-        }
-      />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        {status === "signedIn" && isAdmin ? (
-          <div className={styles.adminGrid}>
-            <AdminSidebar />
-            <div className={styles.adminContent}>
-              <Outlet />
-            </div>
-          </div>
+    <AdminPage
+      layout="admin-tools"
+      actions={
+        status === "signedIn" ? (
+          <SignOutButton />
         ) : (
-          <Outlet />
-        )}
-      </main>
-    </div>
+          <Link className={styles.headerLink} to={SITE_PATHS.login.getHref(SITE_PATHS.dataTool.getHref())}>
+            Sign in
+          </Link>
+        )
+      }
+    >
+      {status === "signedIn" && isAdmin ? (
+        <div className={styles.adminGrid}>
+          <AdminSidebar />
+          <div className={styles.adminContent}>
+            <Outlet />
+          </div>
+        </div>
+      ) : (
+        <Outlet />
+      )}
+    </AdminPage>
   );
 }

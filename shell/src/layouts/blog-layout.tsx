@@ -1,11 +1,12 @@
+import { SITE_PATHS } from "shared-content";
 import { Outlet } from "shared-router";
 import { NavItemLink, SiteFooter, SiteHeader, SkipLink, type NavItem } from "./site-header";
 import styles from "./layout.module.css";
 
 const BLOG_NAV: NavItem[] = [
-  { to: "/blogs/list", label: "Posts", section: "/blogs/" },
-  { to: "/favorite-quotes", label: "Favourite quotes" },
-  { to: "/list-of-seen-films", label: "Seen films" },
+  { to: SITE_PATHS.blogList.getHref(), label: "Posts", section: "/blogs/" },
+  { to: SITE_PATHS.quotes.getHref(), label: "Favourite quotes" },
+  { to: SITE_PATHS.films.getHref(), label: "Seen films" },
 ];
 
 export function BlogLayout() {

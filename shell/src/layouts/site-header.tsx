@@ -1,6 +1,6 @@
 import { Link, useLocation } from "shared-router";
 import type { ReactNode } from "react";
-import { useSiteName } from "shared-content";
+import { SITE_PATHS, useSiteName } from "shared-content";
 import { ThemeToggle } from "../theme/theme-toggle";
 import styles from "./layout.module.css";
 
@@ -13,11 +13,11 @@ export interface NavItem {
 }
 
 export const PUBLIC_NAV: NavItem[] = [
-  { to: "/", label: "Home", end: true },
-  { to: "/blogs/list", label: "Blog", section: "/blogs/" },
-  { to: "/favorite-quotes", label: "Quotes" },
-  { to: "/list-of-seen-films", label: "Films" },
-  { to: "/write-recommendation", label: "Recommend me" },
+  { to: SITE_PATHS.home.getHref(), label: "Home", end: true },
+  { to: SITE_PATHS.blogList.getHref(), label: "Blog", section: "/blogs/" },
+  { to: SITE_PATHS.quotes.getHref(), label: "Quotes" },
+  { to: SITE_PATHS.films.getHref(), label: "Films" },
+  { to: SITE_PATHS.writeRecommendation.getHref(), label: "Recommend me" },
 ];
 
 export function SkipLink() {
@@ -89,7 +89,7 @@ export function SiteFooter() {
   return (
     <footer className={styles.footer}>
       <p>
-        © {new Date().getFullYear()} {siteName} · <Link to="/admin-panel">Admin</Link>
+        © {new Date().getFullYear()} {siteName} · <Link to={SITE_PATHS.admin.getHref()}>Admin</Link>
       </p>
     </footer>
   );

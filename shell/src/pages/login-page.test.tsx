@@ -9,6 +9,7 @@ vi.mock("shared-auth", async (importOriginal) => {
 });
 
 const { initialAuthState, useAuthStore } = await import("shared-auth");
+const { testUser } = await import("shared-auth/testing");
 const { LoginPage } = await import("./login-page");
 
 function Where() {
@@ -27,19 +28,7 @@ function renderLogin(path: string) {
   );
 }
 
-const user = {
-  uid: "u1",
-  email: "admin@example.com",
-  emailVerified: false,
-  displayName: null,
-  photoURL: null,
-  phoneNumber: null,
-  isAnonymous: false,
-  tenantId: null,
-  providerData: [],
-  creationTime: null,
-  lastSignInTime: null,
-};
+const user = testUser("admin@example.com");
 
 beforeEach(() => {
   useAuthStore.setState({ ...initialAuthState, status: "signedOut" });

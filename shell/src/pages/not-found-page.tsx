@@ -1,5 +1,5 @@
 import { Link, useLocation } from "shared-router";
-import { usePageMeta } from "shared-content";
+import { SITE_PATHS, usePageMeta } from "shared-content";
 import styles from "./not-found-page.module.css";
 
 export function NotFoundPage() {
@@ -12,7 +12,7 @@ export function NotFoundPage() {
         There is no page at <code>{pathname}</code>.
       </p>
       <p>
-        <Link to="/">Go to the home page</Link> or <Link to="/blogs/list">read the blog</Link>.
+        <Link to={SITE_PATHS.home.getHref()}>Go to the home page</Link> or <Link to={SITE_PATHS.blogList.getHref()}>read the blog</Link>.
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from "react";
 import { getRuntimeConfig } from "shared-auth";
-import { usePageMeta } from "shared-content";
+import { SITE_PATHS, usePageMeta } from "shared-content";
 import { releaseVersionOf } from "../remotes/manifest-guard";
 import { previewRefusal, readPreview, startPreview, endPreview } from "../remotes/release-preview";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
@@ -13,7 +13,7 @@ const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
 /** Where a previewed remote shows first: its first public page, else the admin panel. */
 function pageOf(remote: string): string {
   const route = PUBLIC_ROUTES.find((r) => r.remote === remote && !r.path.includes(":"));
-  return route ? `/${route.path}` : "/admin-panel";
+  return route ? `/${route.path}` : SITE_PATHS.admin.getHref();
 }
 
 /**

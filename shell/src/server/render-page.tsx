@@ -7,13 +7,13 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { RouterProvider } from "shared-router";
 import { createMemoryRouter } from "shared-router/server";
-import type { PageMeta, RenderStore } from "shared-content";
+import { PageHead, type PageMeta, type RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { appRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
-export { PUBLIC_ROUTES, REDIRECTS, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
+export { PUBLIC_ROUTES, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
 export { pageDataScript, type PageData } from "../ssr/page-data";
 export { jsonForScript } from "../ssr/json-script";
@@ -67,9 +67,10 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
   const errors: unknown[] = [];
+  const head = new PageHead();
   try {
     const html = await renderWhenReady(
-      <AppProviders store={store} slots={slots} registry={registry}>
+      <AppProviders store={store} head={head} slots={slots} registry={registry}>
         <RouterProvider router={router} />
       </AppProviders>,
       (error) => errors.push(error),
@@ -80,7 +81,7 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
       const reason = registry.incompatibility(remote);
       if (reason) incompatible[remote] = reason;
     }
-    return { html, meta: store.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
+    return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
   } finally {
     router.dispose();
   }

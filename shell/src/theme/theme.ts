@@ -1,4 +1,4 @@
-// Light by default (spec section 9), or the operating system's preference, until the visitor
+// Light by default, or the operating system's preference, until the visitor
 // chooses; the choice is remembered in localStorage. index.html applies the same rule before
 // first paint (keep the two in step).
 export type Theme = "light" | "dark";

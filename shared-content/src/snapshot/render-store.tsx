@@ -6,7 +6,6 @@
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import type { LiveQuerySpec } from "../live/source";
-import type { PageMeta } from "./page-meta";
 
 /** One read's outcome: the plain JSON value, or the error code it failed with. */
 export type SnapshotEntry = { value: unknown } | { error: ContentErrorCode };
@@ -27,8 +26,6 @@ export interface ServerReads {
 export class RenderStore {
   readonly reads: Map<string, SnapshotEntry>;
   readonly markdown: Map<string, string>;
-  /** The page's metadata as the screens declared it while rendering (server only). */
-  meta: PageMeta = {};
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(

@@ -1,31 +1,10 @@
 // A screen's metadata: its title and description for the browser tab, and for the server the
-// preview tags, JSON-LD and HTTP status of the first HTML response (renderer/src/document.ts
-// turns it into <head>). The screen that knows the content declares it; the shell declares each
-// route's default.
+// preview tags, JSON-LD and HTTP status of the first HTML response (collected by the render's
+// PageHead; renderer/src/document.ts turns it into <head>). The screen that knows the content
+// declares it; the shell declares each route's default.
 import { useEffect, useLayoutEffect } from "react";
-import { useSiteName } from "../hooks/use-content";
-import { useRenderStore } from "./render-store";
-import { SITE_NAME } from "./site-name";
-
-export { SITE_NAME };
-
-export interface PageMeta {
-  /** The page's own title ("Blog", a post's title); the site name is appended. */
-  title?: string;
-  description?: string;
-  /** Preview image: an absolute URL or a path on this site. */
-  image?: string | null;
-  /** Open Graph type; "article" adds the published and modified times. */
-  type?: "website" | "article" | "profile";
-  publishedTime?: number;
-  modifiedTime?: number;
-  /** The HTTP status of a server-rendered response (404 for a post that does not exist). */
-  status?: number;
-  /** A schema.org object (BlogPosting, Person) for the page's JSON-LD. */
-  jsonLd?: Record<string, unknown>;
-  /** The site's name (the owner's), recorded by usePageMeta for the server's head. */
-  siteName?: string;
-}
+import { usePageHead, type PageMeta } from "./page-head";
+import { SITE_NAME, useSiteName } from "./site-name";
 
 /** "Blog · Maya Lindqvist"; the site's name alone for the page that is the site itself. */
 export function formatTitle(page: string | undefined, site: string = SITE_NAME): string {
@@ -37,10 +16,10 @@ export function formatTitle(page: string | undefined, site: string = SITE_NAME):
  * per-route default, applied before (so overridden by) what the screen declares.
  */
 export function usePageMeta(meta: PageMeta | null, { route = false }: { route?: boolean } = {}): void {
-  const store = useRenderStore();
+  const head = usePageHead();
   const siteName = useSiteName();
   // Server: recorded while rendering; the screen renders after its route, so it wins.
-  if (store?.server && meta) store.meta = { ...store.meta, ...meta, siteName };
+  if (head && meta) head.declare({ ...meta, siteName });
   const useApply = route ? useLayoutEffect : useEffect;
   const title = meta ? formatTitle(meta.title, siteName) : null;
   const description = meta?.description ?? null;

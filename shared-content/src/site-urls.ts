@@ -1,0 +1,105 @@
+// The site's addresses, in one place: each page's route pattern (`path`) and the builder of a
+// link to it (`getHref`), as bulletproof-react's `paths`; the admin sections as one list of data;
+// the redirects. Read by the shell's route table and navigation, the remotes' links, the
+// renderer (sitemap, feed, redirects) and the standalone dev pages. Database paths are paths.ts.
+
+const encode = encodeURIComponent;
+
+export const SITE_PATHS = {
+  home: { path: "/", getHref: () => "/" },
+  writeRecommendation: { path: "/write-recommendation", getHref: () => "/write-recommendation" },
+  blogList: {
+    path: "/blogs/list",
+    /** `tag` filters the list by one tag. */
+    getHref: ({ tag }: { tag?: string } = {}) => (tag ? `/blogs/list?tag=${encode(tag)}` : "/blogs/list"),
+  },
+  post: { path: "/blogs/:id", getHref: (slug: string) => `/blogs/${encode(slug)}` },
+  quotes: {
+    path: "/favorite-quotes/:id?",
+    /** With an id: that quote's own link (shown first and highlighted). */
+    getHref: (id?: string) => (id ? `/favorite-quotes/${encode(id)}` : "/favorite-quotes"),
+  },
+  films: { path: "/list-of-seen-films", getHref: () => "/list-of-seen-films" },
+  login: {
+    path: "/login",
+    /** `redirect`: where to return after signing in (a full path, query and hash included). */
+    getHref: (redirect?: string) => (redirect ? `/login?redirect=${encode(redirect)}` : "/login"),
+  },
+  dataTool: { path: "/create-realtime-data", getHref: () => "/create-realtime-data" },
+  admin: { path: "/admin-panel", getHref: () => "/admin-panel" },
+  adminSection: { path: "/admin-panel/:section", getHref: (slug: AdminSectionSlug) => `/admin-panel/${slug}` },
+  adminReleases: { path: "/admin-panel/releases", getHref: () => "/admin-panel/releases" },
+  postPreview: { path: "/admin-panel/preview/post", getHref: () => "/admin-panel/preview/post" },
+} as const;
+
+/** A link to a post. */
+export const postUrl = SITE_PATHS.post.getHref;
+
+/**
+ * The admin panel's sections, in navigation order: the shell's routes and sidebar, the admin
+ * overview's cards and the standalone dev page read this one list. `label`: the sidebar's and
+ * the overview's name; `title`: the page's title; `module`: the remote-admin screen it shows;
+ * `badge`: a remote-admin component shown in its link (the pending count); `overview: false`:
+ * not a card on the overview.
+ */
+export const ADMIN_SECTIONS = [
+  { slug: "configure-about", label: "About", title: "Configure about", module: "ConfigureAbout", description: "Headline, location, avatar, CV and the bio." },
+  {
+    slug: "configure-experience",
+    label: "Experience",
+    title: "Configure experience",
+    module: "ConfigureExperience",
+    description: "Positions with their projects and technologies.",
+  },
+  {
+    slug: "configure-recommendations",
+    label: "Recommendations",
+    title: "Configure recommendations",
+    module: "ConfigureRecommendations",
+    badge: "PendingCount",
+    description: "Moderate submissions and edit the published ones.",
+  },
+  { slug: "configure-skills", label: "Skills", title: "Configure skills", module: "ConfigureSkills", description: "Skills grouped by category." },
+  {
+    slug: "configure-free-time-projects",
+    label: "Free-time projects",
+    title: "Configure free-time projects",
+    module: "ConfigureFreeTimeProjects",
+    description: "Side projects with links and technologies.",
+  },
+  {
+    slug: "configure-get-in-touch",
+    label: "Get in touch",
+    title: "Configure get in touch",
+    module: "ConfigureGetInTouch",
+    description: "Email, phone, location and links.",
+  },
+  { slug: "write-blog", label: "Blog posts", title: "Write blog", module: "WriteBlog", description: "Write, publish and unpublish posts." },
+  { slug: "write-quote", label: "Quotes", title: "Write quote", module: "WriteQuote", description: "Favourite quotes." },
+  { slug: "configure-films", label: "Films", title: "Configure films", module: "ConfigureFilms", description: "The list of seen films." },
+  { slug: "account", label: "Account", title: "Account", module: "Account", description: "Your sign-in email and password.", overview: false },
+] as const satisfies readonly AdminSection[];
+
+export interface AdminSection {
+  slug: string;
+  label: string;
+  title: string;
+  module: string;
+  badge?: string;
+  description: string;
+  overview?: false;
+}
+
+export type AdminSectionSlug = (typeof ADMIN_SECTIONS)[number]["slug"];
+
+/** The data tool: a public route (its writes need admin rights), listed with the sections. */
+export const DATA_TOOL = { label: "Data import and export", description: "Export all content as JSON, or import a file." } as const;
+
+/** Paths answered with a permanent redirect (the server) or a replacing navigation (the browser). */
+export const REDIRECTS: readonly { from: string; to: string }[] = [{ from: "/blogs", to: SITE_PATHS.blogList.getHref() }];
+
+/** Where `pathname` redirects to (a trailing slash ignored), or undefined. */
+export function redirectFor(pathname: string): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  return REDIRECTS.find((r) => r.from === path)?.to;
+}
