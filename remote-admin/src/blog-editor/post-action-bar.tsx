@@ -1,4 +1,4 @@
-import type { BlogPost, WithId } from "shared-content/admin";
+import { postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, FormActions, SaveButton, StatusMessage, isUnconfirmed, type SaveState } from "../ui";
 import { PostPreviewButton } from "./post-preview-button";
 import { formatDate, type PostForm } from "./post-form";
@@ -80,7 +80,7 @@ export function PostSavedMessage({ action, published, slug }: { action: PostActi
     <StatusMessage kind="success">
       {action === "publish" ? "Published. " : action === "unpublish" ? "Unpublished: the post is a draft again and no longer on the site. " : "Saved. "}
       {published && action !== "unpublish" ? (
-        <a href={`/blogs/${slug}`} target="_blank" rel="noopener">
+        <a href={postUrl(slug)} target="_blank" rel="noopener">
           View it on the site (opens in a new tab)
         </a>
       ) : null}

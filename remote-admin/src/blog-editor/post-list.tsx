@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { BlogPost, WithId } from "shared-content/admin";
+import { postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
 import { formatDate } from "./post-form";
 import styles from "./blog-editor.module.css";
@@ -68,7 +68,7 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
                   Edit
                 </Button>
                 {p.status === "published" ? (
-                  <a className={styles.viewLink} href={`/blogs/${p.id}`} target="_blank" rel="noopener">
+                  <a className={styles.viewLink} href={postUrl(p.id)} target="_blank" rel="noopener">
                     View<span className={styles.srOnly}> “{p.title}” on the site (opens in a new tab)</span>
                   </a>
                 ) : null}
