@@ -79,7 +79,7 @@ export function PostSavedMessage({ action, published, slug }: { action: PostActi
   return (
     <StatusMessage kind="success">
       {action === "publish" ? "Published. " : action === "unpublish" ? "Unpublished: the post is a draft again and no longer on the site. " : "Saved. "}
-      {published && action !== "unpublish" ? (
+      {published && slug && action !== "unpublish" ? (
         <a href={postUrl(slug)} target="_blank" rel="noopener">
           View it on the site (opens in a new tab)
         </a>
