@@ -5,12 +5,9 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import type { Plugin } from "vite";
-import { CONTRACT_FIELD, type HostContract } from "./index.ts";
+import { CONTRACT_FIELD, HOST_CONTRACT_FILE, type HostContract } from "./index.ts";
 
 type NamesByModule = Map<string, Set<string>>;
-
-/** Where the shell's site publishes its contract. */
-export const HOST_CONTRACT_FILE = "host-contract.json";
 
 /**
  * The names `code` imports (or re-exports) from the modules in `shared`, by module: `default`

@@ -28,6 +28,9 @@ export interface RemoteRequirements {
   sharedImports: Record<string, string[]>;
 }
 
+/** Where the shell's site publishes its HostContract (beside its mf-manifest.json). */
+export const HOST_CONTRACT_FILE = "host-contract.json";
+
 /** The manifest field a remote's build adds for `sharedImports` and its version. */
 export const CONTRACT_FIELD = "contract";
 

@@ -9,12 +9,10 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
+import { HOST_CONTRACT_FILE, checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { repoRoot } from "./local-stack.mjs";
 import { startStaticServer } from "./static-server.mjs";
-
-export const HOST_CONTRACT_FILE = "host-contract.json";
 
 async function fetchJson(url, what) {
   let response;

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from "react";
-import type { HostContract } from "federation-contract";
+import { HOST_CONTRACT_FILE, type HostContract } from "federation-contract";
 import { manifestGuard } from "../remotes/manifest-guard";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
@@ -19,7 +19,7 @@ export function ReleaseHealth() {
   useEffect(() => {
     let current = true;
     void (async () => {
-      const response = await fetch("/host-contract.json", { cache: "no-cache" });
+      const response = await fetch(`/${HOST_CONTRACT_FILE}`, { cache: "no-cache" });
       if (!response.ok) return;
       const guard = manifestGuard((await response.json()) as HostContract);
       const verdicts = await Promise.all(
