@@ -9,14 +9,14 @@
 // Run with tsx (the package.json scripts do): federation-contract is TypeScript.
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
-import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive } from "./lib/releases.mjs";
+import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -47,9 +47,7 @@ const stack = await runningStack(dataDir);
 
 /** Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on their next page). */
 async function pointSiteAt(release) {
-  const config = JSON.parse(await readFile(stack.configFile, "utf8"));
-  config.remotes[remote.name] = releaseUrl(stack.remoteOrigins[remote.name], release);
-  await writeFile(`${stack.configFile}`, `${JSON.stringify(config, null, 2)}\n`);
+  await setRemoteUrl(stack.configFile, remote.name, releaseUrl(stack.remoteOrigins[remote.name], release));
   await setLive(dataDir, remote.name, release.id);
 }
 

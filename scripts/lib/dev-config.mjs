@@ -5,16 +5,10 @@
 // developed inside the composed site with the others as built.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { REMOTES, portsFromEnv, repoRoot, runtimeConfig } from "./local-stack.mjs";
+import { REMOTES, devServerPort, portsFromEnv, repoRoot, runtimeConfig } from "./local-stack.mjs";
 import { startStaticServer } from "./static-server.mjs";
 
-/** The remotes' dev-server ports (their vite.config.ts reads the same variables). */
-export const DEV_SERVER_PORTS = { remote_home: ["REMOTE_HOME_PORT", 4174], remote_blog: ["REMOTE_BLOG_PORT", 4175], remote_admin: ["REMOTE_ADMIN_PORT", 4176] };
-
-export const devServerUrl = (name) => {
-  const [variable, fallback] = DEV_SERVER_PORTS[name];
-  return `http://127.0.0.1:${Number(process.env[variable] || fallback)}/mf-manifest.json`;
-};
+const devServerUrl = (remote) => `http://127.0.0.1:${devServerPort(remote)}/mf-manifest.json`;
 
 /** @returns {import("vite").Plugin} */
 export function serveDevConfig() {
@@ -27,7 +21,7 @@ export function serveDevConfig() {
       for (const r of REMOTES) {
         const built = join(repoRoot, r.dir, "dist");
         if (wanted.has(r.name) || !existsSync(join(built, "mf-manifest.json"))) {
-          remoteUrls[r.name] = devServerUrl(r.name);
+          remoteUrls[r.name] = devServerUrl(r);
           continue;
         }
         const served = await startStaticServer({ root: built, name: `${r.dir} (built)` });

@@ -1,7 +1,14 @@
 export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
-export const REMOTES: { name: string; dir: string; env: string; port: number }[];
+export interface RemoteSite {
+  name: string;
+  dir: string;
+  /** The Vite dev server's port variable and its default. */
+  devPort: [string, number];
+}
+export const REMOTES: RemoteSite[];
+export function devServerPort(remote: RemoteSite): number;
 export interface StackPorts {
   site: number;
   remote_home: number;

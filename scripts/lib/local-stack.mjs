@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
-import { liveRelease, recordStartBuilds, releaseUrl } from "./releases.mjs";
+import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -16,17 +16,14 @@ export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const REMOTES = [
   // In firebase.json's order: the Hosting emulator gives them the ports after the shell's.
-  { name: "remote_home", dir: "remote-home" },
-  { name: "remote_blog", dir: "remote-blog" },
-  { name: "remote_admin", dir: "remote-admin" },
+  // `devPort`: the Vite dev server's port (their vite.config.ts reads the same variable).
+  { name: "remote_home", dir: "remote-home", devPort: ["REMOTE_HOME_PORT", 4174] },
+  { name: "remote_blog", dir: "remote-blog", devPort: ["REMOTE_BLOG_PORT", 4175] },
+  { name: "remote_admin", dir: "remote-admin", devPort: ["REMOTE_ADMIN_PORT", 4176] },
 ];
 
-/** The remotes' Vite dev-server ports (their vite.config.ts reads REMOTE_HOME_PORT, ...). */
-const DEV_SERVER_PORT_DEFAULTS = [
-  ["REMOTE_HOME_PORT", 4174],
-  ["REMOTE_BLOG_PORT", 4175],
-  ["REMOTE_ADMIN_PORT", 4176],
-].map(([name, fallback]) => Number(process.env[name] || fallback));
+/** A remote's dev-server port, from its variable or its default. */
+export const devServerPort = (remote) => envPort(remote.devPort[0], remote.devPort[1]);
 
 function envPort(name, fallback) {
   const raw = process.env[name];
@@ -85,7 +82,7 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
     remotes,
     // A candidate served by `npm run release -- <remote> --preview`, and the remotes' dev servers
     // (npm run dev -w <remote>), may be previewed in an admin's tab (shell/README.md).
-    previewOrigins: [ports.preview, ...DEV_SERVER_PORT_DEFAULTS].filter(Boolean).map((port) => `http://${host}:${port}`),
+    previewOrigins: [ports.preview, ...REMOTES.map(devServerPort)].filter(Boolean).map((port) => `http://${host}:${port}`),
     // The renderer makes every absolute link from it, never from a request's host.
     site: { url: `http://${host}:${ports.site}` },
   };
@@ -389,9 +386,7 @@ async function serveSites(stack, sites, emulators, log) {
   // is down. Each switch changes that one remote in the file (releases change it too) and waits
   // until the renderer has read the config again.
   const switchTo = async (name, url) => {
-    const config = JSON.parse(await readFile(file, "utf8"));
-    config.remotes[name] = url;
-    await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+    await setRemoteUrl(file, name, url);
     await new Promise((done) => setTimeout(done, RENDERER_CONFIG_MAX_AGE_MS + 200));
   };
   for (const r of REMOTES) {

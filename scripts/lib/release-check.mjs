@@ -4,15 +4,15 @@
 // repository's build) and the live shell's files, with the live config repointed at the
 // candidate for this one harness, on the server and in headless Chromium. Nothing the live site
 // serves changes while it runs.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HOST_CONTRACT_FILE, checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { repoRoot } from "./local-stack.mjs";
-import { startStaticServer } from "./static-server.mjs";
+import { startStaticServer, staticFileHandler } from "./static-server.mjs";
 
 async function fetchJson(url, what) {
   let response;
@@ -54,8 +54,6 @@ export function samplePaths(remote, routes, sitemapPaths) {
   return out;
 }
 
-const TYPES = { ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png", ".txt": "text/plain" };
-
 /**
  * The live site with one remote swapped for the candidate, on a loopback port of its own: the
  * shell's files from `shellDir`, its config (the live one, the candidate's manifest URL in place
@@ -66,18 +64,11 @@ async function startHarness({ shellDir, config, log }) {
   if (!existsSync(rendererEntry)) throw new Error("the renderer is not built: run `npm run build` first");
   const { createRenderer } = await import(pathToFileURL(rendererEntry).href);
   let renderer = null;
+  const shellFiles = staticFileHandler({ root: shellDir, name: "release harness", notFound: (req, res) => renderer.handle(req, res) });
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/config.json") {
-      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      return res.end(JSON.stringify(config));
-    }
-    const file = normalize(join(shellDir, decodeURIComponent(path)));
-    if (file.startsWith(resolve(shellDir) + sep) && existsSync(file) && statSync(file).isFile() && !file.endsWith(".html")) {
-      res.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" });
-      return res.end(readFileSync(file));
-    }
-    void renderer.handle(req, res);
+    if (new URL(req.url ?? "/", "http://x").pathname !== "/config.json") return void shellFiles(req, res);
+    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.end(JSON.stringify(config));
   });
   await new Promise((done) => server.listen(0, "127.0.0.1", () => done(undefined)));
   const address = server.address();

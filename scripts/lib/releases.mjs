@@ -54,6 +54,14 @@ export async function releaseIdOf(dir) {
   return { id: `${version}-${hash.digest("hex").slice(0, 10)}`, version };
 }
 
+/** Repoints one remote in a served config.json (the renderer reads it within 2 s, browsers on their next page). */
+export async function setRemoteUrl(configFile, name, url) {
+  const config = JSON.parse(await readFile(configFile, "utf8"));
+  config.remotes[name] = url;
+  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
+  await rename(`${configFile}.tmp`, configFile);
+}
+
 /** The manifest URL of `release` on the remote's site (its root build when `release` is null). */
 export function releaseUrl(origin, release) {
   return `${origin}/${release?.path ?? ""}mf-manifest.json`;

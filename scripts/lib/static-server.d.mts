@@ -11,3 +11,8 @@ export interface StaticServerOptions {
 }
 export function cacheControlFor(relPath: string): string;
 export function startStaticServer(options: StaticServerOptions): Promise<StaticServer>;
+export function staticFileHandler(options: {
+  root: string;
+  name?: string;
+  notFound?: ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown) | null;
+}): (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>;

@@ -46,12 +46,12 @@ export function cacheControlFor(relPath) {
 }
 
 /**
- * Serves `root` on host:port to any origin (Access-Control-Allow-Origin: *).
- * Resolves to { server, port, url, close() }.
+ * The request handler behind startStaticServer: `root`'s files with CORS, Hosting's cache headers
+ * and compression. `notFound` answers what no file matches (default: a plain 404).
  */
-export function startStaticServer({ root, port = 0, host = "127.0.0.1", name = "static" }) {
+export function staticFileHandler({ root, name = "static", notFound = null }) {
   const rootDir = resolve(root);
-  const server = createServer(async (req, res) => {
+  return async (req, res) => {
     try {
       res.setHeader("Access-Control-Allow-Origin", "*");
       res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
@@ -84,6 +84,7 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", name = "
         info = await stat(file).catch(() => null);
       }
       if (!info || !info.isFile()) {
+        if (notFound) return notFound(req, res);
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
         return;
       }
@@ -107,7 +108,15 @@ export function startStaticServer({ root, port = 0, host = "127.0.0.1", name = "
       if (!res.headersSent) res.writeHead(500);
       res.end();
     }
-  });
+  };
+}
+
+/**
+ * Serves `root` on host:port to any origin (Access-Control-Allow-Origin: *).
+ * Resolves to { server, port, url, close() }.
+ */
+export function startStaticServer({ root, port = 0, host = "127.0.0.1", name = "static" }) {
+  const server = createServer(staticFileHandler({ root, name }));
   // Keep-alive sockets would hold close() open; track them so stop() is immediate.
   const sockets = new Set();
   server.on("connection", (s) => {

@@ -22,7 +22,7 @@ function serverSlotHtml() {
   const failed = new Set<string>(pageData?.failedSlots ?? []);
   for (const el of document.querySelectorAll<HTMLElement>("[data-remote][data-module]")) {
     const slot = `${el.dataset.remote}/${el.dataset.module}`;
-    if (!failed.has(slot) && !el.querySelector("[data-remote-fallback]")) slots.set(slot, el.innerHTML);
+    if (!failed.has(slot)) slots.set(slot, el.innerHTML);
   }
   return { path: location.pathname + location.search, slots };
 }

@@ -44,9 +44,10 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   // Remotes whose last load failed: the runtime caches a remote's (failed) entry, so these are
   // registered again with force before the next attempt.
   const failed = new Set<string>();
-  // remote -> the guard's verdict for its current entry (null: compatible), so it is asked once.
+  // remote -> the guard's verdict for its current entry (null: compatible), so it is asked once;
+  // and the reasons once known, for what renders synchronously (the fallback's words).
   const verdicts = new Map<string, Promise<string | null>>();
-  const known = new Map<string, string>();
+  const reasons = new Map<string, string>();
 
   function verdictOf(remote: string, entry: string): Promise<string | null> {
     let verdict = verdicts.get(remote);
@@ -59,7 +60,11 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
 
   return {
     register(remotes: Record<string, string>): void {
-      for (const [name, entry] of Object.entries(remotes)) if (entries[name] !== entry) verdicts.delete(name);
+      for (const [name, entry] of Object.entries(remotes))
+        if (entries[name] !== entry) {
+          verdicts.delete(name);
+          reasons.delete(name);
+        }
       entries = { ...remotes };
       runtime.registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
     },
@@ -68,12 +73,11 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
     },
     /** Takes a verdict reached elsewhere (the server's, embedded in the page) for the current entry. */
     markIncompatible(remote: string, reason: string): void {
-      verdicts.set(remote, Promise.resolve(reason));
-      known.set(remote, reason);
+      reasons.set(remote, reason);
     },
     /** The reason a remote's release cannot run here, once it is known (null: compatible or not yet judged). */
     incompatibility(remote: string): string | null {
-      return known.get(remote) ?? null;
+      return reasons.get(remote) ?? null;
     },
     async load(remote: string, module: string): Promise<RemoteModule> {
       const entry = entries[remote];
@@ -81,18 +85,20 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
       if (failed.has(remote)) {
         // A retry: judge the remote's build again (it may have been rolled back) and reload it.
         verdicts.delete(remote);
-        known.delete(remote);
+        reasons.delete(remote);
         runtime.registerRemotes([{ name: remote, entry }], { force: true });
       }
-      const verdict = verdictOf(remote, entry);
       const refuse = (reason: string) => {
-        known.set(remote, reason);
+        reasons.set(remote, reason);
         failed.add(remote);
         return new RemoteLoadError(remote, module, new Error(reason), "incompatible");
       };
-      // Judged in parallel with the load (both read the manifest), decided before the screen is used.
-      const early = await Promise.race([verdict, Promise.resolve(undefined)]);
-      if (early) throw refuse(early);
+      // A verdict already known (the server's, embedded in the page) refuses without loading;
+      // otherwise it is judged in parallel with the load (both read the manifest) and decided
+      // before the screen is used.
+      const knownReason = reasons.get(remote);
+      if (knownReason) throw refuse(knownReason);
+      const verdict = verdictOf(remote, entry);
       let loaded: unknown;
       try {
         loaded = await runtime.loadRemote(`${remote}/${module}`);
