@@ -29,7 +29,7 @@ const adminEntryBan = {
 };
 const routerFactories = {
   name: "shared-router",
-  importNames: ["BrowserRouter", "HashRouter", "MemoryRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
+  importNames: ["BlockingBrowserRouter", "BrowserRouter", "HashRouter", "MemoryRouter", "StaticRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
   message: "Only the shell creates a router (docs/architecture.md, section Boundaries).",
 };
 const remoteImportBan = {

@@ -4,7 +4,7 @@
 // Never part of a production bundle: only a remote's standalone index.html reaches it.
 import { Fragment, StrictMode, Suspense, type ComponentType, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter, Link, Route, Routes } from "shared-router";
+import { BlockingBrowserRouter, Link, Route, Routes } from "shared-router";
 import "./theme/tokens.css";
 
 export interface StandaloneRoute {
@@ -30,7 +30,7 @@ export function mountStandalone(
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <BrowserRouter>
+        <BlockingBrowserRouter>
           <nav style={{ display: "flex", gap: "1rem", flexWrap: "wrap", padding: "0.5rem 1rem", borderBottom: "1px solid var(--color-border)" }}>
             <strong>{name} (standalone)</strong>
             {routes.map((r) => (
@@ -50,7 +50,7 @@ export function mountStandalone(
               </Routes>
             </Suspense>
           </main>
-        </BrowserRouter>
+        </BlockingBrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -1,4 +1,4 @@
-import { Navigate, Route, createRoutesFromElements, type RouteObject } from "shared-router";
+import { Navigate, Route, createRoutesFromElements, useRoutes, type RouteObject } from "shared-router";
 import { RequireAuth } from "./auth/require-auth";
 import { AdminLayout, AdminToolsLayout } from "./layouts/admin-layout";
 import { ADMIN_SECTIONS } from "./layouts/admin-nav";
@@ -20,11 +20,10 @@ function publicRoutes(layout: PublicRoute["layout"]) {
 }
 
 /**
- * The route table (docs/architecture.md, "Routes"), as route objects for the shell's data router (a data
- * router lets remotes use `useBlocker`, which also guards browser Back/Forward) and for the
- * server renderer's static router. Public pages come from the site map (site-map.ts). Admin
- * sections end in /* so screens may nest relative <Routes>. No route `lazy`: screens load in
- * RemoteSlot.
+ * The route table (docs/architecture.md, "Routes"), as route objects rendered by <AppRoutes> under
+ * the browser's BlockingBrowserRouter and the server's StaticRouter alike, and matched by the
+ * site map. Public pages come from the site map (site-map.ts). Admin sections end in /* so screens
+ * may nest relative <Routes>. No route `lazy`: screens load in RemoteSlot.
  */
 export const appRoutes: RouteObject[] = createRoutesFromElements(
   <>
@@ -71,3 +70,8 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     </Route>
   </>,
 );
+
+/** The page for the router's current location. */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

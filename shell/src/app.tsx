@@ -1,16 +1,12 @@
 import { useEffect } from "react";
-import { RouterProvider, createBrowserRouter } from "shared-router";
+import { BlockingBrowserRouter } from "shared-router";
 import type { RenderStore } from "shared-content";
 import { AppProviders } from "./app-providers";
-import { appRoutes } from "./app-routes";
+import { AppRoutes } from "./app-routes";
 import { remoteRegistry } from "./remotes/app-registry";
 import type { ReleasePreview } from "./remotes/release-preview";
 import { ReleasePreviewBanner } from "./remotes/release-preview-banner";
 import type { SlotRenderState } from "./remotes/remote-slot";
-
-// One data router for the page's lifetime, created when this module is first loaded (after
-// bootstrap). Created outside render so StrictMode does not make a second history listener.
-const router = createBrowserRouter(appRoutes);
 
 /** `onMounted`: the app's root has hydrated or rendered (see ssr/interactive.ts). `preview`: a release this tab previews. */
 export function App({
@@ -31,10 +27,14 @@ export function App({
       {preview ? (
         <>
           <ReleasePreviewBanner preview={preview} />
-          <RouterProvider router={router} />
+          <BlockingBrowserRouter>
+            <AppRoutes />
+          </BlockingBrowserRouter>
         </>
       ) : (
-        <RouterProvider router={router} />
+        <BlockingBrowserRouter>
+          <AppRoutes />
+        </BlockingBrowserRouter>
       )}
     </AppProviders>
   );

@@ -2,7 +2,8 @@
 // Screens with the shared-content reads and writes replaced; validation uses the real schemas.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { Link, MemoryRouter } from "react-router-dom";
+import { renderInSiteRouter } from "../test-router";
 import * as content from "shared-content/admin";
 import { buttonsWithLabelNotInName } from "../test-helpers";
 import { PENDING_SAVE_TEXT, SAVE_PENDING_AFTER_MS } from "../ui";
@@ -550,45 +551,36 @@ describe("ConfigureExperience", () => {
   });
 });
 
-describe("under a data router (useBlocker active)", () => {
+describe("under the shell's router (the leave guard active)", () => {
   it("saving a new record and returning to the list is not stopped by the leave guard", async () => {
-    const { createMemoryRouter, RouterProvider } = await import("react-router-dom");
     state.quotes = [];
     vi.mocked(content.createRecord).mockReset().mockResolvedValue("q1");
-    const router = createMemoryRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], {
-      initialEntries: ["/admin-panel/write-quote?edit=new"],
-    });
-    render(<RouterProvider router={router} />);
+    const router = renderInSiteRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], ["/admin-panel/write-quote?edit=new"]);
     fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Keep it simple." } });
     fireEvent.change(screen.getByLabelText(/^Author/), { target: { value: "Anon" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Add quote" }));
     });
-    await waitFor(() => expect(router.state.location.search).toBe(""));
+    await waitFor(() => expect(router.location().search).toBe(""));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(screen.getByText("Added the quote.")).toBeTruthy();
   });
 
   it("Cancel, then Discard changes, returns to the list without a second question", async () => {
-    const { createMemoryRouter, RouterProvider } = await import("react-router-dom");
     state.quotes = [{ id: "q1", text: "Less is more.", author: "Mies", rev: 1, updatedAt: 1 }];
-    const router = createMemoryRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], {
-      initialEntries: ["/admin-panel/write-quote?edit=q1"],
-    });
-    render(<RouterProvider router={router} />);
+    const router = renderInSiteRouter([{ path: "/admin-panel/write-quote", element: <WriteQuote /> }], ["/admin-panel/write-quote?edit=q1"]);
     fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Less is a bore." } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await act(async () => {
       fireEvent.click(within(screen.getByRole("alertdialog", { name: "Discard your changes?" })).getByRole("button", { name: "Discard changes" }));
     });
-    await waitFor(() => expect(router.state.location.search).toBe(""));
+    await waitFor(() => expect(router.location().search).toBe(""));
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("but leaving a dirty form through a link still asks", async () => {
-    const { createMemoryRouter, RouterProvider, Link } = await import("react-router-dom");
     state.quotes = [];
-    const router = createMemoryRouter(
+    const router = renderInSiteRouter(
       [
         {
           path: "/admin-panel/write-quote",
@@ -601,15 +593,14 @@ describe("under a data router (useBlocker active)", () => {
         },
         { path: "/elsewhere", element: <p>Other</p> },
       ],
-      { initialEntries: ["/admin-panel/write-quote?edit=new"] },
+      ["/admin-panel/write-quote?edit=new"],
     );
-    render(<RouterProvider router={router} />);
     fireEvent.change(screen.getByRole("textbox", { name: /^Quote/ }), { target: { value: "Unsaved" } });
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
     });
     expect(screen.getByRole("alertdialog", { name: "Leave without saving?" })).toBeTruthy();
-    expect(router.state.location.pathname).toBe("/admin-panel/write-quote");
+    expect(router.location().pathname).toBe("/admin-panel/write-quote");
   });
 });
 
@@ -653,11 +644,7 @@ describe("the post editor's save sequence (the same hook as the other editors)",
       state.posts = [];
       let confirm: (rev: number) => void = () => {};
       vi.mocked(content.savePost).mockReturnValue(new Promise<number>((resolve) => (confirm = resolve)));
-      const router = await import("react-router-dom");
-      const memory = router.createMemoryRouter([{ path: "/admin-panel/write-blog", element: <WriteBlog /> }], {
-        initialEntries: ["/admin-panel/write-blog?edit=new"],
-      });
-      render(<router.RouterProvider router={memory} />);
+      const router = renderInSiteRouter([{ path: "/admin-panel/write-blog", element: <WriteBlog /> }], ["/admin-panel/write-blog?edit=new"]);
       fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Late post" } });
       fireEvent.change(screen.getByLabelText(/^Summary/), { target: { value: "Sent while offline" } });
       fireEvent.change(screen.getByLabelText(/^Body/), { target: { value: "Text" } });
@@ -668,7 +655,7 @@ describe("the post editor's save sequence (the same hook as the other editors)",
         vi.advanceTimersByTime(SAVE_PENDING_AFTER_MS);
       });
       expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain(PENDING_SAVE_TEXT);
-      expect(memory.state.location.search).toBe("?edit=new");
+      expect(router.location().search).toBe("?edit=new");
       // The live list already holds the SDK's own copy of the new post.
       state.posts = [{ ...post, id: "late-post", title: "Late post", summary: "Sent while offline", body: "Text", rev: 1 }];
       await act(async () => {
@@ -676,7 +663,7 @@ describe("the post editor's save sequence (the same hook as the other editors)",
       });
       expect(screen.getAllByRole("status").some((s) => s.textContent?.startsWith("Saved."))).toBe(true);
       expect(screen.queryByText(/^Not saved/)).toBeNull();
-      expect(memory.state.location.search).toBe("?edit=late-post");
+      expect(router.location().search).toBe("?edit=late-post");
       expect(screen.getByRole("heading", { level: 1 }).textContent).not.toBe("New post");
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createMemoryRouter, Link, RouterProvider } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { renderInSiteRouter } from "../test-router";
 import { useState } from "react";
 import { useConfirm } from "./confirm-dialog";
 import { UnsavedChangesGuard } from "./unsaved-changes-guard";
@@ -63,15 +64,13 @@ describe("UnsavedChangesGuard", () => {
     );
   }
   const setup = () => {
-    const router = createMemoryRouter(
+    return renderInSiteRouter(
       [
         { path: "/form", element: <Form /> },
         { path: "/elsewhere", element: <p>Other page</p> },
       ],
-      { initialEntries: ["/form"] },
+      ["/form"],
     );
-    render(<RouterProvider router={router} />);
-    return router;
   };
 
   it("lets a clean form go without asking", async () => {
@@ -79,7 +78,7 @@ describe("UnsavedChangesGuard", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
     });
-    expect(router.state.location.pathname).toBe("/elsewhere");
+    expect(router.location().pathname).toBe("/elsewhere");
   });
 
   it("asks before leaving a dirty form; Stay keeps the input, Discard leaves", async () => {
@@ -93,7 +92,7 @@ describe("UnsavedChangesGuard", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Stay on this page" }));
     });
-    expect(router.state.location.pathname).toBe("/form");
+    expect(router.location().pathname).toBe("/form");
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Draft");
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
@@ -101,7 +100,7 @@ describe("UnsavedChangesGuard", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Discard and leave" }));
     });
-    expect(router.state.location.pathname).toBe("/elsewhere");
+    expect(router.location().pathname).toBe("/elsewhere");
   });
 
   it("asks the browser before the tab closes while dirty", () => {
@@ -113,41 +112,5 @@ describe("UnsavedChangesGuard", () => {
     const dirty = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
-  });
-});
-
-describe("UnsavedChangesGuard without a data router", () => {
-  it("intercepts in-app link clicks under a plain router", async () => {
-    const { MemoryRouter, Routes, Route } = await import("react-router-dom");
-    function Form() {
-      const [text, setText] = useState("");
-      return (
-        <>
-          <label>
-            Title <input value={text} onChange={(e) => setText(e.target.value)} />
-          </label>
-          <UnsavedChangesGuard when={text !== ""} />
-          <Link to="/elsewhere">Elsewhere</Link>
-        </>
-      );
-    }
-    render(
-      <MemoryRouter initialEntries={["/form"]}>
-        <Routes>
-          <Route path="/form" element={<Form />} />
-          <Route path="/elsewhere" element={<p>Other page</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
-    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Draft" } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
-    });
-    expect(screen.getByRole("alertdialog", { name: "Leave without saving?" })).toBeTruthy();
-    expect(screen.queryByText("Other page")).toBeNull();
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Discard and leave" }));
-    });
-    expect(screen.getByText("Other page")).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
-import { UNSAFE_DataRouterContext, useBlocker, useInRouterContext, useNavigate } from "shared-router";
+import { useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { useNavigationBlocker } from "shared-router";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useBeforeUnload } from "./use-before-unload";
 
@@ -44,12 +44,11 @@ function unsaved(): { when: boolean; what: string } {
 
 /**
  * Render inside a form (any number of them per screen, whatever the layout): while `when` is
- * true, leaving through an in-app link or browser Back asks for confirmation (react-router
- * `useBlocker`, which needs the shell's data router), and closing or reloading the tab
- * triggers the browser's own prompt (`beforeunload`). Changing only the search params of the
- * same path (e.g. opening another item of the same list) is blocked too. Under a plain
- * <BrowserRouter> (no data router, so no useBlocker) in-app link clicks are intercepted
- * instead; browser Back is then not guarded.
+ * true, leaving through an in-app link, `navigate()` or browser Back/Forward asks for
+ * confirmation (the shell's router holds the navigation: shared-router's useNavigationBlocker),
+ * and closing or reloading the tab triggers the browser's own prompt (`beforeunload`). Changing
+ * only the search params of the same path (e.g. opening another item of the same list) is
+ * blocked too.
  */
 export function UnsavedChangesGuard({ when, what = "your changes" }: UnsavedChangesGuardProps) {
   const [key] = useState(() => ({}));
@@ -72,60 +71,7 @@ export function UnsavedChangesGuard({ when, what = "your changes" }: UnsavedChan
 
 /** The page's one blocker, asking for every registered guard. */
 function PageGuard({ what }: { what: string }) {
-  // useBlocker throws outside a data router; keep working (tab close only) if the host has none.
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  const inRouter = useInRouterContext();
-  if (dataRouter) return <NavigationBlocker what={what} />;
-  return inRouter ? <LinkClickBlocker what={what} /> : null;
-}
-
-/**
- * Fallback without a data router: a capture-phase click listener on the document sees a click
- * on a same-site link before react-router's own handler, holds it, and asks first.
- */
-function LinkClickBlocker({ what }: { what: string }) {
-  const navigate = useNavigate();
-  const [pending, setPending] = useState<string | null>(null);
-
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (!unsaved().when || event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      if (anchor.target && anchor.target !== "_self") return;
-      if (anchor.hasAttribute("download")) return;
-      const url = new URL(anchor.href, window.location.href);
-      if (url.origin !== window.location.origin) return;
-      const to = `${url.pathname}${url.search}${url.hash}`;
-      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setPending(to);
-    };
-    document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
-  }, []);
-
-  return (
-    <ConfirmDialog
-      open={pending !== null}
-      title="Leave without saving?"
-      message={`You have unsaved changes. Leaving now discards ${what}.`}
-      confirmLabel="Discard and leave"
-      cancelLabel="Stay on this page"
-      onConfirm={() => {
-        const to = pending;
-        setPending(null);
-        if (to) navigate(to);
-      }}
-      onCancel={() => setPending(null)}
-    />
-  );
-}
-
-function NavigationBlocker({ what }: { what: string }) {
-  const blocker = useBlocker(
+  const blocker = useNavigationBlocker(
     ({ currentLocation, nextLocation }) =>
       unsaved().when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );

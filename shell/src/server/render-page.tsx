@@ -5,11 +5,10 @@
 import { PassThrough } from "node:stream";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { RouterProvider } from "shared-router";
-import { createMemoryRouter } from "shared-router/server";
+import { StaticRouter } from "shared-router/server";
 import { PageHead, type PageMeta, type RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
-import { appRoutes } from "../app-routes";
+import { AppRoutes } from "../app-routes";
 import type { RemoteRegistry } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
@@ -64,25 +63,22 @@ function renderWhenReady(element: ReactNode, onError: (error: unknown) => void):
 }
 
 export async function renderPage(path: string, { store, registry }: { store: RenderStore; registry: RemoteRegistry }): Promise<RenderedPage> {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
   const errors: unknown[] = [];
   const head = new PageHead();
-  try {
-    const html = await renderWhenReady(
-      <AppProviders store={store} head={head} slots={slots} registry={registry}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-      (error) => errors.push(error),
-    );
-    const incompatible: Record<string, string> = {};
-    for (const slot of slots.failed) {
-      const remote = parseSlotKey(slot)?.remote ?? "";
-      const reason = registry.incompatibility(remote);
-      if (reason) incompatible[remote] = reason;
-    }
-    return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
-  } finally {
-    router.dispose();
+  const html = await renderWhenReady(
+    <AppProviders store={store} head={head} slots={slots} registry={registry}>
+      <StaticRouter location={path}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
+    (error) => errors.push(error),
+  );
+  const incompatible: Record<string, string> = {};
+  for (const slot of slots.failed) {
+    const remote = parseSlotKey(slot)?.remote ?? "";
+    const reason = registry.incompatibility(remote);
+    if (reason) incompatible[remote] = reason;
   }
+  return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
 }
