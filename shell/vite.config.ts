@@ -13,6 +13,23 @@ const port = Number(process.env.SITE_PORT ?? 4173);
 // The built page template is app.html, not index.html: Firebase Hosting serves an index.html
 // for "/" before any rewrite, which would bypass the server renderer on the home page. The
 // renderer (and, without it, the Hosting rewrite of last resort) serves app.html instead.
+/**
+ * provideExternalRuntime's plugin imports @module-federation/runtime's whole package.json (its
+ * scripts, exports map, author...) to read one field, and every visitor downloaded it. Keep the
+ * version only.
+ */
+function runtimePackageVersionOnly(): Plugin {
+  return {
+    name: "federation-runtime-package-version-only",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]@module-federation[\\/]runtime[\\/]package\.json$/.test(id)) return undefined;
+      const { version } = JSON.parse(code) as { version: string };
+      return { code: JSON.stringify({ version }), map: null };
+    },
+  };
+}
+
 function templateAsAppHtml(): Plugin {
   return {
     name: "shell:template-as-app-html",
@@ -45,6 +62,7 @@ export default defineConfig({
       // experiments.externalRuntime and so do not ship their own copy.
       experiments: { provideExternalRuntime: true },
     }),
+    runtimePackageVersionOnly(),
     react(),
     templateAsAppHtml(),
     // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.

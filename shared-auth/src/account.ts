@@ -1,11 +1,9 @@
 // The signed-in admin's own credentials: the password policy checklist, password change and
 // email change. These need the Auth SDK, and remotes never import firebase/*, so they live here.
-// The SDK is imported on use: it is loaded lazily (see session.ts), and these run only on the
-// signed-in account screen, where it has loaded already.
-import type { Auth, User } from "firebase/auth";
+// What calls the SDK is in account-actions.ts, loaded on first use: shared-auth is a federation
+// singleton shipped whole to every visitor, and only the signed-in account screen changes a
+// password (the SDK itself is loaded lazily too, see session.ts).
 import { getAuthInstance } from "./session";
-
-const authSdk = () => import("firebase/auth");
 
 /** The policy options the Auth service can set, as the SDK reports them. */
 export interface PasswordPolicyOptions {
@@ -72,56 +70,6 @@ export function requirementsFor(policy: PasswordPolicyOptions, password: string)
   return { met: requirements.every((r) => r.met), requirements };
 }
 
-function auth(): Auth {
-  return getAuthInstance();
-}
-
-// When the policy cannot be fetched the SDK caches nothing and would ask again on every
-// keystroke; remember the failure until refreshPasswordPolicy() is called.
-let policyUnavailable = false;
-
-/** Checks a password against the project's policy (fetched and cached by the SDK). */
-export async function checkPasswordPolicy(password: string): Promise<PasswordPolicyCheck> {
-  if (!policyUnavailable) {
-    try {
-      const { validatePassword } = await authSdk();
-      const status = await validatePassword(auth(), password);
-      const policy = status.passwordPolicy;
-      const options: PasswordPolicyOptions = {
-        ...policy.customStrengthOptions,
-        allowedNonAlphanumericCharacters: policy.allowedNonAlphanumericCharacters,
-      };
-      return { ...requirementsFor(options, password), source: "server" };
-    } catch {
-      policyUnavailable = true;
-    }
-  }
-  return { ...requirementsFor(DEFAULT_PASSWORD_POLICY, password), source: "default" };
-}
-
-/** Alias kept for the index's original export name. */
-export const checkPassword = checkPasswordPolicy;
-
-interface PolicyRefresher {
-  _updatePasswordPolicy?: () => Promise<void>;
-}
-
-/**
- * Fetches the policy again. The SDK refreshes its cache itself after sign-up and sign-in
- * failures but not after updatePassword, and has no public refresh call, so this uses the
- * same internal method the SDK uses (guarded: a future SDK without it just keeps its cache).
- */
-export async function refreshPasswordPolicy(): Promise<void> {
-  policyUnavailable = false;
-  const refresher = auth() as unknown as PolicyRefresher;
-  if (typeof refresher._updatePasswordPolicy !== "function") return;
-  try {
-    await refresher._updatePasswordPolicy();
-  } catch {
-    policyUnavailable = true;
-  }
-}
-
 /** An error shaped like the SDK's, so callers map every failure by its `code`. */
 export class AccountError extends Error {
   constructor(
@@ -133,44 +81,20 @@ export class AccountError extends Error {
   }
 }
 
-function signedInUser(): User & { email: string } {
-  const user = auth().currentUser;
-  if (!user || !user.email) {
-    throw new AccountError("auth/user-token-expired", "No signed-in user with an email address.");
-  }
-  return user as User & { email: string };
-}
+const actions = () => import("./account-actions");
 
-function codeOf(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === "string" ? code : undefined;
-  }
-  return undefined;
-}
+/** Checks a password against the project's policy (fetched and cached by the SDK). */
+export const checkPasswordPolicy = async (password: string): Promise<PasswordPolicyCheck> => (await actions()).checkPasswordPolicy(password);
 
-/** Re-authenticates with the current password (a fresh sign-in is required for both changes). */
-async function reauthenticate(user: User & { email: string }, currentPassword: string): Promise<void> {
-  const { EmailAuthProvider, reauthenticateWithCredential } = await authSdk();
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
-}
+/** Alias kept for the index's original export name. */
+export const checkPassword = checkPasswordPolicy;
 
-/**
- * Re-authenticates with the current password, then sets the new one. Errors are rethrown as
- * the SDK raised them (`auth/wrong-password`, `auth/invalid-credential`, `auth/too-many-requests`,
- * `auth/password-does-not-meet-requirements` after the cached policy was refreshed, ...).
- */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const user = signedInUser();
-  await reauthenticate(user, currentPassword);
-  const { updatePassword } = await authSdk();
-  try {
-    await updatePassword(user, newPassword);
-  } catch (error) {
-    if (codeOf(error) === "auth/password-does-not-meet-requirements") await refreshPasswordPolicy();
-    throw error;
-  }
-}
+/** Fetches the policy again (the SDK does not after updatePassword). */
+export const refreshPasswordPolicy = async (): Promise<void> => (await actions()).refreshPasswordPolicy();
+
+/** Re-authenticates with the current password, then sets the new one; rethrows the SDK's errors (by `code`). */
+export const changePassword = async (currentPassword: string, newPassword: string): Promise<void> =>
+  (await actions()).changePassword(currentPassword, newPassword);
 
 export type EmailChangeResult =
   /** The address changed at once. */
@@ -178,25 +102,9 @@ export type EmailChangeResult =
   /** The project requires verification (email enumeration protection): a link was sent. */
   | { kind: "verification-sent"; email: string };
 
-/**
- * Re-authenticates, then changes the sign-in email. Projects with email enumeration protection
- * refuse a direct change (`auth/operation-not-allowed`); then a verification link is sent to the
- * new address and the change happens when it is followed.
- */
-export async function changeEmail(currentPassword: string, newEmail: string): Promise<EmailChangeResult> {
-  const user = signedInUser();
-  await reauthenticate(user, currentPassword);
-  const { updateEmail, verifyBeforeUpdateEmail } = await authSdk();
-  try {
-    await updateEmail(user, newEmail);
-  } catch (error) {
-    if (codeOf(error) !== "auth/operation-not-allowed") throw error;
-    await verifyBeforeUpdateEmail(user, newEmail);
-    return { kind: "verification-sent", email: newEmail };
-  }
-  await user.reload();
-  return { kind: "updated", email: user.email ?? newEmail };
-}
+/** Re-authenticates, then changes the sign-in email (or sends a verification link when the project requires one). */
+export const changeEmail = async (currentPassword: string, newEmail: string): Promise<EmailChangeResult> =>
+  (await actions()).changeEmail(currentPassword, newEmail);
 
 export interface AccountDetails {
   email: string | null;
@@ -206,7 +114,7 @@ export interface AccountDetails {
 
 /** The current user's email and metadata times (ISO strings), read straight from Auth. */
 export function currentAccountDetails(): AccountDetails | null {
-  const user = auth().currentUser;
+  const user = getAuthInstance().currentUser;
   if (!user) return null;
   const iso = (value: string | undefined) => (value ? new Date(value).toISOString() : null);
   return {

@@ -21,7 +21,9 @@ export { useLiveQuery, setLoadTimeoutMs, type LiveResult, type LiveStatus, type 
 export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
 export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
-export { submitRecommendation } from "./submit-recommendation";
+/** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
+export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
+  (await import("./submit-recommendation")).submitRecommendation(...args);
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";

@@ -13,18 +13,18 @@ function screenAt(path: string): string | undefined {
   const props = element.props as { module?: string; to?: string };
   if (props.module) return props.module;
   if (props.to) return `redirect:${props.to}`;
-  return typeof element.type === "function" ? element.type.name : undefined;
+  return typeof element.type === "function" ? ((element.type as { displayName?: string }).displayName ?? element.type.name) : undefined;
 }
 
 function hasLazyRoute(routes: typeof appRoutes): boolean {
   return routes.some((r) => r.lazy !== undefined || (r.children ? hasLazyRoute(r.children) : false));
 }
 
-describe("appRoutes (the data router table of docs/architecture.md, Routes)", () => {
+describe("appRoutes (the route table of docs/architecture.md, Routes)", () => {
   it("maps the public, blog and admin URLs to their screens", () => {
     expect(screenAt("/")).toBe("HomePage");
     expect(screenAt("/write-recommendation")).toBe("WriteRecommendationPage");
-    expect(screenAt("/login")).toBe("LazyLoginPage");
+    expect(screenAt("/login")).toBe("Lazy(Sign-in page)");
     expect(screenAt("/create-realtime-data")).toBe("CreateRealtimeData");
     expect(screenAt("/blogs")).toBe("redirect:/blogs/list");
     expect(screenAt("/blogs/list")).toBe("BlogListPage");
@@ -44,13 +44,13 @@ describe("appRoutes (the data router table of docs/architecture.md, Routes)", ()
     expect(screenAt(SITE_PATHS.quotes.getHref("q1"))).toBe("FavoriteQuotesPage");
     expect(screenAt(SITE_PATHS.blogList.getHref({ tag: "css" }).split("?")[0] as string)).toBe("BlogListPage");
     expect(screenAt(SITE_PATHS.postPreview.getHref())).toBe("BlogPostPreview");
-    expect(screenAt(SITE_PATHS.adminReleases.getHref())).toBe("ReleasesPage");
+    expect(screenAt(SITE_PATHS.adminReleases.getHref())).toBe("Lazy(Releases)");
     for (const section of ADMIN_SECTIONS) expect(screenAt(SITE_PATHS.adminSection.getHref(section.slug))).toBe(section.module);
     const patterns = Object.values(SITE_PATHS).map((p) => p.path);
     for (const page of PUBLIC_PAGES) expect(patterns).toContain(`/${page.path}`);
   });
 
-  it("uses no route lazy (screens load inside RemoteSlot)", () => {
+  it("uses no route lazy (the declarative router ignores it: screens load inside RemoteSlot, shell parts in lazy-parts)", () => {
     expect(hasLazyRoute(appRoutes)).toBe(false);
   });
 });

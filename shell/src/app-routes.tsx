@@ -1,13 +1,11 @@
 import { Navigate, Route, createRoutesFromElements, useRoutes, type RouteObject } from "shared-router";
 import { RequireAuth } from "./auth/require-auth";
-import { AdminLayout, AdminToolsLayout } from "./layouts/admin-layout";
 import { ADMIN_SECTIONS } from "./layouts/admin-nav";
 import { BlogLayout } from "./layouts/blog-layout";
 import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import { LazyLoginPage } from "./pages/lazy-login-page";
+import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage } from "./lazy-parts";
 import { NotFoundPage } from "./pages/not-found-page";
-import { ReleasesPage } from "./pages/releases-page";
 import { RemoteScreen } from "./remotes/remote-screen";
 import { REDIRECTS } from "shared-content";
 import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
@@ -37,7 +35,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     <Route element={<PlainLayout />}>
       <Route path="login" element={<LazyLoginPage />} />
     </Route>
-    <Route element={<AdminToolsLayout />}>
+    <Route element={<LazyAdminToolsLayout />}>
       <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
     </Route>
     <Route element={<BlogLayout />}>{publicRoutes("blog")}</Route>
@@ -56,7 +54,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       path="admin-panel"
       element={
         <RequireAuth>
-          <AdminLayout />
+          <LazyAdminLayout />
         </RequireAuth>
       }
     >
@@ -65,7 +63,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
         <Route key={s.slug} path={`${s.slug}/*`} element={<RemoteScreen remote="remote_admin" module={s.module} title={s.title} />} />
       ))}
       {/* The shell's own admin screen: it must work when a remote's release does not. */}
-      <Route path="releases" element={<ReleasesPage />} />
+      <Route path="releases" element={<LazyReleasesPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>,
