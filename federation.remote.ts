@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
-import { recordSharedImports } from "federation-contract/build";
+import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
@@ -51,6 +51,11 @@ export function defineRemoteConfig({
         shared: Object.keys(sharedModules),
         version,
         skipDirs: [...SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"), join(process.cwd(), "src", "standalone") + "/"],
+        // A shared package's second entries (shared-content/admin...) are bundled into the remote:
+        // what they import from the host's shared modules is this remote's requirement too.
+        recordDirs: SHARED_WORKSPACE_PACKAGES.flatMap((name) => secondEntryScopes(join(root, name))),
+        exportsOf: (module) =>
+          (SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(module) ? exportNamesOf(workspacePackage(join(root, module)).main) : undefined,
       }),
     ],
     // Served from its own origin: the shell loads it cross-origin, so CORS must be on.

@@ -79,11 +79,27 @@ const toRecord = (names: NamesByModule) =>
 
 /**
  * A remote's build: adds `contract: { version, sharedImports }` to its mf-manifest.json, from
- * the remote's own source and the bundled workspace packages; `skipDirs` are left out: the shared
+ * the remote's own source and the bundled workspace packages. `skipDirs` are left out: the shared
  * packages' own files (the host's copies replace them) and the remote's standalone development
- * page (never loaded by a host).
+ * page (never loaded by a host); but files under `recordDirs` are read even there: a shared
+ * package's second entries (`shared-content/admin`...) are bundled into the remote, and what
+ * they import from the shared modules is the remote's requirement on the host. A `*` (a
+ * namespace import, `export *`, a dynamic import) stands for every name the module exported
+ * when the remote was built (`exportsOf`): any of them may be used.
  */
-export function recordSharedImports({ shared, version, skipDirs }: { shared: readonly string[]; version: string; skipDirs: string[] }): Plugin {
+export function recordSharedImports({
+  shared,
+  version,
+  skipDirs,
+  recordDirs = [],
+  exportsOf = () => undefined,
+}: {
+  shared: readonly string[];
+  version: string;
+  skipDirs: string[];
+  recordDirs?: string[];
+  exportsOf?: (module: string) => string[] | undefined;
+}): Plugin {
   const names: NamesByModule = new Map();
   return {
     name: "federation-contract:record-shared-imports",
@@ -92,7 +108,7 @@ export function recordSharedImports({ shared, version, skipDirs }: { shared: rea
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
       if (!/\.[cm]?[jt]sx?$/.test(file) || file.includes("/node_modules/") || file.includes("\0")) return null;
-      if (skipDirs.some((dir) => file.startsWith(dir))) return null;
+      if (skipDirs.some((dir) => file.startsWith(dir)) && !recordDirs.some((dir) => file.startsWith(dir))) return null;
       sharedImportsOf(code, file, shared, names);
       return null;
     },
@@ -102,11 +118,33 @@ export function recordSharedImports({ shared, version, skipDirs }: { shared: rea
         const manifest = bundle["mf-manifest.json"];
         if (!manifest || manifest.type !== "asset") return;
         const data = JSON.parse(String(manifest.source)) as Record<string, unknown>;
-        data[CONTRACT_FIELD] = { version, sharedImports: toRecord(names) };
+        data[CONTRACT_FIELD] = { version, sharedImports: toRecord(expandStars(names, exportsOf)) };
         manifest.source = JSON.stringify(data);
       },
     },
   };
+}
+
+/** `*` replaced by the module's export names (kept when they are not known). */
+export function expandStars(names: NamesByModule, exportsOf: (module: string) => string[] | undefined): NamesByModule {
+  const expanded: NamesByModule = new Map();
+  for (const [module, set] of names) {
+    const all = set.has("*") ? exportsOf(module) : undefined;
+    expanded.set(module, all ? new Set([...set].filter((n) => n !== "*").concat(all)) : new Set(set));
+  }
+  return expanded;
+}
+
+/**
+ * The scopes of a workspace package's entries other than its main one, for `recordDirs`: an
+ * entry that is a folder's index file covers its folder, any other entry its own file.
+ */
+export function secondEntryScopes(dir: string): string[] {
+  const pkg = JSON.parse(readFileSync(`${dir}/package.json`, "utf8")) as { exports?: Record<string, string> };
+  return Object.entries(pkg.exports ?? {})
+    .filter(([entry]) => entry !== ".")
+    .map(([, file]) => `${dir}/${file.replace(/^\.\//, "")}`)
+    .map((file) => (/\/index\.[cm]?[jt]sx?$/.test(file) ? file.replace(/index\.[cm]?[jt]sx?$/, "") : file));
 }
 
 /**
