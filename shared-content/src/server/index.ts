@@ -3,6 +3,7 @@
 // the moderation queue can never reach server-rendered HTML, feeds or the sitemap.
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { LRUCache } from "lru-cache";
 import type { RuntimeConfig } from "shared-auth";
 import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
@@ -62,6 +63,37 @@ const READ_TIMEOUT_MS = 5000;
  * (jsdom); `signal` is the page's deadline for all of its reads.
  */
 export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
-  const renderMarkdown = createMarkdownRenderer(window);
-  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query, { signal }), renderMarkdown });
+  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query, { signal }), renderMarkdown: cachedMarkdownRenderer(window) });
+}
+
+/** Characters of markdown and HTML the server keeps rendered, per DOM window (a few MB). */
+export const MARKDOWN_CACHE_CHARS = 2_000_000;
+
+/**
+ * `render`, remembering its results by source, least recently used first out past `maxChars`
+ * (markdown and HTML together). The same source always gives the same HTML, so an entry is never
+ * stale; a text larger than the whole budget is rendered each time, not kept.
+ */
+export function memoiseMarkdown(render: (source: string) => string, maxChars = MARKDOWN_CACHE_CHARS): (source: string) => string {
+  const rendered = new LRUCache<string, string>({ maxSize: maxChars, sizeCalculation: (html, source) => html.length + source.length || 1 });
+  return (source) => {
+    const hit = rendered.get(source);
+    if (hit !== undefined) return hit;
+    const html = render(source);
+    if (html.length + source.length <= maxChars) rendered.set(source, html);
+    return html;
+  };
+}
+
+const markdownRenderers = new WeakMap<Window, (source: string) => string>();
+
+/**
+ * The server's markdown renderer for `window`, made once and remembering what it rendered: every
+ * request renders the same texts again (the about text, each experience, each recommendation),
+ * and sanitising through jsdom is the dearest part of a render.
+ */
+export function cachedMarkdownRenderer(window: Window): (source: string) => string {
+  let cached = markdownRenderers.get(window);
+  if (!cached) markdownRenderers.set(window, (cached = memoiseMarkdown(createMarkdownRenderer(window))));
+  return cached;
 }
