@@ -26,6 +26,7 @@ export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
+export { formatMonth, formatDay, formatShortDay, formatMoment, formatClock, monthSpan, formatDuration } from "./dates";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
-import { formatDate } from "./post-form";
 import styles from "./blog-editor.module.css";
 
 type Filter = "all" | "published" | "draft";
@@ -59,8 +58,8 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
                   {p.tags.length ? ` · ${p.tags.join(", ")}` : ""}
                 </p>
                 <p className={styles.muted}>
-                  Created {formatDate(p.createdAt)} · updated {formatDate(p.updatedAt)}
-                  {p.publishedAt !== undefined ? ` · first published ${formatDate(p.publishedAt)}` : ""}
+                  Created {formatShortDay(p.createdAt)} · updated {formatShortDay(p.updatedAt)}
+                  {p.publishedAt !== undefined ? ` · first published ${formatShortDay(p.publishedAt)}` : ""}
                 </p>
               </div>
               <div className={styles.postActions}>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import {
   approveSubmission,
+  formatShortDay,
   rejectSubmission,
   rejectSubmissions,
   useRecommendations,
@@ -229,7 +230,7 @@ function ModerationQueue() {
                 {s.fullName}
               </div>
               <p className={styles.meta}>
-                {s.role} · {s.relationship} · sent {new Date(s.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
+                {s.role} · {s.relationship} · sent {formatShortDay(s.createdAt)}
               </p>
               <p className={styles.text}>{s.text}</p>
               {s.link ? (

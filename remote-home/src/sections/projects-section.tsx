@@ -1,8 +1,9 @@
+import { formatMonth } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
-import { formatMonth, hideOnError } from "shared-ui";
+import { hideOnError } from "shared-ui";
 import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
 import styles from "./projects-section.module.css";
