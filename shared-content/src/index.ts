@@ -24,7 +24,8 @@ export { queryKey, type LiveSource, type LiveQuerySpec } from "./live/source";
 export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
-export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
+// The one browser-storage helper lives in shared-auth (its session hint needs it); screens take it from here.
+export { storageKey, readStored, writeStored, removeStored, readStoredOrFormer, onStoredChange } from "shared-auth";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, formatClock, monthSpan, formatDuration } from "./dates";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";

@@ -4,9 +4,9 @@
 // it applies only to a signed-in admin and only to a manifest on an origin the runtime config
 // lists in `previewOrigins` (which the CSP admits). Such a page renders in the browser: the
 // renderer never loads a previewed remote.
-import type { RuntimeConfig } from "shared-auth";
+import { storageKey, type RuntimeConfig } from "shared-auth";
 
-export const PREVIEW_KEY = "portfolio:release-preview";
+export const PREVIEW_KEY = storageKey("release-preview");
 
 export interface ReleasePreview {
   remote: string;
