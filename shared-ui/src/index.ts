@@ -3,3 +3,4 @@
 export { Skeleton, EmptyState, ErrorState, StateView, type LoadState } from "./state-panels";
 export { hostOf } from "./format";
 export { hideOnError } from "./hide-on-error";
+export { visuallyHidden } from "./visually-hidden";

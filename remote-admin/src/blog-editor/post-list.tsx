@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
 import styles from "./blog-editor.module.css";
 
@@ -68,7 +69,7 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
                 </Button>
                 {p.status === "published" ? (
                   <a className={styles.viewLink} href={postUrl(p.id)} target="_blank" rel="noopener">
-                    View<span className={styles.srOnly}> “{p.title}” on the site (opens in a new tab)</span>
+                    View<span className={visuallyHidden}> “{p.title}” on the site (opens in a new tab)</span>
                   </a>
                 ) : null}
               </div>

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { Markdown, useExperience, type CreateFields, type Experience, type WithId } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
@@ -173,10 +174,10 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
               <div className={styles.projectActions}>
                 {/* The name starts with the visible words (label in name): "Move up project 2". */}
                 <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))}>
-                  Move up<span className={styles.srOnly}> project {i + 1}</span>
+                  Move up<span className={visuallyHidden}> project {i + 1}</span>
                 </Button>
                 <Button size="small" disabled={i === values.projects.length - 1} onClick={() => set("projects", moveItem(values.projects, i, i + 1))}>
-                  Move down<span className={styles.srOnly}> project {i + 1}</span>
+                  Move down<span className={visuallyHidden}> project {i + 1}</span>
                 </Button>
                 <Button
                   size="small"

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { byWatchedDesc, useCollection, type Film, type WithId } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { FormGrid, ImageUrlField, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
@@ -126,7 +127,7 @@ export default function ConfigureFilms() {
             <span className={styles.stars} aria-hidden="true">
               {ratingText(f.rating) || "☆"}
             </span>
-            <span className={styles.srOnly}>{f.rating} of 5 stars</span>
+            <span className={visuallyHidden}>{f.rating} of 5 stars</span>
           </p>
         </div>
       )}
