@@ -3,7 +3,8 @@
 // preview screen. One key scheme, `portfolio:<what>[:<id>]`, values stored as JSON, and one
 // rule: storage that is disabled, full or absent (server rendering) is never an error; reads
 // give null and writes report false. It lives here, in the lowest package that keeps
-// something (the session hint); shared-content re-exports it.
+// something (the session hint), as its own pure entry (`shared-auth/browser-storage`, bundled
+// into each user, like `shared-auth/messages`); shared-content re-exports it.
 
 /** The key of one thing kept in this browser, e.g. storageKey("post-autosave", "my-post"). */
 export const storageKey = (what: string, id?: string): string => `portfolio:${what}${id === undefined ? "" : `:${id}`}`;

@@ -8,4 +8,3 @@ export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store
 export { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from "./runtime-config";
 export type { RuntimeConfig, FirebaseWebConfig, EmulatorConfig } from "./runtime-config";
 export * from "./account";
-export { storageKey, readStored, writeStored, removeStored, readStoredOrFormer, onStoredChange } from "./browser-storage";

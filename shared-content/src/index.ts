@@ -25,7 +25,7 @@ export { submitRecommendation } from "./submit-recommendation";
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 // The one browser-storage helper lives in shared-auth (its session hint needs it); screens take it from here.
-export { storageKey, readStored, writeStored, removeStored, readStoredOrFormer, onStoredChange } from "shared-auth";
+export { storageKey, readStored, writeStored, removeStored, readStoredOrFormer, onStoredChange } from "shared-auth/browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, formatClock, monthSpan, formatDuration } from "./dates";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";

@@ -3,7 +3,8 @@
 // pending submission per uid. The identity is kept in localStorage, so the same browser stays
 // the same visitor (storage disabled: a new identity per page load); its ID token (one hour) is
 // refreshed when it has expired.
-import { readStoredOrFormer, storageKey, writeStored, type RuntimeConfig } from "shared-auth";
+import { type RuntimeConfig } from "shared-auth";
+import { readStoredOrFormer, storageKey, writeStored } from "shared-auth/browser-storage";
 import { ContentError, isContentError } from "./errors";
 
 export const VISITOR_KEY = storageKey("visitor");

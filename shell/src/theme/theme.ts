@@ -1,7 +1,7 @@
 // Light by default, or the operating system's preference, until the visitor
 // chooses; the choice is remembered in localStorage. index.html applies the same rule before
 // first paint, reading the same two keys (theme.test.tsx runs that script to keep them in step).
-import { readStoredOrFormer, storageKey, writeStored } from "shared-auth";
+import { readStoredOrFormer, storageKey, writeStored } from "shared-auth/browser-storage";
 
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = storageKey("theme");
