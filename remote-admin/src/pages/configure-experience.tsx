@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { Markdown, useExperience, type CreateFields, type Experience, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
-import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
+import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState, errorFor } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
+import { joinList, optionalText, splitList } from "../lib/form-values";
 import styles from "./configure-experience.module.css";
 
 interface ProjectForm {
@@ -89,7 +89,7 @@ export default function ConfigureExperience() {
 }
 
 function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
-  const { values, set, errors } = form;
+  const { values, set, errors, field } = form;
   // A missing "end" reads as "present", so the end-before-start check has its own message key.
   const endError = errors.end ?? (errors[""] && !values.current ? errors[""] : undefined);
   const setProject = (index: number, patch: Partial<ProjectForm>) =>
@@ -100,26 +100,11 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
   return (
     <>
       <FormGrid>
-        <TextField label="Role" required value={values.role} onChange={(v) => set("role", v)} error={errors.role} maxLength={120} />
-        <TextField label="Company" required value={values.company} onChange={(v) => set("company", v)} error={errors.company} maxLength={120} />
-        <TextField
-          label="Company website"
-          type="url"
-          value={values.companyUrl}
-          onChange={(v) => set("companyUrl", v)}
-          error={errors.companyUrl}
-          hint="Optional, starting with https://"
-        />
-        <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} />
-        <TextField
-          label="Start month"
-          required
-          type="month"
-          placeholder="YYYY-MM"
-          value={values.start}
-          onChange={(v) => set("start", v)}
-          error={errors.start}
-        />
+        <TextField label="Role" required {...field("role")} maxLength={120} />
+        <TextField label="Company" required {...field("company")} maxLength={120} />
+        <TextField label="Company website" type="url" {...field("companyUrl")} hint="Optional, starting with https://" />
+        <TextField label="Location" {...field("location")} maxLength={100} />
+        <TextField label="Start month" required type="month" placeholder="YYYY-MM" {...field("start")} />
         <div className={styles.endGroup}>
           <TextField
             label="End month"
@@ -133,14 +118,7 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           <CheckboxField label="I work here now (no end month)" checked={values.current} onChange={(c) => set("current", c)} />
         </div>
       </FormGrid>
-      <MarkdownEditor
-        label="Summary (markdown)"
-        value={values.summary}
-        onChange={(v) => set("summary", v)}
-        error={errors.summary}
-        rows={8}
-        renderPreview={(md) => <Markdown source={md} />}
-      />
+      <MarkdownEditor label="Summary (markdown)" {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />
       <fieldset className={styles.projects}>
         <legend>Projects in this position</legend>
         {values.projects.length === 0 ? <p className={styles.meta}>No projects yet.</p> : null}

@@ -50,42 +50,17 @@ export const recommendationToFields = (f: RecommendationForm) => ({
 export default function ConfigureRecommendations() {
   const live = useRecommendations();
   const renderForm = useCallback((form: FormState<RecommendationForm>) => {
-    const { values, set, errors } = form;
+    const { values, set, errors, field } = form;
     return (
       <>
         <FormGrid>
-          <TextField label="Full name" required value={values.fullName} onChange={(v) => set("fullName", v)} error={errors.fullName} maxLength={80} />
-          <TextField
-            label="Role"
-            required
-            value={values.role}
-            onChange={(v) => set("role", v)}
-            error={errors.role}
-            maxLength={120}
-            hint="E.g. Engineering manager at Acme"
-          />
-          <TextField
-            label="Relationship"
-            required
-            value={values.relationship}
-            onChange={(v) => set("relationship", v)}
-            error={errors.relationship}
-            maxLength={120}
-            hint="E.g. Managed me for two years"
-          />
-          <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-          <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
+          <TextField label="Full name" required {...field("fullName")} maxLength={80} />
+          <TextField label="Role" required {...field("role")} maxLength={120} hint="E.g. Engineering manager at Acme" />
+          <TextField label="Relationship" required {...field("relationship")} maxLength={120} hint="E.g. Managed me for two years" />
+          <TextField label="Date" required type="date" {...field("date")} />
+          <ImageUrlField label="Avatar URL" {...field("avatarUrl")} />
         </FormGrid>
-        <TextAreaField
-          label="Recommendation"
-          required
-          value={values.text}
-          onChange={(v) => set("text", v)}
-          error={errors.text}
-          rows={8}
-          maxLength={3000}
-          hint="20 to 3000 characters."
-        />
+        <TextAreaField label="Recommendation" required {...field("text")} rows={8} maxLength={3000} hint="20 to 3000 characters." />
         <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />
       </>
     );
