@@ -4,6 +4,8 @@ import { visuallyHidden } from "shared-ui";
 import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState, errorFor } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { joinList, optionalText, splitList } from "../lib/form-values";
+import group from "../ui/list-fieldset.module.css";
+import items from "./list-item.module.css";
 import styles from "./configure-experience.module.css";
 
 interface ProjectForm {
@@ -75,10 +77,10 @@ export default function ConfigureExperience() {
       itemLabel={(r) => `${r.role} at ${r.company}`}
       renderItem={(r) => (
         <div>
-          <div className={styles.title}>
+          <div className={items.title}>
             {r.role} · {r.company}
           </div>
-          <div className={styles.meta}>
+          <div className={items.meta}>
             {period(r)}
             {r.location ? ` · ${r.location}` : ""} · {r.projects.length} {r.projects.length === 1 ? "project" : "projects"}
           </div>
@@ -119,10 +121,10 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
         </div>
       </FormGrid>
       <MarkdownEditor label="Summary (markdown)" {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />
-      <fieldset className={styles.projects}>
+      <fieldset className={group.fieldset}>
         <legend>Projects in this position</legend>
-        {values.projects.length === 0 ? <p className={styles.meta}>No projects yet.</p> : null}
-        <ol className={styles.projectList}>
+        {values.projects.length === 0 ? <p className={items.meta}>No projects yet.</p> : null}
+        <ol className={group.list}>
           {values.projects.map((p, i) => (
             <li key={p.key} className={styles.project}>
               <FormGrid>
@@ -175,7 +177,7 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           ))}
         </ol>
         {errors.projects ? (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={group.error}>
             {errors.projects}
           </p>
         ) : null}

@@ -15,6 +15,8 @@ import { CollectionEditor } from "../editors/collection-editor";
 import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
 import { optionalText } from "../lib/form-values";
 import { describeWriteError } from "../lib/write-errors";
+import group from "../ui/list-fieldset.module.css";
+import items from "./list-item.module.css";
 import styles from "./configure-recommendations.module.css";
 
 interface RecommendationForm {
@@ -81,11 +83,11 @@ export default function ConfigureRecommendations() {
       searchFields={(r) => [r.fullName, r.role, r.relationship, r.text]}
       renderItem={(r) => (
         <div>
-          <div className={styles.name}>{r.fullName}</div>
-          <p className={styles.meta}>
+          <div className={items.title}>{r.fullName}</div>
+          <p className={items.meta}>
             {r.role} · {r.relationship} · {r.date}
           </p>
-          <p className={styles.excerpt}>{r.text}</p>
+          <p className={`${items.text} ${items.clamp}`}>{r.text}</p>
         </div>
       )}
     />
@@ -171,7 +173,7 @@ function ModerationQueue() {
           Could not load the submissions: {queue.error?.message}
         </StatusMessage>
       ) : null}
-      {queue.status === "ready" && queue.data.length === 0 ? <p className={styles.meta}>No submissions are waiting.</p> : null}
+      {queue.status === "ready" && queue.data.length === 0 ? <p className={items.meta}>No submissions are waiting.</p> : null}
       {pending.length > 1 ? (
         <div className={styles.actions}>
           <label>
@@ -187,11 +189,11 @@ function ModerationQueue() {
           </Button>
         </div>
       ) : null}
-      <ul className={styles.queue} aria-label="Pending submissions">
+      <ul className={`${group.list} ${styles.queue}`} aria-label="Pending submissions">
         {queue.data.map((s) => (
           <li key={s.id} className={styles.submission}>
             <article aria-label={`Submission by ${s.fullName}`}>
-              <div className={styles.name}>
+              <div className={items.title}>
                 {pending.length > 1 ? (
                   <>
                     <input
@@ -204,12 +206,12 @@ function ModerationQueue() {
                 ) : null}
                 {s.fullName}
               </div>
-              <p className={styles.meta}>
+              <p className={items.meta}>
                 {s.role} · {s.relationship} · sent {formatShortDay(s.createdAt)}
               </p>
               <p className={styles.text}>{s.text}</p>
               {s.link ? (
-                <p className={styles.meta}>
+                <p className={items.meta}>
                   Link: <span className={styles.link}>{s.link}</span>
                 </p>
               ) : null}
