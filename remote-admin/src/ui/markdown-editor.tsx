@@ -61,7 +61,7 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
           />
         )}
       </Field>
-      <section className={styles.previewPane} aria-labelledby={previewHeadingId}>
+      <section className={fieldStyles.field} aria-labelledby={previewHeadingId}>
         <h3 id={previewHeadingId} className={styles.label}>
           Preview
         </h3>
