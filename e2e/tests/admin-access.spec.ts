@@ -4,21 +4,10 @@
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectDatabaseEmulator, getDatabase, ref, set, update } from "firebase/database";
-import { db, expect, fillLogin, signInAsAdmin, stackState, test } from "../fixtures";
-
-async function createReader(request: import("@playwright/test").APIRequestContext) {
-  const { authUrl } = await stackState();
-  const email = `reader-${Date.now().toString(36)}@example.com`;
-  const password = "not-an-admin-1";
-  const res = await request.post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  expect(res.ok()).toBe(true);
-  return { email, password };
-}
+import { db, expect, fillLogin, signInAsAdmin, stackState, test, createAccount } from "../fixtures";
 
 test("a signed-in non-admin sees the explanation and no editor", async ({ page, request }) => {
-  const reader = await createReader(request);
+  const reader = await createAccount(request, "reader");
   await page.goto("/login?redirect=%2Fadmin-panel");
   await fillLogin(page, reader.email, reader.password);
   for (const path of ["/admin-panel", "/admin-panel/write-blog", "/admin-panel/configure-about"]) {
@@ -33,7 +22,7 @@ test("a signed-in non-admin sees the explanation and no editor", async ({ page, 
 });
 
 test("a direct SDK write by a signed-in non-admin is denied", async ({ request }) => {
-  const reader = await createReader(request);
+  const reader = await createAccount(request, "reader");
   const { authUrl, databaseUrl } = await stackState();
   const before = await db.get("site/about");
   const app = initializeApp(

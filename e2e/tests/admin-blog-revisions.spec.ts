@@ -1,15 +1,9 @@
 // Revisions: every save of a post keeps the version it replaces (admin only); the
 // editor lists them, newest first, with what the next save changed, and Restore loads one into
 // the form, which a save then keeps.
-import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test, keepContent } from "../fixtures";
 
-let savedBlog: unknown;
-test.beforeEach(async () => {
-  savedBlog = await db.get("blog");
-});
-test.afterEach(async () => {
-  await db.set("blog", savedBlog);
-});
+keepContent("blog");
 
 test("saves keep earlier versions, listed with their changes; Restore brings one back and a save keeps it", async ({ page, request }) => {
   const index = (await db.get("blog/index")) as Record<string, unknown>;

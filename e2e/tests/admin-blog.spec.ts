@@ -1,15 +1,9 @@
 // Write-blog: a post goes draft -> published (visible publicly, live) -> unpublished
 // (gone, its URL shows not found) -> deleted; the slug follows the title and must be unique;
 // a draft is never readable by a visitor.
-import { db, expect, expectRemoteScreen, markNoReload, NAMESPACE, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, markNoReload, NAMESPACE, signInAsAdmin, stackState, test, keepContent } from "../fixtures";
 
-let savedBlog: unknown;
-test.beforeEach(async () => {
-  savedBlog = await db.get("blog");
-});
-test.afterEach(async () => {
-  await db.set("blog", savedBlog);
-});
+keepContent("blog");
 
 test("draft -> published -> unpublished -> deleted, seen by a visitor in another context", async ({ page, browser }) => {
   const stamp = Date.now().toString(36);

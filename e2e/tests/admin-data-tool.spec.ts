@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { a11yCheck, db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
+import { a11yCheck, db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, test, createAccount } from "../fixtures";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The data tool's own example of an old site's export (its unit tests read the same file).
@@ -57,14 +57,9 @@ test("a visitor is told admin sign-in is needed, and the login link brings them 
 });
 
 test("a signed-in non-admin is told the account is not an administrator", async ({ page, request }) => {
-  const { authUrl } = await stackState();
-  const email = `reader-${Date.now()}@example.com`;
-  const res = await request.post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: "not-an-admin", returnSecureToken: true },
-  });
-  expect(res.ok()).toBe(true);
+  const { email, password } = await createAccount(request, "reader");
   await page.goto("/login?redirect=%2Fcreate-realtime-data");
-  await fillLogin(page, email, "not-an-admin");
+  await fillLogin(page, email, password);
   await expect(page).toHaveURL("/create-realtime-data");
   const slot = await expectRemoteScreen(page, "remote_admin", "CreateRealtimeData");
   await expect(slot.getByText("which is not an administrator", { exact: false })).toContainText(email);

@@ -1,15 +1,9 @@
 // A save refused because the post changed in another tab: the refusal takes the focus and is
 // in view although the user was far down the body, and the user's text can be kept (copied)
 // instead of only discarded for the newer version.
-import { db, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, signInAsAdmin, test, keepContent } from "../fixtures";
 
-let savedBlog: unknown;
-test.beforeEach(async () => {
-  savedBlog = await db.get("blog");
-});
-test.afterEach(async () => {
-  await db.set("blog", savedBlog);
-});
+keepContent("blog");
 
 test("a refused save of a post is shown where the user is, and their text can be kept", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

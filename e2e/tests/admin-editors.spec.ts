@@ -3,20 +3,10 @@
 // every editor shares: messages next to the field before any write, the named delete
 // confirmation, the unsaved-changes question, and the refusal to overwrite a newer change.
 import type { Browser, Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test, keepContent } from "../fixtures";
 
 const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
-let saved: Record<string, unknown>;
-// The stack is shared by every spec: leave the content as it was found.
-test.beforeEach(async () => {
-  saved = Object.fromEntries(await Promise.all(CONTENT_NODES.map(async (n) => [n, await db.get(n)] as const)));
-});
-test.afterEach(async () => {
-  for (const n of CONTENT_NODES) {
-    if (saved[n] === null) await db.remove(n);
-    else await db.set(n, saved[n]);
-  }
-});
+keepContent(...CONTENT_NODES);
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 

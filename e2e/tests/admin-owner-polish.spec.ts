@@ -4,20 +4,9 @@
 // is previewed with a warning that does not block saving; the admin navigation shows the
 // number of pending recommendations, live.
 import type { Page } from "@playwright/test";
-import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test, keepContent } from "../fixtures";
 
-const NODES = ["site", "skills", "recommendationSubmissions"];
-let saved: Record<string, unknown>;
-// The stack is shared by every spec: leave the content as it was found.
-test.beforeEach(async () => {
-  saved = Object.fromEntries(await Promise.all(NODES.map(async (n) => [n, await db.get(n)] as const)));
-});
-test.afterEach(async () => {
-  for (const n of NODES) {
-    if (saved[n] === null) await db.remove(n);
-    else await db.set(n, saved[n]);
-  }
-});
+keepContent("site", "skills", "recommendationSubmissions");
 
 async function open(page: Page, path: string, module: string) {
   await signInAsAdmin(page, path);

@@ -1,16 +1,9 @@
 // Configure-recommendations: a pending submission is approved (one multi-path write
 // moves it to the published list) and appears on the open home page without reload; another
 // is rejected (deleted) and is gone.
-import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test, keepContent } from "../fixtures";
 
-let saved: { subs: unknown; recs: unknown };
-test.beforeEach(async () => {
-  saved = { subs: await db.get("recommendationSubmissions"), recs: await db.get("recommendations") };
-});
-test.afterEach(async () => {
-  await db.set("recommendationSubmissions", saved.subs);
-  await db.set("recommendations", saved.recs);
-});
+keepContent("recommendationSubmissions", "recommendations");
 
 test("approve one submission and reject another", async ({ page, browser }) => {
   const stamp = Date.now().toString(36);

@@ -97,7 +97,7 @@ test.describe("write a recommendation", () => {
       expect(stored).toMatchObject({ fullName: name, role: "Engineering manager at Example", link: "https://example.com/visitor" });
       expect(typeof stored.createdAt).toBe("number");
       // Keyed by the visitor's anonymous uid, which the browser keeps.
-      const visitor = await page.evaluate(() => JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid?: string });
+      const visitor = await page.evaluate(() => JSON.parse(localStorage.getItem("portfolio:visitor") ?? "{}") as { uid?: string });
       expect(visitor.uid).toBe(id);
       // Not among the public recommendations, not on the home page.
       expect(JSON.stringify((await db.get("recommendations")) ?? {})).not.toContain(name);
@@ -115,7 +115,7 @@ test.describe("write a recommendation", () => {
     await fillForm(slot, `First ${Date.now()}`);
     await slot.getByRole("button", { name: "Send recommendation" }).click();
     await expect(slot.getByRole("status")).toContainText("awaits approval");
-    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid: string }).uid);
+    const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem("portfolio:visitor") ?? "{}") as { uid: string }).uid);
     const again = await openForm(page);
     await fillForm(again, "Second try");
     // An expected refusal leaves nothing in the console (no refused request logged).
@@ -137,7 +137,7 @@ test.describe("write a recommendation", () => {
       await fillForm(otherSlot, `Other ${Date.now()}`);
       await otherSlot.getByRole("button", { name: "Send recommendation" }).click();
       await expect(otherSlot.getByRole("status")).toContainText("awaits approval");
-      const otherUid = await otherPage.evaluate(() => (JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as { uid: string }).uid);
+      const otherUid = await otherPage.evaluate(() => (JSON.parse(localStorage.getItem("portfolio:visitor") ?? "{}") as { uid: string }).uid);
       expect(otherUid).not.toBe(uid);
       await db.remove(`recommendationSubmissions/${otherUid}`);
     } finally {

@@ -1,6 +1,6 @@
 // The guard, the login page and its redirect validation, reload while signed in,
 // sign-out, and a session lost while on a guarded screen.
-import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, signInAsAdmin, stackState, test } from "../fixtures";
+import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, signInAsAdmin, test, createAccount } from "../fixtures";
 
 test("signed out, a guarded deep link goes to /login with the full path; signing in returns there", async ({ page }) => {
   await page.goto("/admin-panel/configure-skills?tab=2");
@@ -83,14 +83,9 @@ test("losing the session on a guarded screen (signed out in another tab) goes to
 });
 
 test("a signed-in account that is not an admin gets a plain explanation and Sign out", async ({ page, request }) => {
-  const email = `visitor-${Date.now()}@example.com`;
-  const state = await stackState();
-  const res = await request.post(`${state.authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: "not-an-admin", returnSecureToken: true },
-  });
-  expect(res.ok()).toBe(true);
+  const { email, password } = await createAccount(request, "visitor");
   await page.goto("/login?redirect=%2Fadmin-panel%2Fconfigure-about");
-  await fillLogin(page, email, "not-an-admin");
+  await fillLogin(page, email, password);
   await expect(page).toHaveURL("/admin-panel/configure-about");
   await expect(page.getByRole("heading", { name: "This account is not an admin" })).toBeVisible();
   await expect(page.locator('[data-remote="remote_admin"]')).toHaveCount(0);

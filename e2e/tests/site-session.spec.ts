@@ -1,20 +1,15 @@
 // Signed out again automatically when the account is disabled. The SDK finds
 // out at its background token refresh (5 minutes before the 1-hour expiry); the page clock is
 // moved forward to get there, and the guarded screen must land on /login?redirect=...
-import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, stackState, test } from "../fixtures";
+import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, stackState, test, createAccount } from "../fixtures";
 
 test("an account disabled while signed in is signed out at the next token refresh and sent to login", async ({ page, request }) => {
   const { authUrl } = await stackState();
-  const email = `disabled-${Date.now()}@example.com`;
-  const signUp = await request.post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password: "secret-1", returnSecureToken: true },
-  });
-  expect(signUp.ok()).toBe(true);
-  const { localId } = (await signUp.json()) as { localId: string };
+  const { email, password, uid: localId } = await createAccount(request, "disabled");
 
   await page.clock.install();
   await page.goto("/login?redirect=%2Fadmin-panel%2Fconfigure-about%3Fx%3D1");
-  await fillLogin(page, email, "secret-1");
+  await fillLogin(page, email, password);
   await expect(page).toHaveURL("/admin-panel/configure-about?x=1");
   // Signed in but not an admin: the guard let them in, the admin layout explains.
   await expect(page.getByRole("heading", { name: "This account is not an admin" })).toBeVisible();
@@ -29,7 +24,7 @@ test("an account disabled while signed in is signed out at the next token refres
   await expect(page).toHaveURL("/login?redirect=%2Fadmin-panel%2Fconfigure-about%3Fx%3D1", { timeout: 20_000 });
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   // And the account cannot sign in again, with a plain message.
-  await fillLogin(page, email, "secret-1");
+  await fillLogin(page, email, password);
   await expect(page.getByRole("alert")).toHaveText("This account has been disabled.");
 });
 

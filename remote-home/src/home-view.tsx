@@ -6,6 +6,7 @@ import { ProjectsSection } from "./sections/projects-section";
 import { RecommendationsSection } from "./sections/recommendations-section";
 import { SkillsSection } from "./sections/skills-section";
 import type { About, Contact, Experience, Project, Recommendation, Skill } from "./sections/types";
+import page from "./ui/page.module.css";
 import styles from "./home-view.module.css";
 
 export interface HomeData {
@@ -20,7 +21,7 @@ export interface HomeData {
 /** The home page from its six live reads; each section handles its own states. */
 export function HomeView({ data }: { data: HomeData }) {
   return (
-    <div className={styles.page}>
+    <div className={`${page.root} ${styles.page}`}>
       <AboutSection state={data.about} />
       <nav className={styles.jump} aria-label="On this page">
         <a href="#experience">Experience</a>

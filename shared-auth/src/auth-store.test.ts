@@ -227,7 +227,7 @@ describe("lazy Auth", () => {
   it("sign-in sets the session hint, sign-out clears it, and the hint loads Auth at start-up", async () => {
     await initWithAuth();
     tokenListener?.(fakeUser("u1"));
-    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("1");
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("true");
 
     resetFirebaseForTests();
     vi.clearAllMocks();
@@ -236,5 +236,13 @@ describe("lazy Auth", () => {
     await vi.waitFor(() => expect(tokenListener).not.toBeNull());
     tokenListener?.(null);
     expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
+  });
+
+  it("a session hint kept by an earlier version under its own key still loads Auth at start-up, and moves", async () => {
+    localStorage.setItem("shared-auth:session", "1");
+    initFirebase(config);
+    await vi.waitFor(() => expect(firebaseAuth.initializeAuth).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("true");
+    expect(localStorage.getItem("shared-auth:session")).toBeNull();
   });
 });

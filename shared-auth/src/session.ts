@@ -5,6 +5,7 @@
 // when it registers later (FirebaseAuthTokenProvider.onInit).
 import type { Auth, User } from "firebase/auth";
 import { authStore, type AuthUser } from "./auth-store";
+import { readStoredOrFormer, removeStored, storageKey, writeStored } from "./browser-storage";
 import type { RuntimeConfig } from "./runtime-config";
 import { currentGeneration, getRuntimeConfig, loadCore, recordedConfig, type Core } from "./sdk";
 
@@ -26,24 +27,19 @@ let authStarted = false;
 let authWanted = false;
 let authReady: Deferred<LoadedAuth> | null = null;
 
-/** localStorage key set while a user is signed in, so a returning admin's state loads at once. */
-export const SESSION_HINT_KEY = "shared-auth:session";
+/** Kept (true) while a user is signed in, so a returning admin's state loads at once. */
+export const SESSION_HINT_KEY = storageKey("session");
+/** Where earlier versions kept the hint ("1"); moved on first read, so no returning admin loses it. */
+const FORMER_SESSION_HINT_KEY = "shared-auth:session";
 
 export function readSessionHint(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(SESSION_HINT_KEY) === "1";
-  } catch {
-    return false;
-  }
+  return readStoredOrFormer(SESSION_HINT_KEY, FORMER_SESSION_HINT_KEY, (raw) => (raw === "1" ? true : null)) === true;
 }
 
+/** Storage disabled: Auth then loads only on the routes that need it. */
 function writeSessionHint(signedIn: boolean): void {
-  try {
-    if (signedIn) globalThis.localStorage?.setItem(SESSION_HINT_KEY, "1");
-    else globalThis.localStorage?.removeItem(SESSION_HINT_KEY);
-  } catch {
-    // Storage disabled: Auth then loads only on the routes that need it.
-  }
+  if (signedIn) writeStored(SESSION_HINT_KEY, true);
+  else removeStored(SESSION_HINT_KEY);
 }
 
 function readyDeferred(): Deferred<LoadedAuth> {

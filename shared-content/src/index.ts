@@ -26,8 +26,10 @@ export const submitRecommendation = async (...args: Parameters<typeof import("./
   (await import("./submit-recommendation")).submitRecommendation(...args);
 export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
-export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
+// The one browser-storage helper lives in shared-auth (its session hint needs it); screens take it from here.
+export { storageKey, readStored, writeStored, removeStored, readStoredOrFormer, onStoredChange } from "shared-auth/browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
+export { formatMonth, formatDay, formatShortDay, formatMoment, formatClock, monthSpan, formatDuration } from "./dates";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";

@@ -4,7 +4,7 @@
 // admin's browser for a preview, and the preview route sits in the signed-in area (never
 // rendered on the server). Its own entry (`shared-content/preview`): no visitor downloads it.
 import * as v from "valibot";
-import { onStoredChange, readStored, removeStored, storageKey, writeStored } from "./browser-storage";
+import { onStoredChange, readStored, removeStored, storageKey, writeStored } from "shared-auth/browser-storage";
 import { LIMITS } from "./limits";
 
 export const POST_PREVIEW_KEY = storageKey("post-preview");

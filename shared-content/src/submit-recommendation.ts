@@ -3,6 +3,7 @@
 // with the server's now together with the visitor's rate-limit marker, and another only
 // LIMITS.submission.minIntervalMs after the last: the refusals are told apart here.
 import { getRuntimeConfig } from "shared-auth";
+import { formatClock } from "./dates";
 import { ContentError } from "./errors";
 import { parseInput, stripEmpty } from "./input";
 import { LIMITS } from "./limits";
@@ -15,10 +16,11 @@ import { saveVisitorIdentity, visitorIdentity } from "./visitor-identity";
 const TIMEOUT_MS = 15_000;
 const NOW = { ".sv": "timestamp" };
 
-const clock = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-
 const tooSoon = (nextAt: number) =>
-  new ContentError("permission-denied", `You sent a recommendation a few minutes ago. You can send another after ${clock(nextAt)}; your text is still here.`);
+  new ContentError(
+    "permission-denied",
+    `You sent a recommendation a few minutes ago. You can send another after ${formatClock(nextAt)}; your text is still here.`,
+  );
 
 /** Validates, then stores a pending submission; resolves with its id (the visitor's uid). Throws ContentError. */
 export async function submitRecommendation(input: RecommendationSubmissionInput): Promise<string> {

@@ -1,11 +1,15 @@
 // A visitor's anonymous Firebase Auth identity, through the Auth REST API (no SDK download):
 // the recommendation form signs in anonymously just before it sends, and the rules allow one
 // pending submission per uid. The identity is kept in localStorage, so the same browser stays
-// the same visitor; its ID token (one hour) is refreshed when it has expired.
+// the same visitor (storage disabled: a new identity per page load); its ID token (one hour) is
+// refreshed when it has expired.
 import { type RuntimeConfig } from "shared-auth";
+import { readStoredOrFormer, storageKey, writeStored } from "shared-auth/browser-storage";
 import { ContentError, isContentError } from "./errors";
 
-const STORAGE_KEY = "portfolio.visitor";
+export const VISITOR_KEY = storageKey("visitor");
+/** Where earlier versions of the site kept the identity (the same JSON); moved on first read. */
+const FORMER_VISITOR_KEY = "portfolio.visitor";
 /** Refresh this long before the token's stated expiry. */
 const EXPIRY_MARGIN_MS = 60_000;
 const TIMEOUT_MS = 15_000;
@@ -26,29 +30,14 @@ function authUrl(config: RuntimeConfig, host: "identitytoolkit" | "securetoken",
   return `${origin}/v1/${path}?key=${encodeURIComponent(config.firebase.apiKey)}`;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null; // storage disabled: a new anonymous identity per page load
-  }
-}
-
 export function readVisitorIdentity(): VisitorIdentity | null {
-  try {
-    const value = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? "null") as VisitorIdentity | null;
-    return value && typeof value.uid === "string" && typeof value.refreshToken === "string" ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readStoredOrFormer(VISITOR_KEY, FORMER_VISITOR_KEY, JSON.parse) as Partial<VisitorIdentity> | null;
+  return value && typeof value.uid === "string" && typeof value.refreshToken === "string" ? (value as VisitorIdentity) : null;
 }
 
+/** Keeps the identity; when the browser refuses (full or disabled) it lasts for this page only. */
 export function saveVisitorIdentity(identity: VisitorIdentity): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(identity));
-  } catch {
-    /* quota or disabled: the identity lasts for this page only */
-  }
+  writeStored(VISITOR_KEY, identity);
 }
 
 async function post(url: string, body: Record<string, string | boolean>, form = false): Promise<Record<string, unknown>> {

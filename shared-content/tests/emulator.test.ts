@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
 import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
 import { initFirebase } from "shared-auth";
+import { readVisitorIdentity, saveVisitorIdentity } from "../src/visitor-identity";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import { setDatabaseForTests } from "../src/admin/db";
 import { ConflictError, ContentError } from "../src/errors";
@@ -264,8 +265,9 @@ describe("write functions against the rules", () => {
     const uid = await submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Great to work with, always helpful." });
     // As if the interval had passed: the marker (owner write) and the browser's memory both say long ago.
     await rest("PUT", `recommendationSubmitters/${uid}`, 0);
-    const stored = JSON.parse(localStorage.getItem("portfolio.visitor") ?? "{}") as Record<string, unknown>;
-    localStorage.setItem("portfolio.visitor", JSON.stringify({ ...stored, lastSubmittedAt: 0 }));
+    const stored = readVisitorIdentity();
+    expect(stored?.uid).toBe(uid);
+    saveVisitorIdentity({ ...stored!, lastSubmittedAt: 0 });
     await expect(
       submitRecommendation({ fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Another try, still long enough." }),
     ).rejects.toThrow(/already have a recommendation waiting for approval/);

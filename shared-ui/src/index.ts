@@ -1,5 +1,6 @@
 // Presentational pieces the public remotes share. Bundled into each remote at build time (not a
 // federation singleton): they hold no state, so every remote keeps deploying on its own.
 export { Skeleton, EmptyState, ErrorState, StateView, type LoadState } from "./state-panels";
-export { formatMonth, formatDay, monthSpan, formatDuration, hostOf } from "./format";
+export { hostOf } from "./format";
 export { hideOnError } from "./hide-on-error";
+export { visuallyHidden } from "./visually-hidden";

@@ -1,9 +1,10 @@
 import styles from "./state-panels.module.css";
+import { visuallyHidden } from "./visually-hidden";
 
 export function Skeleton({ lines = 3, label, block = false }: { lines?: number; label: string; block?: boolean }) {
   return (
     <div className={styles.skeleton} aria-busy="true" role="status" data-state="loading">
-      <span className={styles.visuallyHidden}>{label}</span>
+      <span className={visuallyHidden}>{label}</span>
       {block ? <div className={styles.block} aria-hidden="true" /> : null}
       {Array.from({ length: lines }, (_, i) => (
         <div key={i} className={styles.line} style={{ width: `${92 - ((i * 17) % 40)}%` }} aria-hidden="true" />

@@ -259,17 +259,21 @@ describe("unsaved changes", () => {
     const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
     expect(dialog.textContent).toContain("the passwords you typed");
     expect(dialog.textContent).toContain("the new email you typed");
+    // The held Back has been undone: the page is still the account screen.
+    await waitFor(() => expect(router.location().pathname).toBe("/admin-panel/account"));
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Discard and leave" }));
     });
-    await waitFor(() => expect(router.location().pathname).toBe("/admin-panel"));
+    await screen.findByText("Overview");
+    expect(router.location().pathname).toBe("/admin-panel");
     await act(async () => {
       await router.navigate("/admin-panel/account");
     });
     await act(async () => {
       await router.navigate(-1);
     });
-    await waitFor(() => expect(router.location().pathname).toBe("/admin-panel"));
+    await screen.findByText("Overview");
+    expect(router.location().pathname).toBe("/admin-panel");
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { SITE_PATHS } from "shared-content/admin";
+import { SITE_PATHS, formatMoment } from "shared-content/admin";
 import { useNavigate } from "shared-router";
 import { signOutUser, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
@@ -15,7 +15,7 @@ export function formatTime(value: string | null | undefined): { iso: string; tex
   if (Number.isNaN(date.getTime())) return null;
   return {
     iso: date.toISOString(),
-    text: new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" }).format(date),
+    text: formatMoment(date.getTime()),
   };
 }
 

@@ -1,7 +1,7 @@
-import { postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, FormActions, SaveButton, StatusMessage, isUnconfirmed, type SaveState } from "../ui";
 import { PostPreviewButton } from "./post-preview-button";
-import { formatDate, type PostForm } from "./post-form";
+import { type PostForm } from "./post-form";
 import styles from "./blog-editor.module.css";
 
 export type PostAction = "draft" | "publish" | "unpublish" | "delete";
@@ -67,8 +67,8 @@ export function PostStatusLine({ post, published }: { post: WithId<BlogPost> | n
   return (
     <>
       Status: <strong>{published ? "Published" : "Draft (visible only to administrators)"}</strong>
-      {post ? ` · created ${formatDate(post.createdAt)} · updated ${formatDate(post.updatedAt)}` : ""}
-      {post?.publishedAt !== undefined ? ` · first published ${formatDate(post.publishedAt)}` : ""}
+      {post ? ` · created ${formatShortDay(post.createdAt)} · updated ${formatShortDay(post.updatedAt)}` : ""}
+      {post?.publishedAt !== undefined ? ` · first published ${formatShortDay(post.publishedAt)}` : ""}
     </>
   );
 }

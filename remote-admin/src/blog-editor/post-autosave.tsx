@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { formatMoment, readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
 import { Button, StatusMessage } from "../ui";
-import { emptyPostForm, formatDateTime, type PostForm } from "./post-form";
+import { emptyPostForm, type PostForm } from "./post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
 // the browser. They stay in this browser only (localStorage), never in the database: a draft in
@@ -87,7 +87,7 @@ export function AutosavePrompt({
         </>
       }
     >
-      This browser kept changes to this post that were not saved, from {formatDateTime(kept.at)}.
+      This browser kept changes to this post that were not saved, from {formatMoment(kept.at)}.
       {savedSince ? " The post has been saved again since then: restoring puts those older edits back over it." : ""} Restore them?
     </StatusMessage>
   );

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { BlogPostInputSchema, deletePost, savePost, tagsOf, validate, type BlogPost, type PostStatus, type WithId } from "shared-content/admin";
-import { AdminPage, Button, StatusMessage, useConfirm, type FieldErrors } from "../ui";
-import { errorFor, mapErrorKeys } from "../lib/form-values";
+import { AdminPage, Button, StatusMessage, useConfirm, type FieldErrors, errorFor } from "../ui";
+import { mapErrorKeys } from "../lib/form-values";
 import { tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";

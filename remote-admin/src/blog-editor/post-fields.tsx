@@ -1,7 +1,6 @@
 import { useDeferredValue, useMemo } from "react";
 import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-content/admin";
-import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField } from "../ui";
-import { errorFor } from "../lib/form-values";
+import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField, errorFor } from "../ui";
 import { applyTagFixes, tagFixes } from "../lib/labels";
 import type { RecordForm } from "../lib/use-record-form";
 import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
@@ -20,7 +19,7 @@ export interface PostFieldsProps {
 
 /** The post's fields: details (title, slug, tags, cover, summary) and the markdown body. */
 export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEdited, onSlugEdited }: PostFieldsProps) {
-  const { values, set, setValues, errors } = form;
+  const { values, set, setValues, errors, field } = form;
   const knownTags = useMemo(() => tagsOf(allPosts), [allPosts]);
   const fixes = errorFor(errors, "tags") ? tagFixes(values.tags, otherTags) : [];
   // Counting the words of a long body is work: done on a deferred copy, once per change.
@@ -58,9 +57,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
           />
           <TextField
             label="Tags"
-            value={values.tags}
-            onChange={(v) => set("tags", v)}
-            error={errorFor(errors, "tags")}
+            {...field("tags")}
             hint={`Comma separated${knownTags.length ? `; used so far: ${knownTags.slice(0, 8).join(", ")}` : ""}`}
             action={
               fixes.length > 0 ? (
@@ -70,14 +67,12 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
               ) : undefined
             }
           />
-          <ImageUrlField label="Cover image URL" value={values.coverUrl} onChange={(v) => set("coverUrl", v)} error={errors.coverUrl} />
+          <ImageUrlField label="Cover image URL" {...field("coverUrl")} />
         </FormGrid>
         <TextAreaField
           label="Summary"
           required
-          value={values.summary}
-          onChange={(v) => set("summary", v)}
-          error={errors.summary}
+          {...field("summary")}
           rows={3}
           maxLength={LIMITS.summary.max}
           hint="Shown in the post list and as the page description; up to 400 characters."
@@ -90,9 +85,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
         <MarkdownEditor
           label="Body (markdown)"
           required
-          value={values.body}
-          onChange={(v) => set("body", v)}
-          error={errors.body}
+          {...field("body")}
           rows={24}
           maxLength={LIMITS.postBody.max}
           renderPreview={(md) => <Markdown source={md} />}

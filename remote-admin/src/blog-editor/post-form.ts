@@ -46,12 +46,6 @@ export function readingTimeLabel(body: string): string {
   return `${n} min read`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-/** A moment in the admin's own locale, to the minute (kept edits, earlier versions). */
-export const formatDateTime = (ms: number) => dateTimeFormat.format(ms);
-export const formatDate = (ms: number | undefined) => (ms === undefined ? "—" : dateFormat.format(new Date(ms)));
-
 /** How many characters one text replaces in another (common start and end set aside). */
 function textDelta(before: string, after: string): { added: number; removed: number } {
   let start = 0;

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
-import { formatDate } from "./post-form";
 import styles from "./blog-editor.module.css";
 
 type Filter = "all" | "published" | "draft";
@@ -59,8 +59,8 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
                   {p.tags.length ? ` · ${p.tags.join(", ")}` : ""}
                 </p>
                 <p className={styles.muted}>
-                  Created {formatDate(p.createdAt)} · updated {formatDate(p.updatedAt)}
-                  {p.publishedAt !== undefined ? ` · first published ${formatDate(p.publishedAt)}` : ""}
+                  Created {formatShortDay(p.createdAt)} · updated {formatShortDay(p.updatedAt)}
+                  {p.publishedAt !== undefined ? ` · first published ${formatShortDay(p.publishedAt)}` : ""}
                 </p>
               </div>
               <div className={styles.postActions}>
@@ -69,7 +69,7 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
                 </Button>
                 {p.status === "published" ? (
                   <a className={styles.viewLink} href={postUrl(p.id)} target="_blank" rel="noopener">
-                    View<span className={styles.srOnly}> “{p.title}” on the site (opens in a new tab)</span>
+                    View<span className={visuallyHidden}> “{p.title}” on the site (opens in a new tab)</span>
                   </a>
                 ) : null}
               </div>

@@ -1,8 +1,8 @@
-import { LIMITS, useRevisions, type BlogPost, type WithId } from "shared-content/admin";
+import { LIMITS, formatMoment, useRevisions, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, Panel } from "../ui";
 import type { ConfirmOptions } from "../ui";
 import type { RecordForm } from "../lib/use-record-form";
-import { formatDateTime, postToForm, versionChanges, type PostForm } from "./post-form";
+import { postToForm, versionChanges, type PostForm } from "./post-form";
 import styles from "./post-revisions.module.css";
 
 /**
@@ -31,12 +31,12 @@ export function PostRevisions({ slug, current, onRestore }: { slug: string; curr
               <li key={version.id} className={styles.item}>
                 <div>
                   <strong>
-                    <time dateTime={new Date(version.updatedAt).toISOString()}>{formatDateTime(version.updatedAt)}</time>
+                    <time dateTime={new Date(version.updatedAt).toISOString()}>{formatMoment(version.updatedAt)}</time>
                   </strong>{" "}
                   · {version.status === "published" ? "published" : "draft"} · “{version.title}”
                   <div className={styles.muted}>Then changed: {versionChanges(version, i === 0 ? current : versions[i - 1]!)}</div>
                 </div>
-                <Button size="small" onClick={() => onRestore(version)} aria-label={`Restore the version from ${formatDateTime(version.updatedAt)}`}>
+                <Button size="small" onClick={() => onRestore(version)} aria-label={`Restore the version from ${formatMoment(version.updatedAt)}`}>
                   Restore
                 </Button>
               </li>
@@ -58,7 +58,7 @@ export async function loadVersionInto(
   loadedSlug: string | null,
   confirm: (options: ConfirmOptions) => Promise<boolean>,
 ): Promise<string | null> {
-  const when = formatDateTime(version.updatedAt);
+  const when = formatMoment(version.updatedAt);
   if (form.dirty) {
     const ok = await confirm({
       title: "Replace your unsaved changes?",

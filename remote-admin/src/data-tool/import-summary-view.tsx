@@ -1,4 +1,5 @@
 import type { FieldChange, ImportSummary, RecordDetail } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import type { ConversionNote } from "./old-site";
 import styles from "./data-tool.module.css";
 
@@ -103,7 +104,7 @@ export function ImportSummaryView({ summary, notes = [], heading }: { summary: I
         <div className={styles.invalid}>
           <h4 className={styles.subTitle}>Invalid records</h4>
           <table className={styles.table}>
-            <caption className={styles.visuallyHidden}>Invalid records and why</caption>
+            <caption className={visuallyHidden}>Invalid records and why</caption>
             <thead>
               <tr>
                 <th scope="col">Path</th>

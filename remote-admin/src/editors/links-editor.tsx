@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Button, FormGrid, TextField, type FieldErrors } from "../ui";
+import group from "../ui/list-fieldset.module.css";
 import styles from "./links-editor.module.css";
 
 export interface LinkForm {
@@ -33,10 +34,10 @@ export function LinksEditor({ legend, links, onChange, errors, name }: LinksEdit
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus());
   };
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset className={group.fieldset}>
       <legend>{legend}</legend>
       {links.length === 0 ? <p className={styles.empty}>No links yet.</p> : null}
-      <ol ref={listRef} className={styles.list}>
+      <ol ref={listRef} className={group.list}>
         {links.map((l, i) => (
           <li key={l.key} className={styles.row}>
             <FormGrid>
@@ -70,7 +71,7 @@ export function LinksEditor({ legend, links, onChange, errors, name }: LinksEdit
         ))}
       </ol>
       {errors[name] ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={group.error}>
           {errors[name]}
         </p>
       ) : null}

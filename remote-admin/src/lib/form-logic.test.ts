@@ -2,7 +2,8 @@ import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } 
 import { describe, expect, it } from "vitest";
 import { nextSlug, slugify, slugProblem } from "./slug";
 import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../blog-editor/post-form";
-import { errorFor, mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
+import { errorFor } from "../ui/use-form";
+import { mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
 
 describe("slugify", () => {
   it("makes lower-case ASCII words joined by dashes", () => {

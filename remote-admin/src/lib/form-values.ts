@@ -40,17 +40,6 @@ export function numberText(n: number | undefined | null): string {
   return n === undefined || n === null ? "" : String(n);
 }
 
-/**
- * The message for a form field: its own, or the first one of a nested path under it
- * ("technologies.2" shows on the "technologies" input).
- */
-export function errorFor(errors: FieldErrors, name: string): string | undefined {
-  if (errors[name]) return errors[name];
-  const prefix = `${name}.`;
-  for (const [key, message] of Object.entries(errors)) if (key.startsWith(prefix)) return message;
-  return undefined;
-}
-
 /** Renames error keys from record field names to form field names (e.g. directors -> directorsText). */
 export function mapErrorKeys(errors: FieldErrors, rename: Record<string, string>): FieldErrors {
   const out: FieldErrors = {};

@@ -1,5 +1,6 @@
 import { Link } from "shared-router";
 import { ADMIN_SECTIONS, DATA_TOOL, SITE_PATHS, useAllPosts, useCollection, useQuotes, useSubmissions } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { AdminPage, Button, StatusMessage } from "../ui";
 import styles from "./admin-overview.module.css";
 
@@ -62,7 +63,7 @@ export default function AdminOverview() {
                 </span>
                 <span className={styles.countLabel}>
                   {c.label}
-                  {c.value === null ? <span className={styles.srOnly}> (loading)</span> : null}
+                  {c.value === null ? <span className={visuallyHidden}> (loading)</span> : null}
                 </span>
               </Link>
             </li>

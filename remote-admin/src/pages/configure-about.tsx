@@ -34,29 +34,20 @@ export const aboutToFields = (f: AboutForm) => ({
 export default function ConfigureAbout() {
   const live = useAbout();
   const renderForm = useCallback((form: FormState<AboutForm>) => {
-    const { values, set, errors } = form;
+    const { field } = form;
     return (
       <>
-        <TextField
-          label="Your name"
-          value={values.name}
-          onChange={(v) => set("name", v)}
-          error={errors.name}
-          maxLength={120}
-          hint="Optional: shown in link previews and search results"
-        />
-        <TextField label="Headline" required value={values.headline} onChange={(v) => set("headline", v)} error={errors.headline} maxLength={160} />
+        <TextField label="Your name" {...field("name")} maxLength={120} hint="Optional: shown in link previews and search results" />
+        <TextField label="Headline" required {...field("headline")} maxLength={160} />
         <FormGrid>
-          <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />
-          <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
-          <TextField label="CV URL" type="url" value={values.cvUrl} onChange={(v) => set("cvUrl", v)} error={errors.cvUrl} hint="Optional, https://…" />
+          <TextField label="Location" {...field("location")} maxLength={100} hint="Optional" />
+          <ImageUrlField label="Avatar URL" {...field("avatarUrl")} />
+          <TextField label="CV URL" type="url" {...field("cvUrl")} hint="Optional, https://…" />
         </FormGrid>
         <MarkdownEditor
           label="Bio (markdown)"
           required
-          value={values.bio}
-          onChange={(v) => set("bio", v)}
-          error={errors.bio}
+          {...field("bio")}
           rows={14}
           hint="The preview is rendered exactly as on the home page."
           renderPreview={(md) => <Markdown source={md} />}

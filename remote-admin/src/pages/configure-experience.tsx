@@ -1,8 +1,11 @@
 import { useCallback } from "react";
 import { Markdown, useExperience, type CreateFields, type Experience, type WithId } from "shared-content/admin";
-import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState } from "../ui";
+import { visuallyHidden } from "shared-ui";
+import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState, errorFor } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
+import { joinList, optionalText, splitList } from "../lib/form-values";
+import group from "../ui/list-fieldset.module.css";
+import items from "./list-item.module.css";
 import styles from "./configure-experience.module.css";
 
 interface ProjectForm {
@@ -74,10 +77,10 @@ export default function ConfigureExperience() {
       itemLabel={(r) => `${r.role} at ${r.company}`}
       renderItem={(r) => (
         <div>
-          <div className={styles.title}>
+          <div className={items.title}>
             {r.role} · {r.company}
           </div>
-          <div className={styles.meta}>
+          <div className={items.meta}>
             {period(r)}
             {r.location ? ` · ${r.location}` : ""} · {r.projects.length} {r.projects.length === 1 ? "project" : "projects"}
           </div>
@@ -88,7 +91,7 @@ export default function ConfigureExperience() {
 }
 
 function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
-  const { values, set, errors } = form;
+  const { values, set, errors, field } = form;
   // A missing "end" reads as "present", so the end-before-start check has its own message key.
   const endError = errors.end ?? (errors[""] && !values.current ? errors[""] : undefined);
   const setProject = (index: number, patch: Partial<ProjectForm>) =>
@@ -99,26 +102,11 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
   return (
     <>
       <FormGrid>
-        <TextField label="Role" required value={values.role} onChange={(v) => set("role", v)} error={errors.role} maxLength={120} />
-        <TextField label="Company" required value={values.company} onChange={(v) => set("company", v)} error={errors.company} maxLength={120} />
-        <TextField
-          label="Company website"
-          type="url"
-          value={values.companyUrl}
-          onChange={(v) => set("companyUrl", v)}
-          error={errors.companyUrl}
-          hint="Optional, starting with https://"
-        />
-        <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} />
-        <TextField
-          label="Start month"
-          required
-          type="month"
-          placeholder="YYYY-MM"
-          value={values.start}
-          onChange={(v) => set("start", v)}
-          error={errors.start}
-        />
+        <TextField label="Role" required {...field("role")} maxLength={120} />
+        <TextField label="Company" required {...field("company")} maxLength={120} />
+        <TextField label="Company website" type="url" {...field("companyUrl")} hint="Optional, starting with https://" />
+        <TextField label="Location" {...field("location")} maxLength={100} />
+        <TextField label="Start month" required type="month" placeholder="YYYY-MM" {...field("start")} />
         <div className={styles.endGroup}>
           <TextField
             label="End month"
@@ -132,18 +120,11 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           <CheckboxField label="I work here now (no end month)" checked={values.current} onChange={(c) => set("current", c)} />
         </div>
       </FormGrid>
-      <MarkdownEditor
-        label="Summary (markdown)"
-        value={values.summary}
-        onChange={(v) => set("summary", v)}
-        error={errors.summary}
-        rows={8}
-        renderPreview={(md) => <Markdown source={md} />}
-      />
-      <fieldset className={styles.projects}>
+      <MarkdownEditor label="Summary (markdown)" {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />
+      <fieldset className={group.fieldset}>
         <legend>Projects in this position</legend>
-        {values.projects.length === 0 ? <p className={styles.meta}>No projects yet.</p> : null}
-        <ol className={styles.projectList}>
+        {values.projects.length === 0 ? <p className={items.meta}>No projects yet.</p> : null}
+        <ol className={group.list}>
           {values.projects.map((p, i) => (
             <li key={p.key} className={styles.project}>
               <FormGrid>
@@ -173,10 +154,10 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
               <div className={styles.projectActions}>
                 {/* The name starts with the visible words (label in name): "Move up project 2". */}
                 <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))}>
-                  Move up<span className={styles.srOnly}> project {i + 1}</span>
+                  Move up<span className={visuallyHidden}> project {i + 1}</span>
                 </Button>
                 <Button size="small" disabled={i === values.projects.length - 1} onClick={() => set("projects", moveItem(values.projects, i, i + 1))}>
-                  Move down<span className={styles.srOnly}> project {i + 1}</span>
+                  Move down<span className={visuallyHidden}> project {i + 1}</span>
                 </Button>
                 <Button
                   size="small"
@@ -196,7 +177,7 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
           ))}
         </ol>
         {errors.projects ? (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={group.error}>
             {errors.projects}
           </p>
         ) : null}

@@ -1,8 +1,9 @@
 import { useCallback } from "react";
 import { byWatchedDesc, useCollection, type Film, type WithId } from "shared-content/admin";
+import { visuallyHidden } from "shared-ui";
 import { FormGrid, ImageUrlField, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { errorFor, joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
+import { joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
 
 interface FilmForm {
@@ -57,48 +58,20 @@ export const ratingText = (rating: number) => `${"★".repeat(Math.floor(rating)
 export default function ConfigureFilms() {
   const live = useCollection("films");
   const renderForm = useCallback((form: FormState<FilmForm>) => {
-    const { values, set, errors } = form;
+    const { field } = form;
     return (
       <>
         <FormGrid>
-          <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={200} />
-          <TextField label="Year" required inputMode="numeric" value={values.year} onChange={(v) => set("year", v)} error={errors.year} />
-          <TextField
-            label="Directors"
-            required
-            value={values.directors}
-            onChange={(v) => set("directors", v)}
-            error={errorFor(errors, "directors")}
-            hint="Comma separated"
-          />
-          <TextField
-            label="Countries"
-            value={values.countries}
-            onChange={(v) => set("countries", v)}
-            error={errorFor(errors, "countries")}
-            hint="Comma separated"
-          />
-          <TextField
-            label="Running time (minutes)"
-            required
-            inputMode="numeric"
-            value={values.minutes}
-            onChange={(v) => set("minutes", v)}
-            error={errors.minutes}
-          />
-          <SelectField
-            label="Rating"
-            required
-            value={values.rating}
-            onChange={(v) => set("rating", v)}
-            error={errors.rating}
-            options={RATING_OPTIONS}
-            hint="In half steps, 0 to 5"
-          />
-          <TextField label="Watched on" required type="date" value={values.watchedOn} onChange={(v) => set("watchedOn", v)} error={errors.watchedOn} />
-          <ImageUrlField label="Poster URL" value={values.posterUrl} onChange={(v) => set("posterUrl", v)} error={errors.posterUrl} />
+          <TextField label="Title" required {...field("title")} maxLength={200} />
+          <TextField label="Year" required inputMode="numeric" {...field("year")} />
+          <TextField label="Directors" required {...field("directors")} hint="Comma separated" />
+          <TextField label="Countries" {...field("countries")} hint="Comma separated" />
+          <TextField label="Running time (minutes)" required inputMode="numeric" {...field("minutes")} />
+          <SelectField label="Rating" required {...field("rating")} options={RATING_OPTIONS} hint="In half steps, 0 to 5" />
+          <TextField label="Watched on" required type="date" {...field("watchedOn")} />
+          <ImageUrlField label="Poster URL" {...field("posterUrl")} />
         </FormGrid>
-        <TextAreaField label="Synopsis" value={values.synopsis} onChange={(v) => set("synopsis", v)} error={errors.synopsis} rows={4} maxLength={2000} />
+        <TextAreaField label="Synopsis" {...field("synopsis")} rows={4} maxLength={2000} />
       </>
     );
   }, []);
@@ -126,7 +99,7 @@ export default function ConfigureFilms() {
             <span className={styles.stars} aria-hidden="true">
               {ratingText(f.rating) || "☆"}
             </span>
-            <span className={styles.srOnly}>{f.rating} of 5 stars</span>
+            <span className={visuallyHidden}>{f.rating} of 5 stars</span>
           </p>
         </div>
       )}

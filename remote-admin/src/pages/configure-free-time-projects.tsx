@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Markdown, useProjects, type Project, type WithId } from "shared-content/admin";
 import { FormGrid, ImageUrlField, MarkdownEditor, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { errorFor, joinList, optionalText, splitList } from "../lib/form-values";
+import { joinList, optionalText, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
 
 interface ProjectForm {
@@ -39,39 +39,18 @@ export const projectToFields = (f: ProjectForm) => ({
 export default function ConfigureFreeTimeProjects() {
   const live = useProjects();
   const renderForm = useCallback((form: FormState<ProjectForm>) => {
-    const { values, set, errors } = form;
+    const { field } = form;
     return (
       <>
         <FormGrid>
-          <TextField label="Title" required value={values.title} onChange={(v) => set("title", v)} error={errors.title} maxLength={120} />
-          <TextField label="Month" required type="month" placeholder="YYYY-MM" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-          <TextField
-            label="Source code URL"
-            type="url"
-            value={values.sourceUrl}
-            onChange={(v) => set("sourceUrl", v)}
-            error={errors.sourceUrl}
-            hint="Optional"
-          />
-          <TextField label="Live site URL" type="url" value={values.liveUrl} onChange={(v) => set("liveUrl", v)} error={errors.liveUrl} hint="Optional" />
-          <ImageUrlField label="Image URL" value={values.imageUrl} onChange={(v) => set("imageUrl", v)} error={errors.imageUrl} />
-          <TextField
-            label="Technologies"
-            value={values.technologies}
-            onChange={(v) => set("technologies", v)}
-            error={errorFor(errors, "technologies")}
-            hint="Comma separated"
-          />
+          <TextField label="Title" required {...field("title")} maxLength={120} />
+          <TextField label="Month" required type="month" placeholder="YYYY-MM" {...field("date")} />
+          <TextField label="Source code URL" type="url" {...field("sourceUrl")} hint="Optional" />
+          <TextField label="Live site URL" type="url" {...field("liveUrl")} hint="Optional" />
+          <ImageUrlField label="Image URL" {...field("imageUrl")} />
+          <TextField label="Technologies" {...field("technologies")} hint="Comma separated" />
         </FormGrid>
-        <MarkdownEditor
-          label="Summary (markdown)"
-          required
-          value={values.summary}
-          onChange={(v) => set("summary", v)}
-          error={errors.summary}
-          rows={8}
-          renderPreview={(md) => <Markdown source={md} />}
-        />
+        <MarkdownEditor label="Summary (markdown)" required {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />
       </>
     );
   }, []);

@@ -29,13 +29,13 @@ export const contactToFields = (f: ContactForm) => ({
 export default function ConfigureGetInTouch() {
   const live = useContact();
   const renderForm = useCallback((form: FormState<ContactForm>) => {
-    const { values, set, errors } = form;
+    const { values, set, errors, field } = form;
     return (
       <>
         <FormGrid>
-          <TextField label="Email" required type="email" value={values.email} onChange={(v) => set("email", v)} error={errors.email} maxLength={254} />
-          <TextField label="Phone" type="tel" value={values.phone} onChange={(v) => set("phone", v)} error={errors.phone} maxLength={40} hint="Optional" />
-          <TextField label="Location" value={values.location} onChange={(v) => set("location", v)} error={errors.location} maxLength={100} hint="Optional" />
+          <TextField label="Email" required type="email" {...field("email")} maxLength={254} />
+          <TextField label="Phone" type="tel" {...field("phone")} maxLength={40} hint="Optional" />
+          <TextField label="Location" {...field("location")} maxLength={100} hint="Optional" />
         </FormGrid>
         <LinksEditor legend="Links (GitHub, LinkedIn, …)" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />
       </>

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import {
   approveSubmission,
+  formatShortDay,
   rejectSubmission,
   rejectSubmissions,
   useRecommendations,
@@ -14,6 +15,8 @@ import { CollectionEditor } from "../editors/collection-editor";
 import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
 import { optionalText } from "../lib/form-values";
 import { describeWriteError } from "../lib/write-errors";
+import group from "../ui/list-fieldset.module.css";
+import items from "./list-item.module.css";
 import styles from "./configure-recommendations.module.css";
 
 interface RecommendationForm {
@@ -49,42 +52,17 @@ export const recommendationToFields = (f: RecommendationForm) => ({
 export default function ConfigureRecommendations() {
   const live = useRecommendations();
   const renderForm = useCallback((form: FormState<RecommendationForm>) => {
-    const { values, set, errors } = form;
+    const { values, set, errors, field } = form;
     return (
       <>
         <FormGrid>
-          <TextField label="Full name" required value={values.fullName} onChange={(v) => set("fullName", v)} error={errors.fullName} maxLength={80} />
-          <TextField
-            label="Role"
-            required
-            value={values.role}
-            onChange={(v) => set("role", v)}
-            error={errors.role}
-            maxLength={120}
-            hint="E.g. Engineering manager at Acme"
-          />
-          <TextField
-            label="Relationship"
-            required
-            value={values.relationship}
-            onChange={(v) => set("relationship", v)}
-            error={errors.relationship}
-            maxLength={120}
-            hint="E.g. Managed me for two years"
-          />
-          <TextField label="Date" required type="date" value={values.date} onChange={(v) => set("date", v)} error={errors.date} />
-          <ImageUrlField label="Avatar URL" value={values.avatarUrl} onChange={(v) => set("avatarUrl", v)} error={errors.avatarUrl} />
+          <TextField label="Full name" required {...field("fullName")} maxLength={80} />
+          <TextField label="Role" required {...field("role")} maxLength={120} hint="E.g. Engineering manager at Acme" />
+          <TextField label="Relationship" required {...field("relationship")} maxLength={120} hint="E.g. Managed me for two years" />
+          <TextField label="Date" required type="date" {...field("date")} />
+          <ImageUrlField label="Avatar URL" {...field("avatarUrl")} />
         </FormGrid>
-        <TextAreaField
-          label="Recommendation"
-          required
-          value={values.text}
-          onChange={(v) => set("text", v)}
-          error={errors.text}
-          rows={8}
-          maxLength={3000}
-          hint="20 to 3000 characters."
-        />
+        <TextAreaField label="Recommendation" required {...field("text")} rows={8} maxLength={3000} hint="20 to 3000 characters." />
         <LinksEditor legend="Links" name="links" links={values.links} onChange={(links) => set("links", links)} errors={errors} />
       </>
     );
@@ -105,11 +83,11 @@ export default function ConfigureRecommendations() {
       searchFields={(r) => [r.fullName, r.role, r.relationship, r.text]}
       renderItem={(r) => (
         <div>
-          <div className={styles.name}>{r.fullName}</div>
-          <p className={styles.meta}>
+          <div className={items.title}>{r.fullName}</div>
+          <p className={items.meta}>
             {r.role} · {r.relationship} · {r.date}
           </p>
-          <p className={styles.excerpt}>{r.text}</p>
+          <p className={`${items.text} ${items.clamp}`}>{r.text}</p>
         </div>
       )}
     />
@@ -195,7 +173,7 @@ function ModerationQueue() {
           Could not load the submissions: {queue.error?.message}
         </StatusMessage>
       ) : null}
-      {queue.status === "ready" && queue.data.length === 0 ? <p className={styles.meta}>No submissions are waiting.</p> : null}
+      {queue.status === "ready" && queue.data.length === 0 ? <p className={items.meta}>No submissions are waiting.</p> : null}
       {pending.length > 1 ? (
         <div className={styles.actions}>
           <label>
@@ -211,11 +189,11 @@ function ModerationQueue() {
           </Button>
         </div>
       ) : null}
-      <ul className={styles.queue} aria-label="Pending submissions">
+      <ul className={`${group.list} ${styles.queue}`} aria-label="Pending submissions">
         {queue.data.map((s) => (
           <li key={s.id} className={styles.submission}>
             <article aria-label={`Submission by ${s.fullName}`}>
-              <div className={styles.name}>
+              <div className={items.title}>
                 {pending.length > 1 ? (
                   <>
                     <input
@@ -228,12 +206,12 @@ function ModerationQueue() {
                 ) : null}
                 {s.fullName}
               </div>
-              <p className={styles.meta}>
-                {s.role} · {s.relationship} · sent {new Date(s.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
+              <p className={items.meta}>
+                {s.role} · {s.relationship} · sent {formatShortDay(s.createdAt)}
               </p>
               <p className={styles.text}>{s.text}</p>
               {s.link ? (
-                <p className={styles.meta}>
+                <p className={items.meta}>
                   Link: <span className={styles.link}>{s.link}</span>
                 </p>
               ) : null}

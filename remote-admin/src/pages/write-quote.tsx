@@ -31,28 +31,14 @@ const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 export default function WriteQuote() {
   const live = useQuotes({ all: true });
   const renderForm = useCallback((form: FormState<QuoteForm>) => {
-    const { values, set, errors } = form;
+    const { field } = form;
     return (
       <>
-        <TextAreaField label="Quote" required value={values.text} onChange={(v) => set("text", v)} error={errors.text} rows={4} maxLength={1000} />
+        <TextAreaField label="Quote" required {...field("text")} rows={4} maxLength={1000} />
         <FormGrid>
-          <TextField label="Author" required value={values.author} onChange={(v) => set("author", v)} error={errors.author} maxLength={120} />
-          <TextField
-            label="Work"
-            value={values.work}
-            onChange={(v) => set("work", v)}
-            error={errors.work}
-            hint="Optional: book, film, speech…"
-            maxLength={160}
-          />
-          <TextField
-            label="Year"
-            inputMode="numeric"
-            value={values.year}
-            onChange={(v) => set("year", v)}
-            error={errors.year}
-            hint="Optional; negative for BC"
-          />
+          <TextField label="Author" required {...field("author")} maxLength={120} />
+          <TextField label="Work" {...field("work")} hint="Optional: book, film, speech…" maxLength={160} />
+          <TextField label="Year" inputMode="numeric" {...field("year")} hint="Optional; negative for BC" />
         </FormGrid>
       </>
     );

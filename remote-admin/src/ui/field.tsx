@@ -73,7 +73,7 @@ export function lengthNote(value: string, max: number | undefined): string | nul
 }
 
 /** The caller's hint followed by the length note, if any. */
-function withLengthNote(hint: ReactNode, value: string, max: number | undefined): ReactNode {
+export function withLengthNote(hint: ReactNode, value: string, max: number | undefined): ReactNode {
   const note = lengthNote(value, max);
   if (!note) return hint;
   return hint ? (

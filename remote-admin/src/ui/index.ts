@@ -17,5 +17,5 @@ export { ReorderList, moveItem } from "./reorder-list";
 export { SearchBox, matchesSearch } from "./search-box";
 export { Pager, paginate } from "./pager";
 export { StatusMessage } from "./status-message";
-export { useForm } from "./use-form";
-export type { FieldErrors, FormState } from "./use-form";
+export { useForm, errorFor } from "./use-form";
+export type { BoundField, FieldErrors, FormState } from "./use-form";

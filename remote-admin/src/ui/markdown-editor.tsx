@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef, type ReactNode } from "react";
-import { lengthNote } from "./field";
+import { Field, withLengthNote } from "./field";
+import fieldStyles from "./field.module.css";
 import styles from "./markdown-editor.module.css";
 
 export interface MarkdownEditorProps {
@@ -29,9 +30,6 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
   const autoId = useId();
   const controlId = id ?? `md${autoId.replace(/:/g, "")}`;
   const previewHeadingId = `${controlId}-preview-heading`;
-  const note = lengthNote(value, maxLength);
-  const hintId = hint || note ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
   const deferred = useDeferredValue(value);
   const render = useRef(renderPreview);
   render.current = renderPreview;
@@ -39,45 +37,31 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
   const preview = useMemo(
     () =>
       tooLong ? (
-        <p className={styles.hint}>The preview is paused while the text is over the limit.</p>
+        <p className={fieldStyles.hint}>The preview is paused while the text is over the limit.</p>
       ) : deferred.trim() ? (
         render.current(deferred)
       ) : (
-        <p className={styles.hint}>Nothing to preview yet.</p>
+        <p className={fieldStyles.hint}>Nothing to preview yet.</p>
       ),
     [deferred, tooLong],
   );
   return (
     <div className={styles.editor}>
-      <div className={styles.source}>
-        <label className={styles.label} htmlFor={controlId}>
-          {label}
-          {required ? <span className={styles.required}> (required)</span> : null}
-        </label>
-        <textarea
-          id={controlId}
-          className={styles.textarea}
-          value={value}
-          rows={rows}
-          required={required}
-          // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
-          spellCheck={maxLength === undefined || value.length <= maxLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {hintId ? (
-          <p id={hintId} className={styles.hint}>
-            {hint} {note}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <section className={styles.previewPane} aria-labelledby={previewHeadingId}>
+      <Field label={label} error={error} hint={withLengthNote(hint, value, maxLength)} required={required} id={controlId}>
+        {(control) => (
+          <textarea
+            {...control}
+            className={`${fieldStyles.textarea} ${styles.source}`}
+            value={value}
+            rows={rows}
+            required={required}
+            // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
+            spellCheck={maxLength === undefined || value.length <= maxLength}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </Field>
+      <section className={fieldStyles.field} aria-labelledby={previewHeadingId}>
         <h3 id={previewHeadingId} className={styles.label}>
           Preview
         </h3>

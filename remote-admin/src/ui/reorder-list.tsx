@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { visuallyHidden } from "shared-ui";
 import { Button } from "./button";
 import styles from "./reorder-list.module.css";
 
@@ -76,7 +77,7 @@ export function ReorderList<T>({ items, getKey, getLabel, renderItem, onReorder,
                     onClick={() => move(index, index - 1)}
                   >
                     <span aria-hidden="true">↑</span>
-                    <span className={styles.srOnly}>{`Move up "${name}"`}</span>
+                    <span className={visuallyHidden}>{`Move up "${name}"`}</span>
                   </Button>
                   <Button
                     size="small"
@@ -88,7 +89,7 @@ export function ReorderList<T>({ items, getKey, getLabel, renderItem, onReorder,
                     onClick={() => move(index, index + 1)}
                   >
                     <span aria-hidden="true">↓</span>
-                    <span className={styles.srOnly}>{`Move down "${name}"`}</span>
+                    <span className={visuallyHidden}>{`Move down "${name}"`}</span>
                   </Button>
                 </>
               ) : null}

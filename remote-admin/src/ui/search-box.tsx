@@ -1,5 +1,6 @@
 import { useId } from "react";
-import styles from "./search-box.module.css";
+// Styled as a field: the same label, input and note under it.
+import styles from "./field.module.css";
 
 export interface SearchBoxProps {
   value: string;
@@ -14,7 +15,7 @@ export interface SearchBoxProps {
 export function SearchBox({ value, onChange, label, placeholder, resultSummary }: SearchBoxProps) {
   const id = useId();
   return (
-    <div className={styles.box} role="search">
+    <div className={styles.field} role="search">
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
@@ -33,7 +34,7 @@ export function SearchBox({ value, onChange, label, placeholder, resultSummary }
         }}
       />
       {resultSummary !== undefined ? (
-        <p role="status" className={styles.summary}>
+        <p role="status" className={styles.hint}>
           {resultSummary}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, renderHook } from "@testing-library/react";
-import { useForm, type FieldErrors } from "./use-form";
+import { errorFor, useForm, type FieldErrors } from "./use-form";
 
 afterEach(cleanup);
 
@@ -42,5 +42,20 @@ describe("useForm", () => {
     act(() => result.current.reset({ name: "Grace", url: "" }));
     expect(result.current.dirty).toBe(false);
     expect(result.current.errors).toEqual({});
+  });
+
+  it("ties a text control to one field: its value, its change and its shown message", () => {
+    const { result } = renderHook(() => useForm<Values>({ name: "Ada", url: "" }, validate));
+    expect(result.current.field("url")).toEqual({ value: "", onChange: expect.any(Function), error: undefined });
+    act(() => result.current.field("url").onChange("ftp://x"));
+    expect(result.current.values.url).toBe("ftp://x");
+    expect(result.current.field("url").error).toBe("Use an http(s) address.");
+    expect(result.current.field("name").error).toBeUndefined();
+  });
+
+  it("shows a nested message on the field that holds the list", () => {
+    expect(errorFor({ "technologies.2": "Too long." }, "technologies")).toBe("Too long.");
+    expect(errorFor({ technologies: "Too many." }, "technologies")).toBe("Too many.");
+    expect(errorFor({ "technologiesText.0": "x" }, "technologies")).toBeUndefined();
   });
 });

@@ -3,10 +3,33 @@ import { useCallback, useMemo, useRef, useState } from "react";
 /** Messages keyed by field name (nested fields use dotted paths: "links.0.url"). */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The message for a form field: its own, or the first one of a nested path under it
+ * ("technologies.2" shows on the "technologies" input).
+ */
+export function errorFor(errors: FieldErrors, name: string): string | undefined {
+  if (errors[name]) return errors[name];
+  const prefix = `${name}.`;
+  for (const [key, message] of Object.entries(errors)) if (key.startsWith(prefix)) return message;
+  return undefined;
+}
+
+/** What ties a text control to one field of the form: spread into TextField, TextAreaField, SelectField, ImageUrlField or MarkdownEditor. */
+export interface BoundField {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** The fields of T that hold text. */
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
 export interface FormState<T> {
   values: T;
   /** Sets one field; its message appears once the field was changed or a submit was tried. */
   set: <K extends keyof T>(key: K, value: T[K]) => void;
+  /** One text field's value, change handler and shown message (its own or a nested one's). */
+  field: (key: TextKeys<T>) => BoundField;
   /** Replaces all values (e.g. after editing a list inside the form). */
   setValues: (update: T | ((previous: T) => T)) => void;
   /** Messages to show now (only for touched fields until a submit was tried). */
@@ -55,6 +78,12 @@ export function useForm<T extends object>(initial: T, validate: (values: T) => F
     setTouched((prev) => (prev.has(String(key)) ? prev : new Set(prev).add(String(key))));
   }, []);
 
+  const field = (key: TextKeys<T>): BoundField => ({
+    value: values[key] as string,
+    onChange: (value: string) => set(key, value as T[TextKeys<T>]),
+    error: errorFor(errors, key),
+  });
+
   const setValues = useCallback((update: T | ((previous: T) => T)) => {
     setValuesState(update);
   }, []);
@@ -79,6 +108,7 @@ export function useForm<T extends object>(initial: T, validate: (values: T) => F
   return {
     values,
     set,
+    field,
     setValues,
     errors,
     allErrors,

@@ -40,7 +40,7 @@ describe("BlogListView", () => {
     expect(titles()).toEqual(["Newer", "Older"]);
     expect(screen.getByRole("link", { name: "Newer" }).getAttribute("href")).toBe("/blogs/newer");
     const first = screen.getAllByRole("article")[0]!;
-    expect(first.textContent).toContain("May 9, 2024");
+    expect(first.textContent).toContain("9 May 2024");
     expect(first.textContent).toContain("3 min read");
     expect(within(first).getByRole("list", { name: "Tags" }).textContent).toBe("#react#testing");
   });

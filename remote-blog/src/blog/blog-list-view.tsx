@@ -1,8 +1,8 @@
-import { postUrl } from "shared-content";
+import { formatDay, postUrl } from "shared-content";
 import { Link } from "shared-router";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { Skeleton, formatDay } from "shared-ui";
+import { Skeleton } from "shared-ui";
 import type { PostSummary } from "../ui/types";
 import { matchingQuery, newestFirst, tagCounts, withTag } from "./blog-list-logic";
 import page from "../ui/page.module.css";

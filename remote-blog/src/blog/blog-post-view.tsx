@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
-import { ErrorState, Skeleton, formatDay, hideOnError } from "shared-ui";
-import { SITE_PATHS, loadFailureMessage, postUrl, usePageMeta, useSiteName } from "shared-content";
+import { ErrorState, Skeleton, hideOnError } from "shared-ui";
+import { SITE_PATHS, formatDay, loadFailureMessage, postUrl, usePageMeta, useSiteName } from "shared-content";
 import { Markdown, safeImageUrl } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";

@@ -1,9 +1,9 @@
-import { loadFailureMessage } from "shared-content";
+import { formatDay, loadFailureMessage } from "shared-content";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { ErrorState, Skeleton, formatDay } from "shared-ui";
+import { ErrorState, Skeleton } from "shared-ui";
 import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filmStats, filterFilms, formatWatchTime, sortFilms, SORT_LABELS, type FilmSort, type FilmStats } from "./films-logic";

@@ -4,7 +4,7 @@ import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { Skeleton } from "shared-ui";
+import { Skeleton, visuallyHidden } from "shared-ui";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
 import styles from "./quotes-view.module.css";
@@ -109,7 +109,7 @@ export function QuotesView({ list, all, query, onQueryChange, linked, copy = cli
           )}
         </AsyncView>
       )}
-      <p className={page.visuallyHidden} aria-live="polite">
+      <p className={visuallyHidden} aria-live="polite">
         {copied ? (copied.ok ? "Link copied to the clipboard." : "The link could not be copied.") : ""}
       </p>
     </div>

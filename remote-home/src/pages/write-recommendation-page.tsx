@@ -2,6 +2,7 @@ import { Link } from "shared-router";
 import { contentErrorMessage, submitRecommendation, usePageMeta } from "shared-content";
 import { RecommendationForm } from "../recommendation-form/recommendation-form";
 import type { RecommendationDraft } from "../recommendation-form/validate";
+import page from "../ui/page.module.css";
 import styles from "./write-recommendation-page.module.css";
 
 async function submit(draft: RecommendationDraft) {
@@ -26,7 +27,7 @@ function describeError(error: unknown): string {
 export default function WriteRecommendationPage() {
   usePageMeta({ title: "Write a recommendation", description: "Worked with me? Write a recommendation; it appears on the home page once approved." });
   return (
-    <div className={styles.page}>
+    <div className={`${page.root} ${styles.page}`}>
       <p className={styles.back}>
         <Link to="/">← Home</Link>
       </p>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SITE_PATHS } from "shared-content";
 import { Link } from "shared-router";
+import { visuallyHidden } from "shared-ui";
 import { EMPTY_DRAFT, LIMITS, validateDraft, type FieldErrors, type RecommendationDraft } from "./validate";
 import styles from "./recommendation-form.module.css";
 
@@ -169,7 +170,7 @@ export function RecommendationForm({ submit, describeError = defaultDescribeErro
             <span aria-hidden="true">
               {textLen} / {LIMITS.text.max}
             </span>
-            <span className={styles.visuallyHidden}>{textLen > LIMITS.text.max ? `${textLen - LIMITS.text.max} characters too many` : ""}</span>
+            <span className={visuallyHidden}>{textLen > LIMITS.text.max ? `${textLen - LIMITS.text.max} characters too many` : ""}</span>
           </span>
         </div>
         <textarea {...field("text")} rows={8} required />

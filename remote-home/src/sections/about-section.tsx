@@ -1,7 +1,7 @@
 import { SITE_PATHS, loadFailureMessage } from "shared-content";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
-import { EmptyState, ErrorState, Skeleton, hideOnError } from "shared-ui";
+import { EmptyState, ErrorState, Skeleton, hideOnError, visuallyHidden } from "shared-ui";
 import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
@@ -22,7 +22,7 @@ export function AboutSection({ state }: { state: LoadState<About | null> }) {
         <AboutView about={about} headingId="about-heading" />
       ) : (
         <>
-          <h1 id="about-heading" className={styles.hidden}>
+          <h1 id="about-heading" className={visuallyHidden}>
             About me
           </h1>
           {body}

@@ -1,10 +1,12 @@
+import { formatMonth } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
-import { formatMonth, hideOnError } from "shared-ui";
+import { hideOnError } from "shared-ui";
 import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
+import cards from "../ui/card-grid.module.css";
 import styles from "./projects-section.module.css";
 
 export function sortProjects(items: readonly Project[]): Project[] {
@@ -15,7 +17,7 @@ export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {
   return (
     <AsyncSection id="projects" title="Free-time projects" state={state} isEmpty={(l) => l.length === 0} emptyText="No side projects to show yet.">
       {(items) => (
-        <ul className={styles.grid}>
+        <ul className={`${cards.cardGrid} ${styles.grid}`}>
           {sortProjects(items).map((p) => (
             <li key={p.id}>
               <ProjectCard project={p} />

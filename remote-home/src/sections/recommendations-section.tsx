@@ -6,6 +6,7 @@ import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import { safeImageUrl } from "../ui/shared";
 import type { Recommendation } from "./types";
+import cards from "../ui/card-grid.module.css";
 import styles from "./recommendations-section.module.css";
 
 export function sortRecommendations(items: readonly Recommendation[]): Recommendation[] {
@@ -23,7 +24,7 @@ export function RecommendationsSection({ state }: { state: LoadState<Recommendat
       after={<WriteRecommendationCta />}
     >
       {(items) => (
-        <ul className={styles.grid}>
+        <ul className={`${cards.cardGrid} ${styles.grid}`}>
           {sortRecommendations(items).map((r) => (
             <li key={r.id}>
               <RecommendationCard rec={r} />

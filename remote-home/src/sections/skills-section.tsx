@@ -1,6 +1,7 @@
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import type { Skill } from "./types";
+import chips from "../ui/chips.module.css";
 import styles from "./skills-section.module.css";
 
 export interface SkillGroup {
@@ -29,7 +30,7 @@ export function SkillsSection({ state }: { state: LoadState<Skill[]> }) {
           {groupSkills(skills).map((g) => (
             <div key={g.category} className={styles.group}>
               <h3 className={styles.category}>{g.category}</h3>
-              <ul className={styles.list}>
+              <ul className={chips.chips}>
                 {g.skills.map((s) => (
                   <li key={s.id} className={styles.skill}>
                     {s.name}

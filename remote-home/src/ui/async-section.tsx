@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { loadFailureMessage } from "shared-content";
-import { Skeleton, StateView, type LoadState } from "shared-ui";
+import { Skeleton, StateView, visuallyHidden, type LoadState } from "shared-ui";
 import styles from "./async-section.module.css";
 
 interface Props<T> {
@@ -34,7 +34,7 @@ export function AsyncSection<T>({ id, title, state, skeleton, isEmpty, emptyText
   );
   return (
     <section id={id} className={styles.section} aria-labelledby={headingId} data-section={id} data-status={state.status}>
-      <h2 id={headingId} className={hideTitle ? styles.hidden : styles.title}>
+      <h2 id={headingId} className={hideTitle ? visuallyHidden : styles.title}>
         {title}
       </h2>
       {body}

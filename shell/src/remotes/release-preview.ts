@@ -5,8 +5,9 @@
 // lists in `previewOrigins` (which the CSP admits). Such a page renders in the browser: the
 // renderer never loads a previewed remote.
 import type { RuntimeConfig } from "shared-auth";
+import { storageKey } from "shared-auth/browser-storage";
 
-export const PREVIEW_KEY = "portfolio:release-preview";
+export const PREVIEW_KEY = storageKey("release-preview");
 
 export interface ReleasePreview {
   remote: string;

@@ -1,38 +1,40 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { THEME_STORAGE_KEY, applyTheme, readStoredTheme, storeTheme, systemTheme } from "./theme";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FORMER_THEME_STORAGE_KEY, THEME_STORAGE_KEY, applyTheme, readStoredTheme, storeTheme, systemTheme } from "./theme";
 import { ThemeToggle } from "./theme-toggle";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
-}
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   delete document.documentElement.dataset.theme;
 });
 
 describe("theme", () => {
   it("has no stored choice at first, and ignores garbage and broken storage", () => {
-    expect(readStoredTheme(memoryStorage())).toBeNull();
-    expect(readStoredTheme(memoryStorage({ [THEME_STORAGE_KEY]: "purple" }))).toBeNull();
-    expect(
-      readStoredTheme({
-        getItem: () => {
-          throw new Error("denied");
-        },
-      }),
-    ).toBeNull();
+    expect(readStoredTheme()).toBeNull();
+    localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify("purple"));
+    expect(readStoredTheme()).toBeNull();
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new Error("denied");
+    });
+    expect(readStoredTheme()).toBeNull();
   });
   it("remembers the visitor's choice", () => {
-    const storage = memoryStorage();
-    storeTheme("dark", storage);
-    expect(storage.data.get(THEME_STORAGE_KEY)).toBe("dark");
-    expect(readStoredTheme(storage)).toBe("dark");
-    storeTheme("light", storage);
-    expect(readStoredTheme(storage)).toBe("light");
+    storeTheme("dark");
+    expect(readStoredTheme()).toBe("dark");
+    storeTheme("light");
+    expect(readStoredTheme()).toBe("light");
+  });
+  it("keeps a choice made before the theme moved to its current key", () => {
+    localStorage.setItem(FORMER_THEME_STORAGE_KEY, "dark");
+    expect(readStoredTheme()).toBe("dark");
+    expect(localStorage.getItem(FORMER_THEME_STORAGE_KEY)).toBeNull();
+    expect(readStoredTheme()).toBe("dark");
   });
   it("follows the system's preference, light when it says nothing", () => {
     expect(systemTheme((q) => ({ matches: q === "(prefers-color-scheme: dark)" }))).toBe("dark");
@@ -52,9 +54,32 @@ describe("ThemeToggle", () => {
     render(<ThemeToggle />);
     fireEvent.click(screen.getByRole("button", { name: "Dark theme" }));
     expect(document.documentElement.dataset.theme).toBe("dark");
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("dark");
+    expect(readStoredTheme()).toBe("dark");
     fireEvent.click(await screen.findByRole("button", { name: "Light theme" }));
     expect(document.documentElement.dataset.theme).toBe("light");
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe("light");
+    expect(readStoredTheme()).toBe("light");
+  });
+});
+
+describe("the theme script in index.html, run before first paint", () => {
+  const html = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "index.html"), "utf8");
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  function themeBeforePaint(systemDark = false): string | undefined {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: systemDark && query === "(prefers-color-scheme: dark)" }));
+    delete document.documentElement.dataset.theme;
+    new Function(script)();
+    return document.documentElement.dataset.theme;
+  }
+
+  it("applies the choice the app stored, the one earlier versions stored, else the system's", () => {
+    expect(script).toContain("localStorage");
+    storeTheme("dark");
+    expect(themeBeforePaint()).toBe("dark");
+    localStorage.clear();
+    localStorage.setItem(FORMER_THEME_STORAGE_KEY, "dark");
+    expect(themeBeforePaint()).toBe("dark");
+    localStorage.clear();
+    expect(themeBeforePaint(true)).toBe("dark");
+    expect(themeBeforePaint(false)).toBe("light");
   });
 });

@@ -1,18 +1,19 @@
 // Light by default, or the operating system's preference, until the visitor
 // chooses; the choice is remembered in localStorage. index.html applies the same rule before
-// first paint (keep the two in step).
+// first paint, reading the same two keys (theme.test.tsx runs that script to keep them in step).
+import { readStoredOrFormer, storageKey, writeStored } from "shared-auth/browser-storage";
+
 export type Theme = "light" | "dark";
-export const THEME_STORAGE_KEY = "portfolio-theme";
+export const THEME_STORAGE_KEY = storageKey("theme");
+/** Where earlier versions kept the choice (plain text); moved on first read. */
+export const FORMER_THEME_STORAGE_KEY = "portfolio-theme";
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
+const asTheme = (value: unknown): Theme | null => (value === "dark" || value === "light" ? value : null);
+
 /** The visitor's own choice, or null when they have not chosen. */
-export function readStoredTheme(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): Theme | null {
-  try {
-    const value = storage?.getItem(THEME_STORAGE_KEY);
-    return value === "dark" || value === "light" ? value : null;
-  } catch {
-    return null;
-  }
+export function readStoredTheme(): Theme | null {
+  return asTheme(readStoredOrFormer(THEME_STORAGE_KEY, FORMER_THEME_STORAGE_KEY, asTheme));
 }
 
 /** What the operating system prefers (light when it says nothing). */
@@ -39,10 +40,7 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.dataset.theme = theme;
 }
 
-export function storeTheme(theme: Theme, storage: Pick<Storage, "setItem"> | undefined = globalThis.localStorage): void {
-  try {
-    storage?.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Private mode or storage disabled: the choice lasts for this page only.
-  }
+/** Remembers the choice; in private mode or with storage disabled it lasts for this page only. */
+export function storeTheme(theme: Theme): void {
+  writeStored(THEME_STORAGE_KEY, theme);
 }
