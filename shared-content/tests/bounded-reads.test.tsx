@@ -16,8 +16,6 @@ import { initFirebase, type RuntimeConfig } from "shared-auth";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import {
   FILM_ORDERS,
-  POST_NEIGHBOURHOOD,
-  QUOTES_PAGE_SIZE,
   RenderProvider,
   byAuthor,
   matchesSearch,
@@ -26,6 +24,7 @@ import {
   useQuote,
   useQuotes,
 } from "../src/index";
+import { POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../src/limits";
 import { createServerRenderStore } from "../src/server/index";
 import { T, baseTree, fx } from "./rules-matrix";
 
