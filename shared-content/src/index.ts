@@ -26,6 +26,21 @@ export { cleanForWrite, parseInput, stripEmpty } from "./input";
 export { matchesSearch, normaliseSearchText } from "./search";
 export { storageKey, readStored, writeStored, removeStored, onStoredChange } from "./browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
+export {
+  FilmStatsSchema,
+  filmStatsOf,
+  filmStatsChange,
+  applyFilmStatsChange,
+  filmStatsIncrements,
+  averageRating,
+  filmsByDecade,
+  decadeOf,
+  DECADE_PATTERN,
+  FILM_STATS_MAX,
+  type FilmStats,
+  type FilmStatsChange,
+  type CountedFilm,
+} from "./film-stats";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, groupSkillsByCategory, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl, isExternalUrl } from "./markdown/safe-url";

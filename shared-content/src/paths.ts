@@ -18,6 +18,8 @@ export const PATHS = {
   blogIndex: "blog/index",
   quotes: "quotes",
   films: "films",
+  /** The films' statistics (film-stats.ts), written with every film: what the films page shows of the whole log. */
+  filmStats: "filmStats",
   admins: "admins",
 } as const;
 

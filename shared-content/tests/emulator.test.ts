@@ -19,6 +19,7 @@ import {
   approveSubmission,
   createRecord,
   deletePost,
+  deleteRecord,
   publishPost,
   reorderRecords,
   saveAbout,
@@ -395,5 +396,37 @@ describe("write functions against the rules", () => {
     const summary = await previewImport(bad);
     expect(summary.invalid.map((i) => i.path).sort()).toEqual(["films/f9", "quotes/q3"]);
     expect(await rest("GET", "quotes/q3")).toBeNull();
+    expect(await rest("GET", "filmStats")).toEqual({ count: 0, minutes: 0, ratingHalves: 0 });
+  });
+
+  it("keeps the films' statistics in each film's write (add, edit, delete, import) and rebuilds them when missing", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const stats = () => rest("GET", "filmStats");
+    const arrival = { title: "Arrival", year: 2016, directors: ["Denis Villeneuve"], countries: ["USA"], minutes: 116, rating: 3.5, watchedOn: "2024-05-01" };
+    const id = await createRecord("films", arrival);
+    expect(await stats()).toEqual({ count: 2, minutes: 277, ratingHalves: 16, decades: { "1970s": 1, "2010s": 1 } });
+    // A retried create whose first attempt landed is refused whole: the film is counted once.
+    await expect(createRecord("films", arrival, id)).rejects.toBeInstanceOf(ContentError);
+    await updateRecord("films", id, { ...arrival, year: 2003, minutes: 120, rating: 5 }, 1);
+    const edited = { count: 2, minutes: 281, ratingHalves: 19, decades: { "1970s": 1, "2000s": 1, "2010s": 0 } };
+    expect(await stats()).toEqual(edited);
+    // A stale edit is refused before anything is sent, and takes nothing out.
+    await expect(updateRecord("films", id, arrival, 1)).rejects.toMatchObject({ code: "conflict", currentRev: 2 });
+    expect(await stats()).toEqual(edited);
+    await deleteRecord("films", "f1");
+    await deleteRecord("films", "f1");
+    expect(await stats()).toEqual({ count: 1, minutes: 120, ratingHalves: 10, decades: { "1970s": 0, "2000s": 1, "2010s": 0 } });
+
+    // A database from before the record: the next film write builds it from every film.
+    await rest("DELETE", "filmStats");
+    await createRecord("films", { ...arrival, title: "Dune", year: 2021, minutes: 155, rating: 4 });
+    expect(await stats()).toEqual({ count: 2, minutes: 275, ratingHalves: 18, decades: { "2000s": 1, "2020s": 1 } });
+
+    // An import replacing the films recomputes the record from the file's films.
+    const tree = await exportAll();
+    tree.films = { f1: fx.film };
+    await importAll(tree);
+    expect(await stats()).toEqual(fx.filmStats);
   });
 });

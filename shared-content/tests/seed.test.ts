@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { indexEntryOf } from "../src/blog";
 import { AboutSchema, BlogIndexEntrySchema, BlogPostSchema, COLLECTION_SCHEMAS, ContactSchema, RecommendationSubmissionSchema } from "../src/schemas";
 import { COLLECTION_KINDS } from "../src/paths";
+import { FilmStatsSchema, filmStatsOf, type CountedFilm } from "../src/film-stats";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as Record<string, unknown>;
 const rules = JSON.parse(readFileSync(fileURLToPath(new URL("../../database.rules.json", import.meta.url)), "utf8")) as unknown;
@@ -23,8 +24,13 @@ function expectValid(schema: v.GenericSchema, value: unknown, path: string) {
 describe("demo seed", () => {
   it("holds only content nodes (no admins)", () => {
     expect(Object.keys(seed).sort()).toEqual(
-      ["blog", "experience", "films", "projects", "quotes", "recommendationSubmissions", "recommendations", "site", "skills"].sort(),
+      ["blog", "experience", "filmStats", "films", "projects", "quotes", "recommendationSubmissions", "recommendations", "site", "skills"].sort(),
     );
+  });
+
+  it("carries the films' statistics of its films", () => {
+    expect(v.parse(FilmStatsSchema, seed.filmStats)).toEqual(filmStatsOf(Object.values(node("films")) as CountedFilm[]));
+    expect((seed.filmStats as { count: number }).count).toBe(300);
   });
 
   it("has the promised amounts of content", () => {
@@ -102,6 +108,7 @@ describe("demo seed", () => {
       else db = result.newDatabase;
     }
     write("/blog/drafts", blog.drafts);
+    write("/filmStats", seed.filmStats);
     expect(denied).toEqual([]);
   });
 

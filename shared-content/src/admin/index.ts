@@ -58,4 +58,5 @@ export const {
   useBlogPost,
   usePostNeighbourhood,
   useFilms,
+  useFilmStats,
 } = makeContentHooks(sdkSource);

@@ -8,6 +8,7 @@ import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } 
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
 import { queryKey, type LiveQuerySpec, type LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
+import { FilmStatsSchema, type FilmStats } from "../film-stats";
 import { PATHS, postPath, recordPath } from "../paths";
 import {
   AboutSchema,
@@ -95,6 +96,8 @@ export interface ContentHooks {
   usePostNeighbourhood(publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]>;
   /** Films, highest `orderBy` first (default: most recently watched), in windows of `pageSize`. */
   useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
+  /** The films' statistics record (one small read at any size of the log); null in a database that has none yet. */
+  useFilmStats(): LiveResult<FilmStats | null>;
 }
 
 /** The public hooks over one source. */
@@ -194,6 +197,7 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
       const orderBy = options.orderBy ?? "watchedOn";
       return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE, "last");
     },
+    useFilmStats: () => useSingle(PATHS.filmStats, FilmStatsSchema),
     usePostNeighbourhood: (publishedAt) => {
       const path = PATHS.blogIndex;
       const enabled = publishedAt !== null;

@@ -17,4 +17,5 @@ export const {
   useBlogPost,
   usePostNeighbourhood,
   useFilms,
+  useFilmStats,
 } = makeContentHooks(restSource);

@@ -1,5 +1,6 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
+import { DECADE_PATTERN, FILM_STATS_MAX } from "../film-stats";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -380,6 +381,20 @@ export function buildRules(): Rule {
         posterUrl: IMAGE_URL,
         watchedOn: DATE,
       }),
+      // Derived from the films and written with them (film-stats.ts): the owner's writes keep it,
+      // visitors read it. Whole numbers only, so increments from any number of writes stay exact.
+      filmStats: {
+        ".read": true,
+        ".write": IS_ADMIN,
+        ".validate": hasChildren(["count", "minutes", "ratingHalves"]),
+        count: INT(0, FILM_STATS_MAX),
+        minutes: INT(0, FILM_STATS_MAX),
+        ratingHalves: INT(0, FILM_STATS_MAX),
+        decades: {
+          $decade: validate(and(`$decade.matches(${re(DECADE_PATTERN)})`, num(0, FILM_STATS_MAX, true))),
+        },
+        ...DENY_OTHERS,
+      },
       ...DENY_OTHERS,
     },
   };

@@ -1,0 +1,95 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import {
+  FilmStatsSchema,
+  applyFilmStatsChange,
+  averageRating,
+  decadeOf,
+  filmStatsChange,
+  filmStatsIncrements,
+  filmStatsOf,
+  filmsByDecade,
+  type CountedFilm,
+} from "./film-stats";
+
+const rashomon: CountedFilm = { year: 1950, minutes: 88, rating: 4.5 };
+const alien: CountedFilm = { year: 1979, minutes: 117, rating: 4 };
+const arrival: CountedFilm = { year: 2016, minutes: 116, rating: 3.5 };
+
+describe("filmStatsOf", () => {
+  it("counts the films, their minutes, their ratings in half stars and their decades", () => {
+    expect(filmStatsOf([rashomon, alien, arrival])).toEqual({ count: 3, minutes: 321, ratingHalves: 24, decades: { "1950s": 1, "1970s": 1, "2010s": 1 } });
+    expect(filmStatsOf([])).toEqual({ count: 0, minutes: 0, ratingHalves: 0, decades: {} });
+  });
+
+  it("gives a record the schema accepts", () => {
+    expect(v.is(FilmStatsSchema, filmStatsOf([rashomon, alien]))).toBe(true);
+  });
+});
+
+describe("a write's change, applied to the statistics", () => {
+  const before = filmStatsOf([rashomon, alien]);
+
+  it("adding a film counts it", () => {
+    expect(applyFilmStatsChange(before, filmStatsChange(null, arrival))).toEqual(filmStatsOf([rashomon, alien, arrival]));
+  });
+
+  it("editing a film takes its old figures out and puts the new ones in", () => {
+    const remastered = { ...alien, year: 2003, minutes: 116, rating: 5 };
+    expect(filmStatsChange(alien, remastered)).toEqual({ count: 0, minutes: -1, ratingHalves: 2, decades: { "1970s": -1, "2000s": 1 } });
+    expect(applyFilmStatsChange(before, filmStatsChange(alien, remastered))).toEqual({
+      ...filmStatsOf([rashomon, remastered]),
+      decades: { "1950s": 1, "1970s": 0, "2000s": 1 },
+    });
+  });
+
+  it("an edit that changes nothing counted changes nothing", () => {
+    expect(filmStatsChange(alien, { ...alien })).toEqual({ count: 0, minutes: 0, ratingHalves: 0, decades: {} });
+  });
+
+  it("deleting a film takes it out", () => {
+    const after = applyFilmStatsChange(before, filmStatsChange(alien, null));
+    expect(after).toEqual({ ...filmStatsOf([rashomon]), decades: { "1950s": 1, "1970s": 0 } });
+    expect(filmsByDecade(after)).toEqual([{ decade: "1950s", count: 1 }]);
+  });
+
+  it("any order of adds and deletes ends where a recount of the remaining films does (whole numbers, no drift)", () => {
+    const films = Array.from({ length: 200 }, (_, i): CountedFilm => ({ year: 1900 + ((i * 37) % 126), minutes: 60 + ((i * 13) % 150), rating: (i % 11) / 2 }));
+    let stats = filmStatsOf([]);
+    for (const f of films) stats = applyFilmStatsChange(stats, filmStatsChange(null, f));
+    for (const f of films.filter((_, i) => i % 3 === 0)) stats = applyFilmStatsChange(stats, filmStatsChange(f, null));
+    const kept = films.filter((_, i) => i % 3 !== 0);
+    expect({ ...stats, decades: Object.fromEntries(Object.entries(stats.decades).filter(([, n]) => n > 0)) }).toEqual(filmStatsOf(kept));
+    expect(averageRating(stats)).toBeCloseTo(kept.reduce((s, f) => s + f.rating, 0) / kept.length, 10);
+  });
+});
+
+describe("filmStatsIncrements", () => {
+  it("sends each non-zero difference as a server increment under the record's path", () => {
+    expect(filmStatsIncrements("filmStats", filmStatsChange(alien, { ...alien, year: 2003 }))).toEqual({
+      "filmStats/decades/1970s": { ".sv": { increment: -1 } },
+      "filmStats/decades/2000s": { ".sv": { increment: 1 } },
+    });
+    expect(filmStatsIncrements("filmStats", filmStatsChange(null, rashomon))).toEqual({
+      "filmStats/count": { ".sv": { increment: 1 } },
+      "filmStats/minutes": { ".sv": { increment: 88 } },
+      "filmStats/ratingHalves": { ".sv": { increment: 9 } },
+      "filmStats/decades/1950s": { ".sv": { increment: 1 } },
+    });
+  });
+});
+
+describe("figures for the page", () => {
+  it("averages the ratings, null without films", () => {
+    expect(averageRating(filmStatsOf([rashomon, alien]))).toBe(4.25);
+    expect(averageRating(filmStatsOf([]))).toBeNull();
+  });
+
+  it("names decades by their first year, and lists those with films oldest first", () => {
+    expect([1870, 1899, 1900, 2009, 2100].map(decadeOf)).toEqual(["1870s", "1890s", "1900s", "2000s", "2100s"]);
+    expect(filmsByDecade({ count: 3, minutes: 1, ratingHalves: 1, decades: { "2010s": 2, "1950s": 1, "1970s": 0 } })).toEqual([
+      { decade: "1950s", count: 1 },
+      { decade: "2010s", count: 2 },
+    ]);
+  });
+});
