@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const OLD_SITE_FIXTURE = join(here, "..", "..", "remote-admin", "src", "data-tool", "old-site-export.json");
 const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
 // What an import may write: the content and what is derived from it (the films' statistics, not exported).
-const WRITTEN_NODES = [...CONTENT_NODES, "filmStats"];
+const WRITTEN_NODES = [...CONTENT_NODES, "filmStats", "filmTallies"];
 
 type Snapshot = Record<string, unknown>;
 

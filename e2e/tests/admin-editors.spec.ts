@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
 
-const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "filmStats", "blog"];
+const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "filmStats", "filmTallies", "blog"];
 let saved: Record<string, unknown>;
 // The stack is shared by every spec: leave the content as it was found.
 test.beforeEach(async () => {

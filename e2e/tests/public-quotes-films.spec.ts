@@ -31,11 +31,16 @@ function expectedNumbers(films: Film[]) {
   const decades = new Map<string, number>();
   for (const f of films) decades.set(`${Math.floor(f.year / 10) * 10}s`, (decades.get(`${Math.floor(f.year / 10) * 10}s`) ?? 0) + 1);
   const oldest = [...decades.keys()].sort()[0]!;
+  const directors = new Map<string, number>();
+  for (const f of films) for (const d of new Set(Object.values(f.directors).map((d) => d.trim()))) directors.set(d, (directors.get(d) ?? 0) + 1);
+  // Most films first, ties by name (the page's order; a unique leader in the demo seed).
+  const [topName, topCount] = [...directors].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0]!;
   return {
     count: films.length,
     average: `${(films.reduce((s, f) => s + f.rating, 0) / films.length).toFixed(1)} / 5`,
     oldest,
     oldestCount: decades.get(oldest)!,
+    topDirector: { name: topName, count: topCount },
   };
 }
 /** Text as React writes it into server HTML. */
@@ -154,6 +159,10 @@ test.describe("seen films", () => {
     expect(html).toContain(`data-stat="count">${numbers.count}<`);
     expect(html).toContain(`data-stat="average">${numbers.average}<`);
     expect(html).toMatch(new RegExp(`>${numbers.oldest}</span><span[^>]*>${numbers.oldestCount}<`));
+    // The director with the most films heads the top directors, in the server's HTML too.
+    expect(html).toMatch(
+      new RegExp(`Top directors</h3><ol[^>]*><li><span[^>]*>${escapeText(numbers.topDirector.name)}</span><span[^>]*>${numbers.topDirector.count}<`),
+    );
     const slot = await openFilms(page);
     const cards = slot.getByRole("article");
     await expect(cards).toHaveCount(WINDOW);
@@ -235,7 +244,7 @@ test.describe("seen films", () => {
   });
 
   test("a film added in the admin panel changes the numbers on an open films page, live", async ({ page, browser }) => {
-    const saved = { films: await db.get("films"), filmStats: await db.get("filmStats") };
+    const saved = { films: await db.get("films"), filmStats: await db.get("filmStats"), filmTallies: await db.get("filmTallies") };
     const films = Object.values((saved.films ?? {}) as Record<string, Film>);
     const added: Film = {
       title: `Numbers ${Date.now().toString(36)}`,
@@ -271,6 +280,9 @@ test.describe("seen films", () => {
       await expect(stats.locator('[data-stat="count"]')).toHaveText(String(after.count));
       await expect(stats.locator('[data-stat="average"]')).toHaveText(after.average);
       await expect(stats.getByRole("listitem").filter({ hasText: "1890s" })).toHaveText("1890s1 film");
+      // The tallies followed too: the new director is counted once.
+      const tallies = Object.values(((await db.get("filmTallies/directors")) ?? {}) as Record<string, { name: string; count: number }>);
+      expect(tallies.filter((t) => t.name === "Louis Lumière")).toEqual([{ name: "Louis Lumière", count: 1 }]);
       await expect(slot.getByText(`of ${after.count} films`)).toBeVisible();
       await noReload();
       // The record agrees with a recount of the stored films.
@@ -280,6 +292,7 @@ test.describe("seen films", () => {
       await visitorContext.close();
       await db.set("films", saved.films);
       await db.set("filmStats", saved.filmStats);
+      await db.set("filmTallies", saved.filmTallies);
     }
   });
 });

@@ -3,18 +3,22 @@ import { describe, expect, it } from "vitest";
 import {
   FilmStatsSchema,
   applyFilmStatsChange,
+  applyFilmTalliesChange,
   averageRating,
   decadeOf,
   filmStatsChange,
   filmStatsIncrements,
   filmStatsOf,
+  filmStatsRecords,
+  filmTalliesOf,
   filmsByDecade,
+  tallyKey,
   type CountedFilm,
 } from "./film-stats";
 
-const rashomon: CountedFilm = { year: 1950, minutes: 88, rating: 4.5 };
-const alien: CountedFilm = { year: 1979, minutes: 117, rating: 4 };
-const arrival: CountedFilm = { year: 2016, minutes: 116, rating: 3.5 };
+const rashomon: CountedFilm = { year: 1950, minutes: 88, rating: 4.5, directors: ["Akira Kurosawa"], countries: ["Japan"] };
+const alien: CountedFilm = { year: 1979, minutes: 117, rating: 4, directors: ["Ridley Scott"], countries: ["UK", "USA"] };
+const arrival: CountedFilm = { year: 2016, minutes: 116, rating: 3.5, directors: ["Denis Villeneuve"], countries: ["USA"] };
 
 describe("filmStatsOf", () => {
   it("counts the films, their minutes, their ratings in half stars and their decades", () => {
@@ -36,7 +40,14 @@ describe("a write's change, applied to the statistics", () => {
 
   it("editing a film takes its old figures out and puts the new ones in", () => {
     const remastered = { ...alien, year: 2003, minutes: 116, rating: 5 };
-    expect(filmStatsChange(alien, remastered)).toEqual({ count: 0, minutes: -1, ratingHalves: 2, decades: { "1970s": -1, "2000s": 1 } });
+    expect(filmStatsChange(alien, remastered)).toEqual({
+      count: 0,
+      minutes: -1,
+      ratingHalves: 2,
+      decades: { "1970s": -1, "2000s": 1 },
+      directors: {},
+      countries: {},
+    });
     expect(applyFilmStatsChange(before, filmStatsChange(alien, remastered))).toEqual({
       ...filmStatsOf([rashomon, remastered]),
       decades: { "1950s": 1, "1970s": 0, "2000s": 1 },
@@ -44,7 +55,7 @@ describe("a write's change, applied to the statistics", () => {
   });
 
   it("an edit that changes nothing counted changes nothing", () => {
-    expect(filmStatsChange(alien, { ...alien })).toEqual({ count: 0, minutes: 0, ratingHalves: 0, decades: {} });
+    expect(filmStatsChange(alien, { ...alien })).toEqual({ count: 0, minutes: 0, ratingHalves: 0, decades: {}, directors: {}, countries: {} });
   });
 
   it("deleting a film takes it out", () => {
@@ -54,27 +65,71 @@ describe("a write's change, applied to the statistics", () => {
   });
 
   it("any order of adds and deletes ends where a recount of the remaining films does (whole numbers, no drift)", () => {
-    const films = Array.from({ length: 200 }, (_, i): CountedFilm => ({ year: 1900 + ((i * 37) % 126), minutes: 60 + ((i * 13) % 150), rating: (i % 11) / 2 }));
+    const films = Array.from(
+      { length: 200 },
+      (_, i): CountedFilm => ({
+        year: 1900 + ((i * 37) % 126),
+        minutes: 60 + ((i * 13) % 150),
+        rating: (i % 11) / 2,
+        directors: [`D${i % 17}`, ...(i % 5 === 0 ? [`D${(i + 3) % 17}`] : [])],
+        countries: [`C${i % 7}`],
+      }),
+    );
     let stats = filmStatsOf([]);
-    for (const f of films) stats = applyFilmStatsChange(stats, filmStatsChange(null, f));
-    for (const f of films.filter((_, i) => i % 3 === 0)) stats = applyFilmStatsChange(stats, filmStatsChange(f, null));
-    const kept = films.filter((_, i) => i % 3 !== 0);
-    expect({ ...stats, decades: Object.fromEntries(Object.entries(stats.decades).filter(([, n]) => n > 0)) }).toEqual(filmStatsOf(kept));
+    let tallies = filmTalliesOf([]);
+    const apply = (before: CountedFilm | null, after: CountedFilm | null) => {
+      stats = applyFilmStatsChange(stats, filmStatsChange(before, after));
+      tallies = applyFilmTalliesChange(tallies, filmStatsChange(before, after));
+    };
+    for (const f of films) apply(null, f);
+    for (const f of films.filter((_, i) => i % 3 === 0)) apply(f, null);
+    for (const f of films.filter((_, i) => i % 3 === 1)) apply(f, { ...f, directors: ["D1"] });
+    const kept = films.filter((_, i) => i % 3 !== 0).map((f, i) => (i % 2 === 0 ? { ...f, directors: ["D1"] } : f));
+    const positive = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    expect({ ...stats, decades: positive(stats.decades) }).toEqual(filmStatsOf(kept));
+    expect({ directors: positive(tallies.directors), countries: positive(tallies.countries) }).toEqual(filmTalliesOf(kept));
     expect(averageRating(stats)).toBeCloseTo(kept.reduce((s, f) => s + f.rating, 0) / kept.length, 10);
   });
 });
 
+describe("the tallies per director and country", () => {
+  it("count each film once under each of its names (trimmed), and follow an edit of the names", () => {
+    const twice = { ...arrival, directors: ["Denis Villeneuve", " Denis Villeneuve "], countries: ["USA", "Canada"] };
+    expect(filmTalliesOf([rashomon, alien, twice])).toEqual({
+      directors: { "Akira Kurosawa": 1, "Ridley Scott": 1, "Denis Villeneuve": 1 },
+      countries: { Japan: 1, UK: 1, USA: 2, Canada: 1 },
+    });
+    expect(filmStatsChange(alien, { ...alien, directors: ["Ridley Scott", "James Cameron"], countries: ["USA"] })).toMatchObject({
+      directors: { "James Cameron": 1 },
+      countries: { UK: -1 },
+    });
+  });
+
+  it("key each name so the database can hold it, and keep the name as written", () => {
+    expect(tallyKey("Dr. Who / #1 [x] $")).toBe("Dr%2E%20Who%20%2F%20%231%20%5Bx%5D%20%24");
+    expect(tallyKey(" Agnès Varda ")).toBe("Agn%C3%A8s%20Varda");
+    expect(filmStatsRecords([rashomon]).filmTallies).toEqual({
+      directors: { "Akira%20Kurosawa": { name: "Akira Kurosawa", count: 1 } },
+      countries: { Japan: { name: "Japan", count: 1 } },
+    });
+  });
+});
+
 describe("filmStatsIncrements", () => {
-  it("sends each non-zero difference as a server increment under the record's path", () => {
-    expect(filmStatsIncrements("filmStats", filmStatsChange(alien, { ...alien, year: 2003 }))).toEqual({
+  it("sends each non-zero difference as a server increment, a tally with its name", () => {
+    expect(filmStatsIncrements(filmStatsChange(alien, { ...alien, year: 2003 }))).toEqual({
       "filmStats/decades/1970s": { ".sv": { increment: -1 } },
       "filmStats/decades/2000s": { ".sv": { increment: 1 } },
     });
-    expect(filmStatsIncrements("filmStats", filmStatsChange(null, rashomon))).toEqual({
+    expect(filmStatsIncrements(filmStatsChange(null, rashomon))).toEqual({
       "filmStats/count": { ".sv": { increment: 1 } },
       "filmStats/minutes": { ".sv": { increment: 88 } },
       "filmStats/ratingHalves": { ".sv": { increment: 9 } },
       "filmStats/decades/1950s": { ".sv": { increment: 1 } },
+      "filmTallies/directors/Akira%20Kurosawa/name": "Akira Kurosawa",
+      "filmTallies/directors/Akira%20Kurosawa/count": { ".sv": { increment: 1 } },
+      "filmTallies/countries/Japan/name": "Japan",
+      "filmTallies/countries/Japan/count": { ".sv": { increment: 1 } },
     });
   });
 });

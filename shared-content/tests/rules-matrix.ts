@@ -84,6 +84,11 @@ export const fx = {
   },
   /** The statistics of the one film of the base state (film-stats.ts). */
   filmStats: { count: 1, minutes: 161, ratingHalves: 9, decades: { "1970s": 1 } },
+  /** Its tallies per director and country (keys: tallyKey of the name). */
+  filmTallies: {
+    directors: { "Andrei%20Tarkovsky": { name: "Andrei Tarkovsky", count: 1 } },
+    countries: { "Soviet%20Union": { name: "Soviet Union", count: 1 } },
+  },
   submission: { fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Great to work with, always helpful.", createdAt: T },
   publishedPost: {
     title: "Hello",
@@ -116,6 +121,7 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     quotes: { q1: fx.quote },
     films: { f1: fx.film },
     filmStats: fx.filmStats,
+    filmTallies: fx.filmTallies,
   };
 }
 
@@ -202,6 +208,16 @@ export const NODES: NodeSpec[] = [
     overwrite: { filmStats: { ...fx.filmStats, count: 2, decades: { "1970s": 1, "2010s": 1 } } },
     invalid: { filmStats: { ...fx.filmStats, count: -1 } },
     unknown: { filmStats: { ...fx.filmStats, topDirectors: ["Andrei Tarkovsky"] } },
+    expect: PUBLIC_ADMIN_WRITE,
+  },
+  {
+    node: "filmTallies/directors/{name}",
+    existing: "filmTallies/directors/Andrei%20Tarkovsky",
+    fresh: "filmTallies/directors/Ridley%20Scott",
+    create: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1 } },
+    overwrite: { "filmTallies/directors/Andrei%20Tarkovsky": { name: "Andrei Tarkovsky", count: 2 } },
+    invalid: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 0.5 } },
+    unknown: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1, rating: 5 } },
     expect: PUBLIC_ADMIN_WRITE,
   },
   {
@@ -538,6 +554,26 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
       },
       "allow",
     ),
+    c(
+      "a film's new director and country: their tallies' increments, one update",
+      "admin",
+      {
+        write: {
+          "films/new1": { ...fx.film, directors: ["Ridley Scott"], countries: ["UK"] },
+          "filmStats/count": { ".sv": { increment: 1 } },
+          "filmTallies/directors/Ridley%20Scott/name": "Ridley Scott",
+          "filmTallies/directors/Ridley%20Scott/count": { ".sv": { increment: 1 } },
+          "filmTallies/countries/UK/name": "UK",
+          "filmTallies/countries/UK/count": { ".sv": { increment: 1 } },
+        },
+      },
+      "allow",
+    ),
+    c("a tally's increment from a visitor", "visitor", { write: { "filmTallies/directors/Andrei%20Tarkovsky/count": { ".sv": { increment: 1 } } } }, "deny"),
+    c("a tally without its name", "admin", { write: { "filmTallies/countries/UK/count": 1 } }, "deny"),
+    c("a tally list that is neither directors nor countries", "admin", { write: { "filmTallies/genres/Drama": { name: "Drama", count: 1 } } }, "deny"),
+    c("a tally name longer than a country may be", "admin", { write: { "filmTallies/countries/x": { name: "x".repeat(61), count: 1 } } }, "deny"),
+    c("the top directors: a query on count, signed out", "visitor", { read: "filmTallies/directors" }, "allow"),
     c("the statistics' increments from a visitor", "visitor", { write: { "filmStats/count": { ".sv": { increment: 1 } } } }, "deny"),
     c("the statistics' increments from a signed-in non-admin", "stranger", { write: { "filmStats/count": { ".sv": { increment: 1 } } } }, "deny"),
     c("an increment that takes a figure below zero", "admin", { write: { "filmStats/count": { ".sv": { increment: -2 } } } }, "deny"),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { FilmsView } from "./films-view";
 import type { FilmSort } from "./films-logic";
-import { filmStatsOf, type FilmStats } from "shared-content";
+import { filmStatsOf, type FilmStats, type FilmTally, type TallyKind } from "shared-content";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import type { Film } from "../ui/types";
@@ -16,11 +16,12 @@ function Searchable(props: {
   list: PagedState<Film>;
   all: LoadState<Film[]> | null;
   stats: LoadState<FilmStats | null>;
+  tops?: Record<TallyKind, LoadState<FilmTally[]>>;
   sort: FilmSort;
   onSortChange: (s: FilmSort) => void;
 }) {
   const [query, setQuery] = useState("");
-  return <FilmsView {...props} query={query} onQueryChange={setQuery} />;
+  return <FilmsView {...props} tops={props.tops ?? { directors: ready([]), countries: ready([]) }} query={query} onQueryChange={setQuery} />;
 }
 function view(
   list: PagedState<Film>,
@@ -28,8 +29,9 @@ function view(
   sort: FilmSort = "watched",
   onSortChange = vi.fn(),
   stats: LoadState<FilmStats | null> = ready(null),
+  tops?: Record<TallyKind, LoadState<FilmTally[]>>,
 ) {
-  return <Searchable list={list} all={all} stats={stats} sort={sort} onSortChange={onSortChange} />;
+  return <Searchable list={list} all={all} stats={stats} tops={tops} sort={sort} onSortChange={onSortChange} />;
 }
 const titles = () => screen.queryAllByRole("article").map((a) => within(a).getByRole("heading").textContent?.split(" (")[0]);
 
@@ -101,7 +103,14 @@ describe("FilmsView", () => {
 
   it("shows the numbers of the whole log from its statistics record, with the window's count of the total", () => {
     const films = [film({ minutes: 120, rating: 3, year: 1954 }), film({ minutes: 60, rating: 4, year: 2016 }), film({ minutes: 90, rating: 3, year: 2011 })];
-    const { container } = render(view(paged(films.slice(0, 1)), null, "watched", vi.fn(), ready(filmStatsOf(films))));
+    const tops = {
+      directors: ready([
+        { name: "Agnès Varda", count: 2 },
+        { name: "Ozu", count: 1 },
+      ]),
+      countries: ready([{ name: "France", count: 3 }]),
+    };
+    const { container } = render(view(paged(films.slice(0, 1)), null, "watched", vi.fn(), ready(filmStatsOf(films)), tops));
     const stats = screen.getByRole("region", { name: "In numbers" });
     // Nothing to ask for: the figures are there from the first render (the server's HTML).
     expect(within(stats).queryByRole("button")).toBeNull();
@@ -109,6 +118,8 @@ describe("FilmsView", () => {
     expect(container.querySelector('[data-stat="time"]')?.textContent).toBe("4 h 30 min");
     expect(container.querySelector('[data-stat="average"]')?.textContent).toBe("3.3 / 5");
     expect(screen.getByRole("heading", { name: "By decade of release" }).nextElementSibling?.textContent).toBe("1950s1 film2010s2 films");
+    expect(screen.getByRole("heading", { name: "Top directors" }).nextElementSibling?.textContent).toBe("Agnès Varda2 filmsOzu1 film");
+    expect(screen.getByRole("heading", { name: "Top countries" }).nextElementSibling?.textContent).toBe("France3 films");
     expect(screen.getByText("Showing 1 of 3 films")).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { averageRating, filmsByDecade, loadFailureMessage, type FilmStats } from "shared-content";
+import { averageRating, filmsByDecade, loadFailureMessage, type FilmStats, type FilmTally, type TallyKind } from "shared-content";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
@@ -21,6 +21,8 @@ interface Props {
   all: LoadState<Film[]> | null;
   /** The numbers of the whole log, from its statistics record (null: a database without one). */
   stats: LoadState<FilmStats | null>;
+  /** The directors and countries with the most films (their tallies' top entries). */
+  tops: Record<TallyKind, LoadState<FilmTally[]>>;
   sort: FilmSort;
   onSortChange: (sort: FilmSort) => void;
   query: string;
@@ -29,7 +31,7 @@ interface Props {
 
 const NOT_ASKED: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-export function FilmsView({ list, all, stats, sort, onSortChange, query, onQueryChange }: Props) {
+export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, onQueryChange }: Props) {
   const searching = query.trim() !== "";
   const total = stats.status === "ready" && stats.data ? stats.data.count : null;
 
@@ -37,7 +39,7 @@ export function FilmsView({ list, all, stats, sort, onSortChange, query, onQuery
     <div className={page.page}>
       <h1 className={page.title}>Films I have seen</h1>
       <p className={page.lead}>A running log of what I watched, with a rating out of five.</p>
-      <StatsPanel stats={stats} />
+      <StatsPanel stats={stats} tops={tops} />
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="film-search">Search by title or director</label>
@@ -159,7 +161,7 @@ function MoreFilms({ loadMore, shown, busy }: { loadMore: () => void; shown: num
  * server's HTML and live. A database without the record (older data) shows no numbers rather
  * than wrong ones; the first film saved in the admin panel builds it.
  */
-function StatsPanel({ stats }: { stats: LoadState<FilmStats | null> }) {
+function StatsPanel({ stats, tops }: { stats: LoadState<FilmStats | null>; tops: Props["tops"] }) {
   if (stats.status === "ready" && !stats.data?.count) return null;
   return (
     <section className={styles.stats} aria-labelledby="film-stats-heading" data-status={stats.status}>
@@ -169,7 +171,7 @@ function StatsPanel({ stats }: { stats: LoadState<FilmStats | null> }) {
       {stats.status === "error" ? (
         <ErrorState message={loadFailureMessage("The film statistics", stats.error)} onRetry={stats.retry} />
       ) : stats.data ? (
-        <StatsFigures stats={stats.data} />
+        <StatsFigures stats={stats.data} tops={tops} />
       ) : (
         <Skeleton label="Loading statistics…" lines={3} />
       )}
@@ -177,7 +179,7 @@ function StatsPanel({ stats }: { stats: LoadState<FilmStats | null> }) {
   );
 }
 
-function StatsFigures({ stats }: { stats: FilmStats }) {
+function StatsFigures({ stats, tops }: { stats: FilmStats; tops: Props["tops"] }) {
   const average = averageRating(stats);
   return (
     <>
@@ -197,19 +199,35 @@ function StatsFigures({ stats }: { stats: FilmStats }) {
           <dd data-stat="average">{average === null ? "–" : `${average.toFixed(1)} / 5`}</dd>
         </div>
       </dl>
-      <h3 className={styles.topTitle}>By decade of release</h3>
-      <ol className={`${styles.top} ${styles.decades}`} data-stat="decades">
-        {filmsByDecade(stats).map(({ decade, count }) => (
-          <li key={decade}>
-            <span className={styles.topName}>{decade}</span>
+      <div className={styles.tops}>
+        <TopList title="Top directors" items={tops.directors.data ?? []} />
+        <TopList title="Top countries" items={tops.countries.data ?? []} />
+        <TopList title="By decade of release" items={filmsByDecade(stats).map(({ decade, count }) => ({ name: decade, count }))} className={styles.decades} />
+      </div>
+    </>
+  );
+}
+
+/** A ranked list of names with their number of films (an empty one is left out). */
+function TopList({ title, items, className = "" }: { title: string; items: readonly FilmTally[]; className?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className={styles.topTitle}>{title}</h3>
+      <ol className={`${styles.top} ${className}`}>
+        {items.map((i) => (
+          <li key={i.name}>
+            <span className={styles.topName} title={i.name}>
+              {i.name}
+            </span>
             <span className={styles.topCount}>
-              {count}
-              <span className={page.visuallyHidden}> film{count === 1 ? "" : "s"}</span>
+              {i.count}
+              <span className={page.visuallyHidden}> film{i.count === 1 ? "" : "s"}</span>
             </span>
           </li>
         ))}
       </ol>
-    </>
+    </div>
   );
 }
 

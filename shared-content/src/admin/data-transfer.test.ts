@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { filmStatsOf, type CountedFilm } from "shared-content";
+import { filmStatsRecords, type CountedFilm } from "shared-content";
 import { analyseImport, countRecords, type ContentTree } from "./data-transfer";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
@@ -38,10 +38,12 @@ describe("analyseImport", () => {
     delete films["film-001"];
     films["film-002"] = { ...films["film-002"], rating: 0.5, year: 1899 };
     const plan = analyseImport(file, content);
-    expect(plan.updates.filmStats).toEqual(filmStatsOf(Object.values(films) as unknown as CountedFilm[]));
+    const records = filmStatsRecords(Object.values(films) as unknown as CountedFilm[]);
+    expect(plan.updates.filmStats).toEqual(records.filmStats);
+    expect(plan.updates.filmTallies).toEqual(records.filmTallies);
     expect(plan.updates.filmStats).toMatchObject({ count: 299, decades: { "1890s": 1 } });
-    // The file's own filmStats (a stale one here) is neither taken nor listed.
-    const stale = { ...clone(), filmStats: { count: 1, minutes: 1, ratingHalves: 1 } };
+    // The file's own filmStats and filmTallies (stale ones here) are neither taken nor listed.
+    const stale = { ...clone(), filmStats: { count: 1, minutes: 1, ratingHalves: 1 }, filmTallies: {} };
     expect(analyseImport(stale, content).summary).toMatchObject({ invalid: [], ignored: [] });
     expect(analyseImport(stale, content).updates).toEqual({});
   });

@@ -23,7 +23,7 @@ import {
   ContactFieldsSchema,
   slugSchema,
   validate,
-  filmStatsOf,
+  filmStatsRecords,
   type CountedFilm,
 } from "shared-content";
 import { SERVER_TIME, connection, type Connection } from "./db";
@@ -80,7 +80,7 @@ export interface ImportPlan {
 const TOP_LEVEL = ["site", ...COLLECTION_KINDS, "blog"] as const;
 const IGNORED_TOP_LEVEL = ["recommendationSubmissions", "admins"];
 // Derived from the content (the films' statistics): an import recomputes it, never takes it from a file, and does not list it.
-const DERIVED_TOP_LEVEL: readonly string[] = [PATHS.filmStats];
+const DERIVED_TOP_LEVEL: readonly string[] = [PATHS.filmStats, PATHS.filmTallies];
 
 const ImportPostSchema = v.strictObject({
   title: BlogPostSchema.entries.title,
@@ -314,10 +314,10 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
   for (const kind of COLLECTION_KINDS) {
     if (kind in incoming) collection(kind, PATHS[kind], incoming[kind], current[kind], idSchema);
   }
-  // The file's films replace the stored ones: the statistics are recomputed from them, in the
+  // The file's films replace the stored ones: the statistics (filmStats and filmTallies) are recomputed from them, in the
   // same update (and left alone when the films do not change, so importing an export is a no-op).
   if ("films" in incoming && Object.keys(updates).some((path) => path.startsWith(`${PATHS.films}/`))) {
-    updates[PATHS.filmStats] = filmStatsOf(importedFilms);
+    Object.assign(updates, filmStatsRecords(importedFilms));
   }
   if ("blog" in incoming) {
     const blog = incoming.blog;

@@ -59,4 +59,5 @@ export const {
   usePostNeighbourhood,
   useFilms,
   useFilmStats,
+  useFilmTop,
 } = makeContentHooks(sdkSource);

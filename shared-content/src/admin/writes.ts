@@ -42,7 +42,7 @@ import {
   type RecommendationFields,
   filmStatsChange,
   filmStatsIncrements,
-  filmStatsOf,
+  filmStatsRecords,
   type CountedFilm,
 } from "shared-content";
 import { SERVER_TIME, connection, type Connection } from "./db";
@@ -165,19 +165,20 @@ async function readCountedFilm({ db, sdk }: Connection, id: string): Promise<(Co
 /**
  * The entries that keep the films' statistics right after a film write (`before` the stored film,
  * `after` the written one, null for none), sent in the same update as the film. Server increments
- * when the record exists; when it does not (a database from before it), the whole record, built
- * from every film with this write applied, so the first film write repairs it.
+ * when the record exists; when it does not (a database from before it), both whole records
+ * (filmStats and filmTallies), built from every film with this write applied, so the first film
+ * write repairs them.
  */
 async function filmStatsUpdates(c: Connection, id: string, before: CountedFilm | null, after: CountedFilm | null): Promise<Record<string, unknown>> {
   const stored = await sdkCall(c.sdk.get(c.sdk.ref(c.db, `${PATHS.filmStats}/count`)), "read");
-  if (stored.exists()) return filmStatsIncrements(PATHS.filmStats, filmStatsChange(before, after));
+  if (stored.exists()) return filmStatsIncrements(filmStatsChange(before, after));
   const films = new Map<string, CountedFilm>();
   (await sdkCall(c.sdk.get(c.sdk.ref(c.db, PATHS.films)), "read")).forEach((child) => {
     if (child.key) films.set(child.key, child.val() as CountedFilm);
   });
   if (after) films.set(id, after);
   else films.delete(id);
-  return { [PATHS.filmStats]: filmStatsOf(films.values()) };
+  return filmStatsRecords([...films.values()]);
 }
 
 /** Whether records of `kind` carry an `order` (and can be reordered). */

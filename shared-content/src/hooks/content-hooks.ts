@@ -8,7 +8,7 @@ import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } 
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
 import { queryKey, type LiveQuerySpec, type LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
-import { FilmStatsSchema, type FilmStats } from "../film-stats";
+import { FILM_TOP_SIZE, FilmStatsSchema, FilmTallySchema, byTallyDesc, type FilmStats, type FilmTally, type TallyKind } from "../film-stats";
 import { PATHS, postPath, recordPath } from "../paths";
 import {
   AboutSchema,
@@ -98,6 +98,8 @@ export interface ContentHooks {
   useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
   /** The films' statistics record (one small read at any size of the log); null in a database that has none yet. */
   useFilmStats(): LiveResult<FilmStats | null>;
+  /** The FILM_TOP_SIZE directors or countries with the most films, most first: one indexed query, at any number of names. */
+  useFilmTop(kind: TallyKind): LiveResult<FilmTally[]>;
 }
 
 /** The public hooks over one source. */
@@ -198,6 +200,21 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
       return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE, "last");
     },
     useFilmStats: () => useSingle(PATHS.filmStats, FilmStatsSchema),
+    useFilmTop: (kind) => {
+      const path = `${PATHS.filmTallies}/${kind}`;
+      const query: LiveQuerySpec = { orderBy: "count", limitToLast: FILM_TOP_SIZE };
+      return useLiveQuery<FilmTally[]>(
+        queryKey(path, query),
+        at(path, query),
+        (value) =>
+          decodeCollection(FilmTallySchema, value, path)
+            .filter((t) => t.count > 0)
+            .map(({ name, count }) => ({ name, count }))
+            .sort(byTallyDesc),
+        [],
+        { read: { path, query } },
+      );
+    },
     usePostNeighbourhood: (publishedAt) => {
       const path = PATHS.blogIndex;
       const enabled = publishedAt !== null;

@@ -18,4 +18,5 @@ export const {
   usePostNeighbourhood,
   useFilms,
   useFilmStats,
+  useFilmTop,
 } = makeContentHooks(restSource);

@@ -395,6 +395,28 @@ export function buildRules(): Rule {
         },
         ...DENY_OTHERS,
       },
+      // A count per director and per country, kept by the film writes like filmStats; it grows
+      // with the names, so visitors read only the top entries (an indexed query on count).
+      filmTallies: {
+        ".read": true,
+        ".write": IS_ADMIN,
+        directors: tally(LIMITS.name),
+        countries: tally(LIMITS.label),
+        ...DENY_OTHERS,
+      },
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+/** One list of tallies: `{name, count}` per name, keyed by the encoded name (film-stats.ts, tallyKey). */
+function tally(name: Range): Rule {
+  return {
+    ".indexOn": ["count"],
+    $name: {
+      ".validate": and(hasChildren(["name", "count"]), `$name.length <= ${3 * 3 * name.max}`),
+      name: S(name),
+      count: INT(0, FILM_STATS_MAX),
       ...DENY_OTHERS,
     },
   };
