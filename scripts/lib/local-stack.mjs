@@ -235,6 +235,10 @@ export async function startLocalStack(options = {}) {
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
+    // Data from before the films' statistics: the films page shows no numbers until they exist.
+    if ((await ownerRead(databaseUrl, "filmStats")) === null && (await ownerRead(databaseUrl, "films")) !== null) {
+      log("Films statistics   missing (data from before filmStats): saving any film in the admin panel builds them, or npm run reset-data");
+    }
 
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
