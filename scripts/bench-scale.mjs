@@ -263,6 +263,9 @@ try {
     report.sizes.push({ size, counts, rows, feedBytes: Buffer.byteLength(feed), sitemapBytes: Buffer.byteLength(sitemap) });
 
     console.log(`\n${size}x the demo: ${counts.posts} posts, ${counts.films} films, ${counts.quotes} quotes`);
+    // The films page shows the statistics record's count: it must be the films'.
+    const counted = (await ownerRead(stack.databaseUrl, "filmStats/count")) ?? "no record";
+    if (counted !== counts.films) console.warn(`The films' statistics count ${counted}, not ${counts.films}: the films page's numbers are off.`);
     console.log("| page | HTML raw / br | from the database (server + browser) | reads / streams | DOM nodes | render p50 / p99 | interactive | goal |");
     console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows)

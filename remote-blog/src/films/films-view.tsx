@@ -202,27 +202,34 @@ function StatsFigures({ stats, tops }: { stats: FilmStats; tops: Props["tops"] }
       <div className={styles.tops}>
         <TopList title="Top directors" items={tops.directors.data ?? []} />
         <TopList title="Top countries" items={tops.countries.data ?? []} />
-        <TopList title="By decade of release" items={filmsByDecade(stats).map(({ decade, count }) => ({ name: decade, count }))} className={styles.decades} />
+        <div>
+          <h3 className={styles.topTitle}>Films by decade of release</h3>
+          {/* One line of text, not a list: eleven decades would cost a page of markup. A decade
+              and its count never part at a line break (a no-break space). */}
+          <p className={styles.decades} data-stat="decades">
+            {filmsByDecade(stats)
+              .map(({ decade, count }) => `${decade}:\u00a0${count}`)
+              .join(" · ")}
+          </p>
+        </div>
       </div>
     </>
   );
 }
 
-/** A ranked list of names with their number of films (an empty one is left out). */
-function TopList({ title, items, className = "" }: { title: string; items: readonly FilmTally[]; className?: string }) {
+/** A ranked list of names with their number of films (an empty one is left out). Lean markup: it is in every page's HTML. */
+function TopList({ title, items }: { title: string; items: readonly FilmTally[] }) {
   if (items.length === 0) return null;
   return (
     <div>
       <h3 className={styles.topTitle}>{title}</h3>
-      <ol className={`${styles.top} ${className}`}>
+      <ol className={styles.top}>
         {items.map((i) => (
           <li key={i.name}>
-            <span className={styles.topName} title={i.name}>
-              {i.name}
-            </span>
-            <span className={styles.topCount}>
+            <span>{i.name}</span>
+            <span>
               {i.count}
-              <span className={page.visuallyHidden}> film{i.count === 1 ? "" : "s"}</span>
+              <span className={page.visuallyHidden}>{i.count === 1 ? " film" : " films"}</span>
             </span>
           </li>
         ))}
