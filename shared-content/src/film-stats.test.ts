@@ -13,6 +13,7 @@ import {
   filmTalliesOf,
   filmsByDecade,
   tallyKey,
+  TALLY_KEY_MAX,
   type CountedFilm,
 } from "./film-stats";
 
@@ -108,6 +109,10 @@ describe("the tallies per director and country", () => {
   it("key each name so the database can hold it, and keep the name as written", () => {
     expect(tallyKey("Dr. Who / #1 [x] $")).toBe("Dr%2E%20Who%20%2F%20%231%20%5Bx%5D%20%24");
     expect(tallyKey(" Agnès Varda ")).toBe("Agn%C3%A8s%20Varda");
+    // A long name in a non-Latin script: cut to fit a key, and still one key per name.
+    const long = "黒".repeat(120);
+    expect(tallyKey(long)).toHaveLength(TALLY_KEY_MAX);
+    expect(tallyKey(long)).not.toBe(tallyKey(`${"黒".repeat(119)}澤`));
     expect(filmStatsRecords([rashomon]).filmTallies).toEqual({
       directors: { "Akira%20Kurosawa": { name: "Akira Kurosawa", count: 1 } },
       countries: { Japan: { name: "Japan", count: 1 } },

@@ -42,11 +42,21 @@ export type FilmStatsChange = FilmStats & FilmTallies;
 export const FilmTallySchema = v.strictObject({ name: v.string(), count });
 export type FilmTally = v.InferOutput<typeof FilmTallySchema>;
 
+/** The longest tally key: the database takes keys of at most 768 bytes. */
+export const TALLY_KEY_MAX = 700;
+
 /**
  * A name as a database key: the characters a key cannot hold (. $ # [ ] / and control
- * characters) percent-encoded, as `encodeURIComponent` does, plus the dot.
+ * characters) percent-encoded, as `encodeURIComponent` does, plus the dot. A name whose encoding
+ * is too long (a long name in a non-Latin script) is cut and told apart by a hash of the whole.
  */
-export const tallyKey = (name: string): string => encodeURIComponent(name.trim()).replaceAll(".", "%2E");
+export function tallyKey(name: string): string {
+  const key = encodeURIComponent(name.trim()).replaceAll(".", "%2E");
+  if (key.length <= TALLY_KEY_MAX) return key;
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return `${key.slice(0, TALLY_KEY_MAX - 9)}~${(hash >>> 0).toString(16).padStart(8, "0")}`;
+}
 
 const EMPTY: FilmStats = { count: 0, minutes: 0, ratingHalves: 0, decades: {} };
 

@@ -1,6 +1,6 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
-import { DECADE_PATTERN, FILM_STATS_MAX } from "../film-stats";
+import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -414,7 +414,7 @@ function tally(name: Range): Rule {
   return {
     ".indexOn": ["count"],
     $name: {
-      ".validate": and(hasChildren(["name", "count"]), `$name.length <= ${3 * 3 * name.max}`),
+      ".validate": and(hasChildren(["name", "count"]), `$name.length <= ${TALLY_KEY_MAX}`),
       name: S(name),
       count: INT(0, FILM_STATS_MAX),
       ...DENY_OTHERS,
