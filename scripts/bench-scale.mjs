@@ -64,8 +64,10 @@ const shiftDay = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) - days
 
 /** The demo's posts, films and quotes, read once: the templates of the grown content. */
 async function readDemo(databaseUrl) {
-  const [posts, index, films, quotes] = await Promise.all(["blog/posts", "blog/index", "films", "quotes"].map((p) => ownerRead(databaseUrl, p)));
-  return { posts: posts ?? {}, index: index ?? {}, films: films ?? {}, quotes: quotes ?? {} };
+  const [posts, index, films, quotes, filmStats, filmTallies] = await Promise.all(
+    ["blog/posts", "blog/index", "films", "quotes", "filmStats", "filmTallies"].map((p) => ownerRead(databaseUrl, p)),
+  );
+  return { posts: posts ?? {}, index: index ?? {}, films: films ?? {}, quotes: quotes ?? {}, filmStats, filmTallies };
 }
 
 /** Writes copies `from`..`to - 1` of every demo post, film and quote (copy k is k weeks older). */
@@ -94,6 +96,24 @@ async function grow(databaseUrl, demo, from, to) {
   await patch("blog/index", index);
   await patch("films", films);
   await patch("quotes", quotes);
+  // The films' statistics and tallies (shared-content's film-stats.ts) after growing: every copy
+  // repeats a demo film's year, minutes, rating, directors and countries, so at `to` times the
+  // demo each figure and each name's count is `to` times the demo's, exactly (a database without
+  // the records stays without, as the page expects).
+  if (!demo.filmStats || !demo.filmTallies) return;
+  if (demo.filmStats.count !== Object.keys(demo.films).length) console.warn("filmStats does not count the demo's films: the films page's numbers are off.");
+  const times = (counts) => Object.fromEntries(Object.entries(counts ?? {}).map(([key, n]) => [key, n * to]));
+  const tallies = (list) => Object.fromEntries(Object.entries(list ?? {}).map(([key, t]) => [key, { ...t, count: t.count * to }]));
+  const { count, minutes, ratingHalves, decades } = demo.filmStats;
+  await ownerWrite(
+    databaseUrl,
+    "",
+    {
+      filmStats: { count: count * to, minutes: minutes * to, ratingHalves: ratingHalves * to, decades: times(decades) },
+      filmTallies: { directors: tallies(demo.filmTallies.directors), countries: tallies(demo.filmTallies.countries) },
+    },
+    "PATCH",
+  );
 }
 
 function mostUsedTag(entries) {
@@ -276,6 +296,9 @@ try {
     report.sizes.push({ size, counts, rows, feedBytes: Buffer.byteLength(feed), sitemapBytes: Buffer.byteLength(sitemap) });
 
     console.log(`\n${size}x the demo: ${counts.posts} posts, ${counts.films} films, ${counts.quotes} quotes`);
+    // The films page shows the statistics record's count: it must be the films'.
+    const counted = (await ownerRead(stack.databaseUrl, "filmStats/count")) ?? "no record";
+    if (counted !== counts.films) console.warn(`The films' statistics count ${counted}, not ${counts.films}: the films page's numbers are off.`);
     console.log("| page | HTML raw / br | from the database (server + browser) | reads / streams | DOM nodes | render p50 / p99 | interactive | goal |");
     console.log("|---|---|---|---|---|---|---|---|");
     for (const r of rows)

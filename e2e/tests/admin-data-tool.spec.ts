@@ -11,16 +11,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 // The data tool's own example of an old site's export (its unit tests read the same file).
 const OLD_SITE_FIXTURE = join(here, "..", "..", "remote-admin", "src", "data-tool", "old-site-export.json");
 const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
+// What an import may write: the content and what is derived from it (the films' statistics, not exported).
+const WRITTEN_NODES = [...CONTENT_NODES, "filmStats", "filmTallies"];
 
 type Snapshot = Record<string, unknown>;
 
 async function snapshot(): Promise<Snapshot> {
-  const entries = await Promise.all(CONTENT_NODES.map(async (node) => [node, await db.get(node)] as const));
+  const entries = await Promise.all(WRITTEN_NODES.map(async (node) => [node, await db.get(node)] as const));
   return Object.fromEntries(entries);
 }
 
 async function restore(saved: Snapshot): Promise<void> {
-  for (const node of CONTENT_NODES) {
+  for (const node of WRITTEN_NODES) {
     if (saved[node] === null) await db.remove(node);
     else await db.set(node, saved[node]);
   }
@@ -140,6 +142,9 @@ test("importing the older site's export produces the expected content", async ({
   expect(await db.get("experience/-NkQe3x1WexpA1")).toMatchObject({ company: "Lumen Analytics", role: "Senior Frontend Engineer", start: "2021-03" });
   expect(Object.keys((await db.get("recommendations")) as object).sort()).toEqual(["-NkRec00001", "-NkRec00002"]);
   expect(await db.get("films/old-1")).toMatchObject({ title: "Arrival", rating: 4.5, minutes: 116 });
+  // The films' statistics were recomputed from the imported films, in the same write.
+  const films = Object.values((await db.get("films")) as Record<string, { minutes: number }>);
+  expect(await db.get("filmStats")).toMatchObject({ count: films.length, minutes: films.reduce((s, f) => s + f.minutes, 0) });
   expect(await db.get("quotes/old-3")).toMatchObject({ author: "Edmund Hillary", work: "View from the Summit" });
   const post = (await db.get("blog/posts/moving-a-large-app-to-vue-3")) as Record<string, unknown>;
   expect(post).toMatchObject({ status: "published", title: "Moving a large app to Vue 3" });

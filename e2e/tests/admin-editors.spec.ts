@@ -5,7 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test, keepContent } from "../fixtures";
 
-const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
+const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "filmStats", "filmTallies", "blog"];
 keepContent(...CONTENT_NODES);
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;

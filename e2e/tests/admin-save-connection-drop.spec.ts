@@ -10,7 +10,13 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 let saved: Record<string, unknown>;
 test.beforeEach(async () => {
-  saved = { "site/about": await db.get("site/about"), quotes: await db.get("quotes") };
+  saved = {
+    "site/about": await db.get("site/about"),
+    quotes: await db.get("quotes"),
+    films: await db.get("films"),
+    filmStats: await db.get("filmStats"),
+    filmTallies: await db.get("filmTallies"),
+  };
 });
 test.afterEach(async () => {
   await setDatabaseRunning(true);
@@ -90,4 +96,31 @@ test("a quote added while the database is down is added once, when it is back", 
   await expect(page.getByText("Added the quote.")).toBeVisible({ timeout: 60_000 });
   const quotes = Object.values(((await db.get("quotes")) ?? {}) as Record<string, { text: string }>);
   expect(quotes.filter((q) => q.text === text)).toHaveLength(1);
+});
+
+test("a film added while the database is down is added once with its numbers, when it is back", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin-panel/configure-films");
+  await expectRemoteScreen(page, "remote_admin", "ConfigureFilms");
+  // The screen shows the films page's count once the statistics are read (and cached for a save).
+  const before = (await db.get("filmStats/count")) as number;
+  await expect(page.getByText(`The films page counts ${before} in its numbers.`)).toBeVisible();
+  const title = unique("Offline Take");
+  await page.getByRole("button", { name: "Add film" }).click();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Year").fill("2001");
+  await page.getByLabel("Directors").fill("Offline Director");
+  await page.getByLabel("Running time (minutes)").fill("99");
+  await page.getByLabel("Rating").selectOption("3");
+
+  await setDatabaseRunning(false);
+  await page.getByRole("button", { name: "Add film" }).click();
+  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+
+  await setDatabaseRunning(true);
+  await expect(page.getByText("Added the film.")).toBeVisible({ timeout: 60_000 });
+  const films = Object.values(((await db.get("films")) ?? {}) as Record<string, { title: string }>);
+  expect(films.filter((f) => f.title === title)).toHaveLength(1);
+  expect(await db.get("filmStats/count")).toBe(before + 1);
+  expect(films).toHaveLength(before + 1);
 });

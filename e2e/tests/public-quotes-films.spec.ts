@@ -1,8 +1,9 @@
 // Favourite quotes and seen films: windows (never every record on load), search over every
 // record, the optional quote id (rendered on the server, highlighted; unknown: 404), copy link;
-// films sort and search in the address, stats on request; live updates; inert XSS payloads.
+// films sort and search in the address, the numbers of the whole log in the server's HTML and
+// live as the admin adds a film; live updates; inert XSS payloads.
 import type { Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, markNoReload, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;
 interface Film {
@@ -25,6 +26,23 @@ const byDisplayOrder = (quotes: Record<string, Rec>) =>
   Object.entries(quotes).sort(([ka, a], [kb, b]) => byText(String(a.author), String(b.author)) || byText(ka, kb));
 /** Films newest watched first, ties by key, highest first (the page's default order). */
 const newestWatched = (films: Record<string, Film>) => Object.entries(films).sort(([ka, a], [kb, b]) => byText(b.watchedOn, a.watchedOn) || byText(kb, ka));
+/** The figures the films page shows, from the films themselves (the statistics record must agree). */
+function expectedNumbers(films: Film[]) {
+  const decades = new Map<string, number>();
+  for (const f of films) decades.set(`${Math.floor(f.year / 10) * 10}s`, (decades.get(`${Math.floor(f.year / 10) * 10}s`) ?? 0) + 1);
+  const oldest = [...decades.keys()].sort()[0]!;
+  const directors = new Map<string, number>();
+  for (const f of films) for (const d of new Set(Object.values(f.directors).map((d) => d.trim()))) directors.set(d, (directors.get(d) ?? 0) + 1);
+  // Most films first, ties by name (the page's order; a unique leader in the demo seed).
+  const [topName, topCount] = [...directors].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0]!;
+  return {
+    count: films.length,
+    average: `${(films.reduce((s, f) => s + f.rating, 0) / films.length).toFixed(1)} / 5`,
+    oldest,
+    oldestCount: decades.get(oldest)!,
+    topDirector: { name: topName, count: topCount },
+  };
+}
 /** Text as React writes it into server HTML. */
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
@@ -128,31 +146,31 @@ test.describe("favourite quotes", () => {
 });
 
 test.describe("seen films", () => {
-  test("the server sends one window, finished; more on scroll; the numbers of every film on request", async ({ page, request }) => {
+  test("the server sends one window and the numbers of every film, finished; more on scroll", async ({ page, request }) => {
     const all = ((await db.get("films")) ?? {}) as Record<string, Film>;
     const films = Object.values(all);
     expect(films.length, "demo seed: films").toBeGreaterThanOrEqual(300);
+    const numbers = expectedNumbers(films);
     const html = await (await request.get("/list-of-seen-films")).text();
     expect(html.match(/<article/g)).toHaveLength(WINDOW);
-    expect(html).toContain(`Showing ${WINDOW} films`);
-    expect(html).not.toMatch(/Loading statistics|aria-busy="true"/);
+    expect(html).toContain(`Showing ${WINDOW} of ${films.length} films`);
+    expect(html).not.toMatch(/Loading statistics|Show the numbers|aria-busy="true"/);
+    // The numbers of the whole log are in the server's HTML (from the statistics record), not only a window's.
+    expect(html).toContain(`data-stat="count">${numbers.count}<`);
+    expect(html).toContain(`data-stat="average">${numbers.average}<`);
+    expect(html).toMatch(new RegExp(`data-stat="decades">${numbers.oldest}:\u00a0${numbers.oldestCount} · `));
+    // The director with the most films heads the top directors, in the server's HTML too.
+    expect(html).toMatch(new RegExp(`Top directors</h3><ol[^>]*><li><span>${escapeText(numbers.topDirector.name)}</span><span>${numbers.topDirector.count}<`));
     const slot = await openFilms(page);
     const cards = slot.getByRole("article");
     await expect(cards).toHaveCount(WINDOW);
-    // The count line is the same after hydration.
-    await expect(slot.getByText(`Showing ${WINDOW} films`)).toBeVisible();
+    // The count line and the numbers are the same after hydration.
+    await expect(slot.getByText(`Showing ${WINDOW} of ${films.length} films`)).toBeVisible();
     const [, newest] = newestWatched(all)[0]!;
     await expect(cards.first().getByRole("heading")).toContainText(newest.title);
-
     const stats = slot.getByRole("region", { name: "In numbers" });
-    await stats.getByRole("button", { name: "Show the numbers" }).click();
-    await expect(stats.locator('[data-stat="count"]')).toHaveText(String(films.length));
-    const avg = films.reduce((s, f) => s + f.rating, 0) / films.length;
-    await expect(stats.locator('[data-stat="average"]')).toHaveText(`${avg.toFixed(1)} / 5`);
-    const counts = new Map<string, number>();
-    for (const f of films) for (const d of Object.values(f.directors)) counts.set(d, (counts.get(d) ?? 0) + 1);
-    const top = Math.max(...counts.values());
-    await expect(stats.getByRole("heading", { name: "Top directors" }).locator("xpath=following-sibling::ol/li[1]")).toContainText(String(top));
+    await expect(stats.locator('[data-stat="count"]')).toHaveText(String(numbers.count));
+    await expect(stats.locator('[data-stat="average"]')).toHaveText(numbers.average);
 
     // The next window arrives when the end of the list scrolls into view.
     await cards.last().scrollIntoViewIfNeeded();
@@ -199,9 +217,6 @@ test.describe("seen films", () => {
     const slot = await openFilms(page);
     await expect(slot.getByRole("article").first()).toBeVisible();
     const noReload = await markNoReload(page);
-    await slot.getByRole("button", { name: "Show the numbers" }).click();
-    await expect(slot.locator('[data-stat="count"]')).toBeVisible();
-    const count = Number(await slot.locator('[data-stat="count"]').textContent());
     const id = `e2e-xss-${Date.now()}`;
     try {
       await db.set(`films/${id}`, {
@@ -217,13 +232,65 @@ test.describe("seen films", () => {
         updatedAt: Date.now(),
       });
       await expect(slot.getByRole("article").first().getByRole("heading")).toContainText("Film <img src=x");
-      await expect(slot.locator('[data-stat="count"]')).toHaveText(String(count + 1));
       await expectInert(page);
       await expect(slot.locator("i")).toHaveCount(0);
     } finally {
       await db.remove(`films/${id}`);
     }
-    await expect(slot.locator('[data-stat="count"]')).toHaveText(String(count));
+    await expect(slot.getByRole("article").first().getByRole("heading")).not.toContainText("Film <img src=x");
     await noReload();
+  });
+
+  test("a film added in the admin panel changes the numbers on an open films page, live", async ({ page, browser }) => {
+    const saved = { films: await db.get("films"), filmStats: await db.get("filmStats"), filmTallies: await db.get("filmTallies") };
+    const films = Object.values((saved.films ?? {}) as Record<string, Film>);
+    const added: Film = {
+      title: `Numbers ${Date.now().toString(36)}`,
+      year: 1895,
+      directors: ["Louis Lumière"],
+      minutes: 1,
+      rating: 0.5,
+      watchedOn: "2020-01-01",
+    };
+    const before = expectedNumbers(films);
+    const after = expectedNumbers([...films, added]);
+    const visitorContext = await browser.newContext();
+    try {
+      const visitor = await visitorContext.newPage();
+      const slot = await openFilms(visitor);
+      const noReload = await markNoReload(visitor);
+      const stats = slot.getByRole("region", { name: "In numbers" });
+      await expect(stats.locator('[data-stat="count"]')).toHaveText(String(before.count));
+      await expect(stats.locator('[data-stat="decades"]')).not.toContainText("1890s");
+
+      await signInAsAdmin(page, "/admin-panel/configure-films");
+      await expectRemoteScreen(page, "remote_admin", "ConfigureFilms");
+      await page.getByRole("button", { name: "Add film" }).click();
+      await page.getByLabel("Title").fill(added.title);
+      await page.getByLabel("Year").fill(String(added.year));
+      await page.getByLabel("Directors").fill("Louis Lumière");
+      await page.getByLabel("Running time (minutes)").fill(String(added.minutes));
+      await page.getByLabel("Rating").selectOption(String(added.rating));
+      await page.getByLabel(/Watched on/).fill(added.watchedOn);
+      await page.getByRole("button", { name: "Add film" }).click();
+      await expect(page.getByText("Added the film.")).toBeVisible();
+
+      await expect(stats.locator('[data-stat="count"]')).toHaveText(String(after.count));
+      await expect(stats.locator('[data-stat="average"]')).toHaveText(after.average);
+      await expect(stats.locator('[data-stat="decades"]')).toContainText(/^1890s:\s1 · /);
+      // The tallies followed too: the new director is counted once.
+      const tallies = Object.values(((await db.get("filmTallies/directors")) ?? {}) as Record<string, { name: string; count: number }>);
+      expect(tallies.filter((t) => t.name === "Louis Lumière")).toEqual([{ name: "Louis Lumière", count: 1 }]);
+      await expect(slot.getByText(`of ${after.count} films`)).toBeVisible();
+      await noReload();
+      // The record agrees with a recount of the stored films.
+      const stored = Object.values(((await db.get("films")) ?? {}) as Record<string, Film>);
+      expect(await db.get("filmStats")).toMatchObject({ count: stored.length, decades: { "1890s": 1 } });
+    } finally {
+      await visitorContext.close();
+      await db.set("films", saved.films);
+      await db.set("filmStats", saved.filmStats);
+      await db.set("filmTallies", saved.filmTallies);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
@@ -234,16 +235,27 @@ export async function startLocalStack(options = {}) {
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
+    // Data from before the films' statistics: the films page shows no numbers until they exist.
+    if ((await ownerRead(databaseUrl, "filmStats")) === null && (await ownerRead(databaseUrl, "films")) !== null) {
+      log("Films statistics   missing (data from before filmStats): saving any film in the admin panel builds them, or npm run reset-data");
+    }
 
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
     const sites = options.serve ? await stageSites({ dataDir }) : null;
     if (sites) ports.site = await claimSitePort(host, ports.site);
+    // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
+    // cannot); the emulator itself takes a free port behind it.
+    const authEmulatorPort = await freePort(host);
+    const authFront = await startAuthFront({ host, port: ports.auth, target: { host, port: authEmulatorPort } }).catch((error) => {
+      throw new Error(`AUTH_PORT ${ports.auth} cannot be used (${error.code ?? error.message}): stop what listens there or set AUTH_PORT to another port`);
+    });
+    stoppers.push(() => authFront.close());
     const emulators = await startFirebaseEmulators({
       only: sites ? ["auth", "hosting", "functions"] : ["auth"],
       host,
       projectId: PROJECT_ID,
-      ports: { auth: ports.auth, hosting: ports.site },
+      ports: { auth: authEmulatorPort, hosting: ports.site },
       config: sites ? hostingConfig(sites) : {},
       // The renderer reads the same config.json as the browser (production sets this too).
       env: sites ? { RUNTIME_CONFIG_URL: `http://${host}:${ports.site}/config.json` } : {},
@@ -253,8 +265,8 @@ export async function startLocalStack(options = {}) {
     });
     stoppers.push(() => emulators.stop());
     checkAborted();
-    ports.auth = emulators.ports.auth;
-    const authUrl = `http://${host}:${ports.auth}`;
+    ports.auth = authFront.port;
+    const authUrl = authFront.url;
     log(`Auth emulator      ${authUrl}  (project ${PROJECT_ID})`);
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });

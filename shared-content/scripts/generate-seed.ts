@@ -8,6 +8,7 @@
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readingMinutes } from "../src/blog";
+import { filmStatsRecords } from "../src/film-stats";
 
 // Paths below are relative to the seed folder at the repository's root, which this fills.
 const SEED_DIR = new URL("../../seed/", import.meta.url);
@@ -382,6 +383,8 @@ const seed = {
   blog: { posts, drafts, index },
   quotes,
   films,
+  // What the films page shows of the whole log, as the film writes keep it (film-stats.ts).
+  ...filmStatsRecords(Object.values(films)),
 };
 
 /** Every image the seed would make a browser load, as written in the data. */

@@ -77,6 +77,8 @@ export { matchesSearch } from "./search";
 export { storageKey, readStored, writeStored, removeStored } from "shared-auth/browser-storage";
 export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, formatDuration } from "./dates";
+// The films' statistics as the films page shows them (the write side is the admin entry's).
+export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";

@@ -18,6 +18,10 @@ export const PATHS = {
   blogIndex: "blog/index",
   quotes: "quotes",
   films: "films",
+  /** The films' statistics (film-stats.ts), written with every film: what the films page shows of the whole log. */
+  filmStats: "filmStats",
+  /** Films per director and per country (film-stats.ts), written with every film: the page reads its top entries. */
+  filmTallies: "filmTallies",
   admins: "admins",
 } as const;
 

@@ -19,11 +19,14 @@ import {
   RenderProvider,
   byAuthor,
   matchesSearch,
+  useFilmStats,
+  useFilmTop,
   useFilms,
   usePostNeighbourhood,
   useQuote,
   useQuotes,
 } from "../src/index";
+import { FILM_TOP_SIZE, tallyKey } from "../src/film-stats";
 import { POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../src/limits";
 import { createServerRenderStore } from "../src/server/index";
 import { T, baseTree, fx } from "./rules-matrix";
@@ -71,7 +74,11 @@ function grownTree() {
   for (let i = 0; i < GROWN; i += 1) quotes[`quote-${pad(i)}`] = { ...fx.quote, text: `Quote number ${i}.`, author: AUTHORS[i % AUTHORS.length] };
   // Last in the quotes' order: never in the first window.
   quotes["quote-old"] = { ...fx.quote, text: "Motion is impossible.", author: "Zeno of Elea" };
-  return { blog: { posts, index }, films, quotes };
+  // A tally per name, far more names than a top list shows: director i has i % 60 films.
+  const directors: Record<string, unknown> = {};
+  for (let i = 0; i < GROWN; i += 1) directors[tallyKey(`Director ${pad(i)}`)] = { name: `Director ${pad(i)}`, count: i % 60 };
+  const filmTallies = { directors, countries: fx.filmTallies.countries };
+  return { blog: { posts, index }, films, quotes, filmStats: { ...fx.filmStats, count: GROWN + 1 }, filmTallies };
 }
 
 /**
@@ -133,7 +140,7 @@ function expectOnlyBoundedReads(maxLimit: number): string[] {
     const path = url.pathname.replace(/^\//, "").replace(/\.json$/, "");
     const p = url.searchParams;
     const orderBy = p.get("orderBy");
-    const collection = ["films", "quotes", "blog/index"].includes(path);
+    const collection = ["films", "quotes", "blog/index", "filmTallies/directors", "filmTallies/countries"].includes(path);
     if (collection) {
       expect(orderBy, `${url}`).not.toBeNull();
       expect(indexedAt(path), `${path} has .indexOn for ${orderBy}`).toContain(JSON.parse(orderBy!));
@@ -141,8 +148,8 @@ function expectOnlyBoundedReads(maxLimit: number): string[] {
       expect(limit, `${url} is limited`).toBeGreaterThan(0);
       expect(limit).toBeLessThanOrEqual(maxLimit);
     } else {
-      // One record: a post, a quote.
-      expect(path, `${url}`).toMatch(/^(blog\/posts|quotes)\/[A-Za-z0-9_-]+$/);
+      // One record: a post, a quote, the films' statistics.
+      expect(path, `${url}`).toMatch(/^((blog\/posts|quotes)\/[A-Za-z0-9_-]+|filmStats)$/);
     }
     return `${path}?${p.toString()}`;
   });
@@ -214,6 +221,26 @@ describe("the films page's windows", () => {
     const everything = renderHook(() => useFilms({ all: true })).result;
     await waitFor(() => expect(everything.current.status).toBe("ready"));
     expect(everything.current.data.filter((f) => matchesSearch("tarkovsky solaris", [f.title, ...f.directors])).map((f) => f.id)).toEqual(["film-far"]);
+  });
+});
+
+describe("the films page's numbers", () => {
+  it("read the statistics record and the top names by one bounded query each, whatever the number of names, and follow a change", async () => {
+    const { result } = renderHook(() => ({ stats: useFilmStats(), directors: useFilmTop("directors") }));
+    await waitFor(() => expect(result.current.directors.status).toBe("ready"));
+    await waitFor(() => expect(result.current.stats.status).toBe("ready"));
+    expect(result.current.stats.data?.count).toBe(GROWN + 1);
+    // Director i has i % 60 films: the five with 59 are 59, 119, ... 299, listed by name.
+    expect(result.current.directors.data).toEqual([59, 119, 179, 239, 299].map((i) => ({ name: `Director ${pad(i)}`, count: 59 })));
+    expect(expectOnlyBoundedReads(FILM_TOP_SIZE).sort()).toEqual(
+      ["filmStats?ns=" + NS, `filmTallies/directors?ns=${NS}&orderBy=%22count%22&limitToLast=${FILM_TOP_SIZE}`].sort(),
+    );
+    await act(() =>
+      // The key holds "%" (tallyKey), which a URL must escape.
+      rest("PATCH", `filmTallies/directors/${encodeURIComponent(tallyKey("Director 000"))}`, { count: 70 }),
+    );
+    await waitFor(() => expect(result.current.directors.data[0]).toEqual({ name: "Director 000", count: 70 }));
+    expect(result.current.directors.data).toHaveLength(FILM_TOP_SIZE);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   approveSubmission,
   createRecord,
   deletePost,
+  deleteRecord,
   publishPost,
   reorderRecords,
   saveAbout,
@@ -397,5 +398,51 @@ describe("write functions against the rules", () => {
     const summary = await previewImport(bad);
     expect(summary.invalid.map((i) => i.path).sort()).toEqual(["films/f9", "quotes/q3"]);
     expect(await rest("GET", "quotes/q3")).toBeNull();
+    expect(await rest("GET", "filmStats")).toEqual({ count: 0, minutes: 0, ratingHalves: 0 });
+  });
+
+  it("keeps the films' statistics in each film's write (add, edit, delete, import) and rebuilds them when missing", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const stats = () => rest("GET", "filmStats");
+    const arrival = { title: "Arrival", year: 2016, directors: ["Denis Villeneuve"], countries: ["USA"], minutes: 116, rating: 3.5, watchedOn: "2024-05-01" };
+    type Tallies = Record<"directors" | "countries", Record<string, { name: string; count: number }>>;
+    const tallies = async () => (await rest("GET", "filmTallies")) as Tallies;
+    const id = await createRecord("films", arrival);
+    expect(await stats()).toEqual({ count: 2, minutes: 277, ratingHalves: 16, decades: { "1970s": 1, "2010s": 1 } });
+    expect(await tallies()).toEqual({
+      directors: { ...fx.filmTallies.directors, "Denis%20Villeneuve": { name: "Denis Villeneuve", count: 1 } },
+      countries: { ...fx.filmTallies.countries, USA: { name: "USA", count: 1 } },
+    });
+    // A retried create whose first attempt landed is refused whole: the film is counted once.
+    await expect(createRecord("films", arrival, id)).rejects.toBeInstanceOf(ContentError);
+    await updateRecord("films", id, { ...arrival, year: 2003, minutes: 120, rating: 5, countries: ["Canada"] }, 1);
+    expect((await tallies()).countries).toEqual({ ...fx.filmTallies.countries, USA: { name: "USA", count: 0 }, Canada: { name: "Canada", count: 1 } });
+    const edited = { count: 2, minutes: 281, ratingHalves: 19, decades: { "1970s": 1, "2000s": 1, "2010s": 0 } };
+    expect(await stats()).toEqual(edited);
+    // A stale edit is refused before anything is sent, and takes nothing out.
+    await expect(updateRecord("films", id, arrival, 1)).rejects.toMatchObject({ code: "conflict", currentRev: 2 });
+    expect(await stats()).toEqual(edited);
+    expect((await tallies()).countries.USA?.count).toBe(0);
+    await deleteRecord("films", "f1");
+    await deleteRecord("films", "f1");
+    expect(await stats()).toEqual({ count: 1, minutes: 120, ratingHalves: 10, decades: { "1970s": 0, "2000s": 1, "2010s": 0 } });
+
+    // A database from before the record: the next film write builds it from every film.
+    await rest("DELETE", "filmStats");
+    await rest("DELETE", "filmTallies");
+    await createRecord("films", { ...arrival, title: "Dune", year: 2021, minutes: 155, rating: 4 });
+    expect(await stats()).toEqual({ count: 2, minutes: 275, ratingHalves: 18, decades: { "2000s": 1, "2020s": 1 } });
+    expect(await tallies()).toEqual({
+      directors: { "Denis%20Villeneuve": { name: "Denis Villeneuve", count: 2 } },
+      countries: { Canada: { name: "Canada", count: 1 }, USA: { name: "USA", count: 1 } },
+    });
+
+    // An import replacing the films recomputes the record from the file's films.
+    const tree = await exportAll();
+    tree.films = { f1: fx.film };
+    await importAll(tree);
+    expect(await stats()).toEqual(fx.filmStats);
+    expect(await tallies()).toEqual(fx.filmTallies);
   });
 });

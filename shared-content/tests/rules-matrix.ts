@@ -82,6 +82,13 @@ export const fx = {
     rev: 1,
     updatedAt: T,
   },
+  /** The statistics of the one film of the base state (film-stats.ts). */
+  filmStats: { count: 1, minutes: 161, ratingHalves: 9, decades: { "1970s": 1 } },
+  /** Its tallies per director and country (keys: tallyKey of the name). */
+  filmTallies: {
+    directors: { "Andrei%20Tarkovsky": { name: "Andrei Tarkovsky", count: 1 } },
+    countries: { "Soviet%20Union": { name: "Soviet Union", count: 1 } },
+  },
   submission: { fullName: "Sam Lee", role: "Engineer", relationship: "Peer", text: "Great to work with, always helpful.", createdAt: T },
   publishedPost: {
     title: "Hello",
@@ -113,6 +120,8 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     blog: { posts: { hello: fx.publishedPost }, drafts: { "draft-one": fx.draftPost }, index: { hello: fx.indexEntry } },
     quotes: { q1: fx.quote },
     films: { f1: fx.film },
+    filmStats: fx.filmStats,
+    filmTallies: fx.filmTallies,
   };
 }
 
@@ -190,6 +199,27 @@ export const NODES: NodeSpec[] = [
   collectionNode("recommendations", fx.recommendation, { text: "Too short" }, { text: "Maya is the best colleague I have had." }),
   collectionNode("quotes", fx.quote, { author: 42 }, { year: 1974 }),
   collectionNode("films", fx.film, { rating: 3.3 }, { rating: 5 }),
+  {
+    node: "filmStats",
+    existing: "filmStats",
+    fresh: "filmStats",
+    createSetup: { filmStats: null },
+    create: { filmStats: fx.filmStats },
+    overwrite: { filmStats: { ...fx.filmStats, count: 2, decades: { "1970s": 1, "2010s": 1 } } },
+    invalid: { filmStats: { ...fx.filmStats, count: -1 } },
+    unknown: { filmStats: { ...fx.filmStats, topDirectors: ["Andrei Tarkovsky"] } },
+    expect: PUBLIC_ADMIN_WRITE,
+  },
+  {
+    node: "filmTallies/directors/{name}",
+    existing: "filmTallies/directors/Andrei%20Tarkovsky",
+    fresh: "filmTallies/directors/Ridley%20Scott",
+    create: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1 } },
+    overwrite: { "filmTallies/directors/Andrei%20Tarkovsky": { name: "Andrei Tarkovsky", count: 2 } },
+    invalid: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 0.5 } },
+    unknown: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1, rating: 5 } },
+    expect: PUBLIC_ADMIN_WRITE,
+  },
   {
     node: "recommendationSubmissions/{uid}",
     existing: "recommendationSubmissions/sub1",
@@ -509,6 +539,48 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("an image on this site (/images/...)", "admin", { write: { "projects/new1": { ...fx.project, imageUrl: "/images/avatar.svg" } } }, "allow"),
     c("an image on another host written as //host/...", "admin", { write: { "projects/new1": { ...fx.project, imageUrl: "//evil.example/x.png" } } }, "deny"),
     c("a site path where only an absolute link fits", "admin", { write: { "projects/new1": { ...fx.project, liveUrl: "/images/avatar.svg" } } }, "deny"),
+    // filmStats: kept by the film writes with server increments, in the same update as the film
+    c(
+      "a new film with its statistics' increments, one update",
+      "admin",
+      {
+        write: {
+          "films/new1": { ...fx.film, year: 2016, minutes: 116, rating: 3.5 },
+          "filmStats/count": { ".sv": { increment: 1 } },
+          "filmStats/minutes": { ".sv": { increment: 116 } },
+          "filmStats/ratingHalves": { ".sv": { increment: 7 } },
+          "filmStats/decades/2010s": { ".sv": { increment: 1 } },
+        },
+      },
+      "allow",
+    ),
+    c(
+      "a film's new director and country: their tallies' increments, one update",
+      "admin",
+      {
+        write: {
+          "films/new1": { ...fx.film, directors: ["Ridley Scott"], countries: ["UK"] },
+          "filmStats/count": { ".sv": { increment: 1 } },
+          "filmTallies/directors/Ridley%20Scott/name": "Ridley Scott",
+          "filmTallies/directors/Ridley%20Scott/count": { ".sv": { increment: 1 } },
+          "filmTallies/countries/UK/name": "UK",
+          "filmTallies/countries/UK/count": { ".sv": { increment: 1 } },
+        },
+      },
+      "allow",
+    ),
+    c("a tally's increment from a visitor", "visitor", { write: { "filmTallies/directors/Andrei%20Tarkovsky/count": { ".sv": { increment: 1 } } } }, "deny"),
+    c("a tally without its name", "admin", { write: { "filmTallies/countries/UK/count": 1 } }, "deny"),
+    c("a tally list that is neither directors nor countries", "admin", { write: { "filmTallies/genres/Drama": { name: "Drama", count: 1 } } }, "deny"),
+    c("a tally name longer than a country may be", "admin", { write: { "filmTallies/countries/x": { name: "x".repeat(61), count: 1 } } }, "deny"),
+    c("the top directors: a query on count, signed out", "visitor", { read: "filmTallies/directors" }, "allow"),
+    c("the statistics' increments from a visitor", "visitor", { write: { "filmStats/count": { ".sv": { increment: 1 } } } }, "deny"),
+    c("the statistics' increments from a signed-in non-admin", "stranger", { write: { "filmStats/count": { ".sv": { increment: 1 } } } }, "deny"),
+    c("an increment that takes a figure below zero", "admin", { write: { "filmStats/count": { ".sv": { increment: -2 } } } }, "deny"),
+    c("read the films' statistics signed out", "visitor", { read: "filmStats/decades" }, "allow"),
+    c("a statistics decade not named like 1990s", "admin", { write: { "filmStats/decades/nineties": 1 } }, "deny"),
+    c("a statistics figure that is not a whole number", "admin", { write: { "filmStats/minutes": 10.5 } }, "deny"),
+    c("statistics without a count", "admin", { write: { filmStats: without(fx.filmStats, "count") } }, "deny"),
     c("a film without directors", "admin", { write: { "films/new1": without(fx.film, "directors") } }, "deny"),
     c("a record key with spaces", "admin", { write: { "quotes/bad key!": fx.quote } }, "deny"),
     c("a string where a record belongs", "admin", { write: { films: "all gone" } }, "deny"),

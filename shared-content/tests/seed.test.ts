@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { indexEntryOf } from "../src/blog";
 import { AboutSchema, BlogIndexEntrySchema, BlogPostSchema, COLLECTION_SCHEMAS, ContactSchema, RecommendationSubmissionSchema } from "../src/schemas";
 import { COLLECTION_KINDS } from "../src/paths";
+import { FilmStatsSchema, filmStatsOf, filmStatsRecords, type CountedFilm } from "../src/film-stats";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as Record<string, unknown>;
 const rules = JSON.parse(readFileSync(fileURLToPath(new URL("../../database.rules.json", import.meta.url)), "utf8")) as unknown;
@@ -23,8 +24,27 @@ function expectValid(schema: v.GenericSchema, value: unknown, path: string) {
 describe("demo seed", () => {
   it("holds only content nodes (no admins)", () => {
     expect(Object.keys(seed).sort()).toEqual(
-      ["blog", "experience", "films", "projects", "quotes", "recommendationSubmissions", "recommendations", "site", "skills"].sort(),
+      [
+        "blog",
+        "experience",
+        "filmStats",
+        "filmTallies",
+        "films",
+        "projects",
+        "quotes",
+        "recommendationSubmissions",
+        "recommendations",
+        "site",
+        "skills",
+      ].sort(),
     );
+  });
+
+  it("carries the films' statistics of its films", () => {
+    const films = Object.values(node("films")) as CountedFilm[];
+    expect(v.parse(FilmStatsSchema, seed.filmStats)).toEqual(filmStatsOf(films));
+    expect((seed.filmStats as { count: number }).count).toBe(300);
+    expect(seed.filmTallies).toEqual(filmStatsRecords(films).filmTallies);
   });
 
   it("has the promised amounts of content", () => {
@@ -102,6 +122,8 @@ describe("demo seed", () => {
       else db = result.newDatabase;
     }
     write("/blog/drafts", blog.drafts);
+    write("/filmStats", seed.filmStats);
+    write("/filmTallies", seed.filmTallies);
     expect(denied).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { byWatchedDesc, useCollection, type Film, type WithId } from "shared-content/admin";
+import { byWatchedDesc, useCollection, useFilmStats, type Film, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
 import { FormGrid, ImageUrlField, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
@@ -57,6 +57,9 @@ export const ratingText = (rating: number) => `${"★".repeat(Math.floor(rating)
 /** /admin-panel/configure-films: every film, newest watched first, with search and paging. */
 export default function ConfigureFilms() {
   const live = useCollection("films");
+  // A film's save reads the statistics it keeps (shared-content's film writes); listening here
+  // keeps them in the SDK's cache, so a save while the connection is down is queued like any other.
+  const stats = useFilmStats();
   const renderForm = useCallback((form: FormState<FilmForm>) => {
     const { field } = form;
     return (
@@ -79,7 +82,7 @@ export default function ConfigureFilms() {
     <CollectionEditor
       kind="films"
       title="Seen films"
-      description="The public list of seen films. Newest watched first."
+      description={`The public list of seen films. Newest watched first.${stats.data ? ` The films page counts ${stats.data.count} in its numbers.` : ""}`}
       noun="film"
       live={live}
       sort={newestWatchedFirst}

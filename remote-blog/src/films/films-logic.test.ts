@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filmStats, filterFilms, formatWatchTime, sortFilms } from "./films-logic";
+import { filterFilms, formatWatchTime, showingLabel, sortFilms } from "./films-logic";
 import { film } from "../test-fixtures";
 
 describe("films logic", () => {
@@ -29,17 +29,12 @@ describe("films logic", () => {
     expect(sortFilms([a, b, c], "year").map((f) => f.title)).toEqual(["Ran", "Cléo from 5 to 7", "Ikiru"]);
   });
 
-  it("computes count, watch time, average rating and top directors and countries", () => {
-    const s = filmStats([a, b, c]);
-    expect(s.count).toBe(3);
-    expect(s.totalMinutes).toBe(395);
-    expect(s.averageRating).toBeCloseTo(4.5);
-    expect(s.topDirectors).toEqual([
-      { name: "Akira Kurosawa", count: 2 },
-      { name: "Agnès Varda", count: 1 },
-    ]);
-    expect(s.topCountries[0]).toEqual({ name: "France", count: 2 });
-    expect(filmStats([]).averageRating).toBeNull();
+  it("says how many films the window shows, of how many when the statistics are known", () => {
+    expect(showingLabel(50, 300)).toBe("Showing 50 of 300 films");
+    expect(showingLabel(1, 1)).toBe("Showing 1 of 1 film");
+    expect(showingLabel(1, null)).toBe("Showing 1 film");
+    // Statistics behind the list for a moment (a film just added): the window alone, never "51 of 50".
+    expect(showingLabel(51, 50)).toBe("Showing 51 films");
   });
 
   it("formats watch time", () => {

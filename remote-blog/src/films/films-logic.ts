@@ -18,47 +18,10 @@ export function sortFilms(films: readonly Film[], by: FilmSort): Film[] {
   return [...films].sort(FILM_ORDERS[by === "watched" ? "watchedOn" : by]);
 }
 
-export interface Ranked {
-  name: string;
-  count: number;
-}
-
-export interface FilmStats {
-  count: number;
-  totalMinutes: number;
-  averageRating: number | null;
-  topDirectors: Ranked[];
-  topCountries: Ranked[];
-}
-
-function top(values: Iterable<string>, n: number): Ranked[] {
-  const counts = new Map<string, number>();
-  for (const v of values) {
-    const key = v.trim();
-    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
-    .slice(0, n);
-}
-
-export function filmStats(films: readonly Film[], topN = 5): FilmStats {
-  const totalMinutes = films.reduce((s, f) => s + f.minutes, 0);
-  const averageRating = films.length ? films.reduce((s, f) => s + f.rating, 0) / films.length : null;
-  return {
-    count: films.length,
-    totalMinutes,
-    averageRating,
-    topDirectors: top(
-      films.flatMap((f) => f.directors),
-      topN,
-    ),
-    topCountries: top(
-      films.flatMap((f) => f.countries),
-      topN,
-    ),
-  };
+/** "Showing 50 of 300 films" (the total from the statistics record); without it, the window alone. */
+export function showingLabel(shown: number, total: number | null): string {
+  if (total === null || total < shown) return `Showing ${shown} film${shown === 1 ? "" : "s"}`;
+  return `Showing ${shown} of ${total} film${total === 1 ? "" : "s"}`;
 }
 
 /** Short enough for a stats tile on a phone: 95 -> "1 h 35 min"; 38_165 -> "26 d 12 h". */

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { FilmsView } from "./films-view";
 import type { FilmSort } from "./films-logic";
+import type { FilmStats, FilmTally, TallyKind } from "shared-content";
+import { filmStatsOf } from "shared-content/admin";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import type { Film } from "../ui/types";
@@ -14,15 +16,23 @@ afterEach(cleanup);
 function Searchable(props: {
   list: PagedState<Film>;
   all: LoadState<Film[]> | null;
+  stats: LoadState<FilmStats | null>;
+  tops?: Record<TallyKind, LoadState<FilmTally[]>>;
   sort: FilmSort;
   onSortChange: (s: FilmSort) => void;
-  onShowStats: () => void;
 }) {
   const [query, setQuery] = useState("");
-  return <FilmsView {...props} query={query} onQueryChange={setQuery} />;
+  return <FilmsView {...props} tops={props.tops ?? { directors: ready([]), countries: ready([]) }} query={query} onQueryChange={setQuery} />;
 }
-function view(list: PagedState<Film>, all: LoadState<Film[]> | null = null, sort: FilmSort = "watched", onSortChange = vi.fn(), onShowStats = vi.fn()) {
-  return <Searchable list={list} all={all} sort={sort} onSortChange={onSortChange} onShowStats={onShowStats} />;
+function view(
+  list: PagedState<Film>,
+  all: LoadState<Film[]> | null = null,
+  sort: FilmSort = "watched",
+  onSortChange = vi.fn(),
+  stats: LoadState<FilmStats | null> = ready(null),
+  tops?: Record<TallyKind, LoadState<FilmTally[]>>,
+) {
+  return <Searchable list={list} all={all} stats={stats} tops={tops} sort={sort} onSortChange={onSortChange} />;
 }
 const titles = () => screen.queryAllByRole("article").map((a) => within(a).getByRole("heading").textContent?.split(" (")[0]);
 
@@ -92,27 +102,36 @@ describe("FilmsView", () => {
     expect(screen.getByText(/no film matches/i)).toBeTruthy();
   });
 
-  it("shows stats of every film on request, with their own loading and error states", () => {
-    const films = [film({ minutes: 120, rating: 3, directors: ["A"] }), film({ minutes: 60, rating: 4, directors: ["A", "B"] })];
+  it("shows the numbers of the whole log from its statistics record, with the window's count of the total", () => {
+    const films = [film({ minutes: 120, rating: 3, year: 1954 }), film({ minutes: 60, rating: 4, year: 2016 }), film({ minutes: 90, rating: 3, year: 2011 })];
+    const tops = {
+      directors: ready([
+        { name: "Agnès Varda", count: 2 },
+        { name: "Ozu", count: 1 },
+      ]),
+      countries: ready([{ name: "France", count: 3 }]),
+    };
+    const { container } = render(view(paged(films.slice(0, 1)), null, "watched", vi.fn(), ready(filmStatsOf(films)), tops));
+    const stats = screen.getByRole("region", { name: "In numbers" });
+    // Nothing to ask for: the figures are there from the first render (the server's HTML).
+    expect(within(stats).queryByRole("button")).toBeNull();
+    expect(container.querySelector('[data-stat="count"]')?.textContent).toBe("3");
+    expect(container.querySelector('[data-stat="time"]')?.textContent).toBe("4 h 30 min");
+    expect(container.querySelector('[data-stat="average"]')?.textContent).toBe("3.3 / 5");
+    expect(screen.getByRole("heading", { name: "Films by decade of release" }).nextElementSibling?.textContent).toBe("1950s:\u00a01 · 2010s:\u00a02");
+    expect(screen.getByRole("heading", { name: "Top directors" }).nextElementSibling?.textContent).toBe("Agnès Varda2 filmsOzu1 film");
+    expect(screen.getByRole("heading", { name: "Top countries" }).nextElementSibling?.textContent).toBe("France3 films");
+    expect(screen.getByText("Showing 1 of 3 films")).toBeTruthy();
+  });
+
+  it("shows no numbers without a statistics record (an older database), and an error with Retry when it cannot be read", () => {
     const retry = vi.fn();
-    const onShowStats = vi.fn();
-    const { container, rerender } = render(view(paged(films.slice(0, 1)), null, "watched", vi.fn(), onShowStats));
-    const stats = () => screen.getByRole("region", { name: "In numbers" });
-    // Not downloaded until asked for: a visit costs the window it shows.
-    fireEvent.click(within(stats()).getByRole("button", { name: "Show the numbers" }));
-    expect(onShowStats).toHaveBeenCalledOnce();
-    rerender(view(paged(films.slice(0, 1)), loading([])));
-    expect(within(stats()).getByRole("status").textContent).toMatch(/loading statistics/i);
-    rerender(view(paged(films.slice(0, 1)), failed([], retry)));
-    fireEvent.click(within(stats()).getByRole("button", { name: "Retry" }));
-    expect(retry).toHaveBeenCalledOnce();
-    rerender(view(paged(films.slice(0, 1)), ready(films)));
-    expect(container.querySelector('[data-stat="count"]')?.textContent).toBe("2");
-    expect(container.querySelector('[data-stat="time"]')?.textContent).toBe("3 h");
-    expect(container.querySelector('[data-stat="average"]')?.textContent).toBe("3.5 / 5");
-    expect(screen.getByRole("heading", { name: "Top directors" }).nextElementSibling?.textContent).toBe("A2 filmsB1 film");
-    // The count line says what the window holds, before and after the numbers arrive.
+    const { rerender } = render(view(paged([film()])));
+    expect(screen.queryByRole("region", { name: "In numbers" })).toBeNull();
     expect(screen.getByText("Showing 1 film")).toBeTruthy();
+    rerender(view(paged([film()]), null, "watched", vi.fn(), failed(null, retry)));
+    fireEvent.click(within(screen.getByRole("region", { name: "In numbers" })).getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledOnce();
   });
 
   it("renders database text as text and drops unsafe poster URLs", () => {

@@ -1,12 +1,12 @@
-import { formatDay, loadFailureMessage } from "shared-content";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { averageRating, filmsByDecade, formatDay, loadFailureMessage, type FilmStats, type FilmTally, type TallyKind } from "shared-content";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
 import { ErrorState, Skeleton } from "shared-ui";
 import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
-import { filmStats, filterFilms, formatWatchTime, sortFilms, SORT_LABELS, type FilmSort, type FilmStats } from "./films-logic";
+import { filterFilms, formatWatchTime, showingLabel, sortFilms, SORT_LABELS, type FilmSort } from "./films-logic";
 import { Rating } from "./rating";
 import page from "../ui/page.module.css";
 import styles from "./films-view.module.css";
@@ -15,27 +15,31 @@ interface Props {
   /** The list in windows, already in `sort` order (the database sorts). */
   list: PagedState<Film>;
   /**
-   * Every film, for a search and the statistics: downloaded only once the visitor searches or
-   * asks for the numbers (`onShowStats`), so a visit costs the window it shows. null: not asked.
+   * Every film, for a search: downloaded only once the visitor searches, so a visit costs the
+   * window it shows. null: not asked.
    */
   all: LoadState<Film[]> | null;
+  /** The numbers of the whole log, from its statistics record (null: a database without one). */
+  stats: LoadState<FilmStats | null>;
+  /** The directors and countries with the most films (their tallies' top entries). */
+  tops: Record<TallyKind, LoadState<FilmTally[]>>;
   sort: FilmSort;
   onSortChange: (sort: FilmSort) => void;
   query: string;
   onQueryChange: (query: string) => void;
-  onShowStats: () => void;
 }
 
 const NOT_ASKED: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
 
-export function FilmsView({ list, all, sort, onSortChange, query, onQueryChange, onShowStats }: Props) {
+export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, onQueryChange }: Props) {
   const searching = query.trim() !== "";
+  const total = stats.status === "ready" && stats.data ? stats.data.count : null;
 
   return (
     <div className={page.page}>
       <h1 className={page.title}>Films I have seen</h1>
       <p className={page.lead}>A running log of what I watched, with a rating out of five.</p>
-      <StatsPanel all={all} onShow={onShowStats} />
+      <StatsPanel stats={stats} tops={tops} />
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="film-search">Search by title or director</label>
@@ -79,8 +83,8 @@ export function FilmsView({ list, all, sort, onSortChange, query, onQueryChange,
         >
           {(films) => (
             <>
-              {/* The window's size only: the same words in the server's HTML and after hydration. */}
-              <FilmResults films={sortFilms(films, sort)} label={`Showing ${films.length} film${films.length === 1 ? "" : "s"}`} query={query} />
+              {/* The window's size, and the log's from its statistics: the same words in the server's HTML and after hydration. */}
+              <FilmResults films={sortFilms(films, sort)} label={showingLabel(films.length, total)} query={query} />
               {list.hasMore || list.loadingMore ? <MoreFilms loadMore={list.loadMore} shown={films.length} busy={list.loadingMore} /> : null}
             </>
           )}
@@ -152,23 +156,22 @@ function MoreFilms({ loadMore, shown, busy }: { loadMore: () => void; shown: num
   );
 }
 
-/** The numbers of the whole log: computed from every film, so only on request (see FilmsView's `all`). */
-function StatsPanel({ all, onShow }: { all: LoadState<Film[]> | null; onShow: () => void }) {
-  const films = all?.status === "ready" ? all.data : null;
-  const stats = useMemo(() => (films ? filmStats(films) : null), [films]);
+/**
+ * The numbers of the whole log, from its statistics record (kept by the film writes): in the
+ * server's HTML and live. A database without the record (older data) shows no numbers rather
+ * than wrong ones; the first film saved in the admin panel builds it.
+ */
+function StatsPanel({ stats, tops }: { stats: LoadState<FilmStats | null>; tops: Props["tops"] }) {
+  if (stats.status === "ready" && !stats.data?.count) return null;
   return (
-    <section className={styles.stats} aria-labelledby="film-stats-heading" data-status={all?.status ?? "not-asked"}>
+    <section className={styles.stats} aria-labelledby="film-stats-heading" data-status={stats.status}>
       <h2 id="film-stats-heading" className={styles.statsTitle}>
         In numbers
       </h2>
-      {all === null ? (
-        <button type="button" className={page.more} onClick={onShow}>
-          Show the numbers
-        </button>
-      ) : all.status === "error" ? (
-        <ErrorState message={loadFailureMessage("The film statistics", all.error)} onRetry={all.retry} />
-      ) : stats ? (
-        <StatsFigures stats={stats} />
+      {stats.status === "error" ? (
+        <ErrorState message={loadFailureMessage("The film statistics", stats.error)} onRetry={stats.retry} />
+      ) : stats.data ? (
+        <StatsFigures stats={stats.data} tops={tops} />
       ) : (
         <Skeleton label="Loading statistics…" lines={3} />
       )}
@@ -176,7 +179,8 @@ function StatsPanel({ all, onShow }: { all: LoadState<Film[]> | null; onShow: ()
   );
 }
 
-function StatsFigures({ stats }: { stats: FilmStats }) {
+function StatsFigures({ stats, tops }: { stats: FilmStats; tops: Props["tops"] }) {
+  const average = averageRating(stats);
   return (
     <>
       <dl className={styles.figures}>
@@ -186,36 +190,46 @@ function StatsFigures({ stats }: { stats: FilmStats }) {
         </div>
         <div>
           <dt>Watch time</dt>
-          <dd data-stat="time" title={`${Math.round(stats.totalMinutes / 60)} hours`}>
-            {formatWatchTime(stats.totalMinutes)}
+          <dd data-stat="time" title={`${Math.round(stats.minutes / 60)} hours`}>
+            {formatWatchTime(stats.minutes)}
           </dd>
         </div>
         <div>
           <dt>Average rating</dt>
-          <dd data-stat="average">{stats.averageRating === null ? "–" : `${stats.averageRating.toFixed(1)} / 5`}</dd>
+          <dd data-stat="average">{average === null ? "–" : `${average.toFixed(1)} / 5`}</dd>
         </div>
       </dl>
       <div className={styles.tops}>
-        <TopList title="Top directors" items={stats.topDirectors} />
-        <TopList title="Top countries" items={stats.topCountries} />
+        <TopList title="Top directors" items={tops.directors.data ?? []} />
+        <TopList title="Top countries" items={tops.countries.data ?? []} />
+        <div>
+          <h3 className={styles.topTitle}>Films by decade of release</h3>
+          {/* One line of text, not a list: eleven decades would cost a page of markup. A decade
+              and its count never part at a line break (a no-break space). */}
+          <p className={styles.decades} data-stat="decades">
+            {filmsByDecade(stats)
+              .map(({ decade, count }) => `${decade}:\u00a0${count}`)
+              .join(" · ")}
+          </p>
+        </div>
       </div>
     </>
   );
 }
 
-function TopList({ title, items }: { title: string; items: { name: string; count: number }[] }) {
+/** A ranked list of names with their number of films (an empty one is left out). Lean markup: it is in every page's HTML. */
+function TopList({ title, items }: { title: string; items: readonly FilmTally[] }) {
+  if (items.length === 0) return null;
   return (
     <div>
       <h3 className={styles.topTitle}>{title}</h3>
       <ol className={styles.top}>
         {items.map((i) => (
           <li key={i.name}>
-            <span className={styles.topName} title={i.name}>
-              {i.name}
-            </span>
-            <span className={styles.topCount}>
+            <span>{i.name}</span>
+            <span>
               {i.count}
-              <span className={page.visuallyHidden}> film{i.count === 1 ? "" : "s"}</span>
+              <span className={page.visuallyHidden}>{i.count === 1 ? " film" : " films"}</span>
             </span>
           </li>
         ))}

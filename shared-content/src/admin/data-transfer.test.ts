@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { filmStatsRecords, type CountedFilm } from "../film-stats";
 import { analyseImport, countRecords, type ContentTree } from "./data-transfer";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../../seed/demo-content.json", import.meta.url)), "utf8")) as ContentTree;
@@ -29,6 +30,22 @@ describe("analyseImport", () => {
     expect(plan.updates["quotes/quote-new"]).toMatchObject({ text: "New", rev: 1 });
     expect(plan.updates["films/film-001"]).toBeNull();
     expect(plan.checks).toContainEqual({ path: "quotes/quote-001", expectedRev: 1 });
+  });
+
+  it("recomputes the films' statistics from the file's films when they change, in the same update", () => {
+    const file = clone();
+    const films = file.films as Record<string, Record<string, unknown>>;
+    delete films["film-001"];
+    films["film-002"] = { ...films["film-002"], rating: 0.5, year: 1899 };
+    const plan = analyseImport(file, content);
+    const records = filmStatsRecords(Object.values(films) as unknown as CountedFilm[]);
+    expect(plan.updates.filmStats).toEqual(records.filmStats);
+    expect(plan.updates.filmTallies).toEqual(records.filmTallies);
+    expect(plan.updates.filmStats).toMatchObject({ count: 299, decades: { "1890s": 1 } });
+    // The file's own filmStats and filmTallies (stale ones here) are neither taken nor listed.
+    const stale = { ...clone(), filmStats: { count: 1, minutes: 1, ratingHalves: 1 }, filmTallies: {} };
+    expect(analyseImport(stale, content).summary).toMatchObject({ invalid: [], ignored: [] });
+    expect(analyseImport(stale, content).updates).toEqual({});
   });
 
   it("reports each invalid record with its path and reason", () => {

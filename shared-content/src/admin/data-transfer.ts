@@ -24,6 +24,7 @@ import {
   slugSchema,
   validate,
 } from "shared-content";
+import { filmStatsRecords, type CountedFilm } from "../film-stats";
 import { SERVER_TIME, connection, type Connection } from "./db";
 import { cleanForWrite, sendUpdates } from "./writes";
 
@@ -77,6 +78,8 @@ export interface ImportPlan {
 
 const TOP_LEVEL = ["site", ...COLLECTION_KINDS, "blog"] as const;
 const IGNORED_TOP_LEVEL = ["recommendationSubmissions", "admins"];
+// Derived from the content (the films' statistics): an import recomputes it, never takes it from a file, and does not list it.
+const DERIVED_TOP_LEVEL: readonly string[] = [PATHS.filmStats, PATHS.filmTallies];
 
 const ImportPostSchema = v.strictObject({
   title: BlogPostSchema.entries.title,
@@ -131,7 +134,7 @@ function firstIssue(result: { ok: false; errors: Record<string, string> }): stri
   return path ? `${path}: ${message}` : message;
 }
 
-const KNOWN_TOP_LEVEL: readonly string[] = [...TOP_LEVEL, ...IGNORED_TOP_LEVEL];
+const KNOWN_TOP_LEVEL: readonly string[] = [...TOP_LEVEL, ...IGNORED_TOP_LEVEL, ...DERIVED_TOP_LEVEL];
 
 /**
  * Why `file` is not an export of this site, or undefined when it is one. An export is an object
@@ -208,12 +211,15 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
 
   for (const key of Object.keys(incoming)) {
     if (IGNORED_TOP_LEVEL.includes(key)) summary.ignored.push(key);
+    else if (DERIVED_TOP_LEVEL.includes(key)) continue;
     else if (!(TOP_LEVEL as readonly string[]).includes(key)) summary.invalid.push({ path: key, reason: "Unknown node: not part of the site's content." });
   }
 
   // Drafts still in blog/posts (data from before drafts had their own node, which visitors can
   // now read): importing them, even unchanged, moves them to blog/drafts.
   const misplaced = new Set<string>();
+  // The films of the file (valid ones: with any invalid record nothing is written), for the statistics.
+  const importedFilms: CountedFilm[] = [];
   // Each unit is compared and written on its own; `present` = the file holds its parent node.
   const handle = (unit: Unit, incomingRaw: unknown, currentRaw: unknown) => {
     const cur = splitMeta(currentRaw);
@@ -233,6 +239,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
       return;
     }
     const value = cleanForWrite(checked.value) as Record<string, unknown>;
+    if (unit.kind === "films") importedFilms.push(value as unknown as CountedFilm);
     const currentChecked = currentRaw === undefined || currentRaw === null ? null : validate(unit.schema, cur.fields);
     const currentValue = currentChecked?.ok ? (cleanForWrite(currentChecked.value) as Record<string, unknown>) : null;
     if (currentValue !== null && canonical(currentValue) === canonical(value) && !(unit.kind === "posts" && misplaced.has(slugOf(unit.path)))) {
@@ -305,6 +312,11 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
   const idSchema = v.pipe(v.string(), v.maxLength(LIMITS.id.max), v.regex(ID_PATTERN));
   for (const kind of COLLECTION_KINDS) {
     if (kind in incoming) collection(kind, PATHS[kind], incoming[kind], current[kind], idSchema);
+  }
+  // The file's films replace the stored ones: the statistics (filmStats and filmTallies) are recomputed from them, in the
+  // same update (and left alone when the films do not change, so importing an export is a no-op).
+  if ("films" in incoming && Object.keys(updates).some((path) => path.startsWith(`${PATHS.films}/`))) {
+    Object.assign(updates, filmStatsRecords(importedFilms));
   }
   if ("blog" in incoming) {
     const blog = incoming.blog;

@@ -9,6 +9,8 @@ export * from "shared-content";
 export { setDatabaseForTests } from "./db";
 // The editors' near-duplicate checks (skills, tags): admin-only, so not in the public entry.
 export { sameLabel, existingSpelling } from "../search";
+// The films' statistics of a list of films, as the film writes keep them (tests build expected figures with it).
+export { filmStatsOf } from "../film-stats";
 export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection } from "./admin-hooks";
 export {
   saveAbout,
@@ -58,4 +60,6 @@ export const {
   useBlogPost,
   usePostNeighbourhood,
   useFilms,
+  useFilmStats,
+  useFilmTop,
 } = makeContentHooks(sdkSource);

@@ -41,6 +41,8 @@ import {
   type FieldsOf,
   type RecommendationFields,
 } from "shared-content";
+// The statistics' arithmetic is pure: bundled into the admin's build, never shipped to visitors.
+import { filmStatsChange, filmStatsIncrements, filmStatsRecords, type CountedFilm } from "../film-stats";
 import { SERVER_TIME, connection, type Connection } from "./db";
 
 let readTimeoutMs = 15_000;
@@ -152,6 +154,31 @@ async function nextOrder({ db, sdk }: Connection, kind: OrderedKind): Promise<nu
   return max + 1;
 }
 
+/** A stored film's counted fields as read (null when there is none). */
+async function readCountedFilm({ db, sdk }: Connection, id: string): Promise<(CountedFilm & { rev?: unknown }) | null> {
+  const raw: unknown = (await sdkCall(sdk.get(sdk.ref(db, recordPath("films", id))), "read")).val();
+  return raw !== null && typeof raw === "object" ? (raw as CountedFilm & { rev?: unknown }) : null;
+}
+
+/**
+ * The entries that keep the films' statistics right after a film write (`before` the stored film,
+ * `after` the written one, null for none), sent in the same update as the film. Server increments
+ * when the record exists; when it does not (a database from before it), both whole records
+ * (filmStats and filmTallies), built from every film with this write applied, so the first film
+ * write repairs them.
+ */
+async function filmStatsUpdates(c: Connection, id: string, before: CountedFilm | null, after: CountedFilm | null): Promise<Record<string, unknown>> {
+  const stored = await sdkCall(c.sdk.get(c.sdk.ref(c.db, `${PATHS.filmStats}/count`)), "read");
+  if (stored.exists()) return filmStatsIncrements(filmStatsChange(before, after));
+  const films = new Map<string, CountedFilm>();
+  (await sdkCall(c.sdk.get(c.sdk.ref(c.db, PATHS.films)), "read")).forEach((child) => {
+    if (child.key) films.set(child.key, child.val() as CountedFilm);
+  });
+  if (after) films.set(id, after);
+  else films.delete(id);
+  return filmStatsRecords([...films.values()]);
+}
+
 /** Whether records of `kind` carry an `order` (and can be reordered). */
 export const isOrderedKind = (kind: CollectionKind): kind is OrderedKind => (ORDERED_KINDS as readonly string[]).includes(kind);
 
@@ -177,7 +204,9 @@ export async function createRecord<K extends CollectionKind>(kind: K, fields: Cr
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], input));
   const key = id ?? (await newRecordId(kind));
   const path = recordPath(kind, key);
-  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(1) } }, [{ path, expectedRev: null }]);
+  // A film that exists already is refused by the rules (rev 1), so the statistics count it once.
+  const stats = kind === "films" ? await filmStatsUpdates({ db, sdk }, key, null, value as CountedFilm) : {};
+  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(1) }, ...stats }, [{ path, expectedRev: null }]);
   return key;
 }
 
@@ -189,13 +218,29 @@ export async function updateRecord<K extends CollectionKind>(kind: K, id: string
   const value = stripEmpty(parseInput(COLLECTION_FIELD_SCHEMAS[kind], fields));
   const { db, sdk } = await connection();
   const path = recordPath(kind, id);
-  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(expectedRev + 1) } }, [{ path, expectedRev }]);
+  let stats = {};
+  if (kind === "films") {
+    // The film replaced is the one at expectedRev (the rules refuse any other), so its figures
+    // are the ones to take out; a newer one is a conflict before anything is sent.
+    const before = await readCountedFilm({ db, sdk }, id);
+    if (before?.rev !== expectedRev) throw new ConflictError(path, typeof before?.rev === "number" ? before.rev : null);
+    stats = await filmStatsUpdates({ db, sdk }, id, before, value as CountedFilm);
+  }
+  await sendChecked({ db, sdk }, { [path]: { ...(value as object), ...stamp(expectedRev + 1) }, ...stats }, [{ path, expectedRev }]);
   return expectedRev + 1;
 }
 
 export async function deleteRecord(kind: CollectionKind, id: string): Promise<void> {
   const { db, sdk } = await connection();
-  await sdkCall(sdk.update(sdk.ref(db), { [recordPath(kind, id)]: null }), "write");
+  const path = recordPath(kind, id);
+  let stats = {};
+  if (kind === "films") {
+    const before = await readCountedFilm({ db, sdk }, id);
+    // Already gone (deleted elsewhere): nothing to take out of the statistics.
+    if (before === null) return;
+    stats = await filmStatsUpdates({ db, sdk }, id, before, null);
+  }
+  await sdkCall(sdk.update(sdk.ref(db), { [path]: null, ...stats }), "write");
 }
 
 /** Give the records `order` 0..n-1 in the given sequence, in one write (compare-and-set on each). */

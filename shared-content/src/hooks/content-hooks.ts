@@ -8,6 +8,7 @@ import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } 
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
 import { queryKey, type LiveQuerySpec, type LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
+import { FILM_TOP_SIZE, FilmStatsSchema, FilmTallySchema, byTallyDesc, type FilmStats, type FilmTally, type TallyKind } from "../film-stats";
 import { PATHS, postPath, recordPath } from "../paths";
 import {
   AboutSchema,
@@ -95,6 +96,10 @@ export interface ContentHooks {
   usePostNeighbourhood(publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]>;
   /** Films, highest `orderBy` first (default: most recently watched), in windows of `pageSize`. */
   useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
+  /** The films' statistics record (one small read at any size of the log); null in a database that has none yet. */
+  useFilmStats(): LiveResult<FilmStats | null>;
+  /** The FILM_TOP_SIZE directors or countries with the most films, most first: one indexed query, at any number of names. */
+  useFilmTop(kind: TallyKind): LiveResult<FilmTally[]>;
 }
 
 /** The public hooks over one source. */
@@ -193,6 +198,22 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     useFilms: (options = {}) => {
       const orderBy = options.orderBy ?? "watchedOn";
       return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE, "last");
+    },
+    useFilmStats: () => useSingle(PATHS.filmStats, FilmStatsSchema),
+    useFilmTop: (kind) => {
+      const path = `${PATHS.filmTallies}/${kind}`;
+      const query: LiveQuerySpec = { orderBy: "count", limitToLast: FILM_TOP_SIZE };
+      return useLiveQuery<FilmTally[]>(
+        queryKey(path, query),
+        at(path, query),
+        (value) =>
+          decodeCollection(FilmTallySchema, value, path)
+            .filter((t) => t.count > 0)
+            .map(({ name, count }) => ({ name, count }))
+            .sort(byTallyDesc),
+        [],
+        { read: { path, query } },
+      );
     },
     usePostNeighbourhood: (publishedAt) => {
       const path = PATHS.blogIndex;

@@ -17,4 +17,6 @@ export const {
   useBlogPost,
   usePostNeighbourhood,
   useFilms,
+  useFilmStats,
+  useFilmTop,
 } = makeContentHooks(restSource);

@@ -1,5 +1,6 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
+import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -380,6 +381,42 @@ export function buildRules(): Rule {
         posterUrl: IMAGE_URL,
         watchedOn: DATE,
       }),
+      // Derived from the films and written with them (film-stats.ts): the owner's writes keep it,
+      // visitors read it. Whole numbers only, so increments from any number of writes stay exact.
+      filmStats: {
+        ".read": true,
+        ".write": IS_ADMIN,
+        ".validate": hasChildren(["count", "minutes", "ratingHalves"]),
+        count: INT(0, FILM_STATS_MAX),
+        minutes: INT(0, FILM_STATS_MAX),
+        ratingHalves: INT(0, FILM_STATS_MAX),
+        decades: {
+          $decade: validate(and(`$decade.matches(${re(DECADE_PATTERN)})`, num(0, FILM_STATS_MAX, true))),
+        },
+        ...DENY_OTHERS,
+      },
+      // A count per director and per country, kept by the film writes like filmStats; it grows
+      // with the names, so visitors read only the top entries (an indexed query on count).
+      filmTallies: {
+        ".read": true,
+        ".write": IS_ADMIN,
+        directors: tally(LIMITS.name),
+        countries: tally(LIMITS.label),
+        ...DENY_OTHERS,
+      },
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+/** One list of tallies: `{name, count}` per name, keyed by the encoded name (film-stats.ts, tallyKey). */
+function tally(name: Range): Rule {
+  return {
+    ".indexOn": ["count"],
+    $name: {
+      ".validate": and(hasChildren(["name", "count"]), `$name.length <= ${TALLY_KEY_MAX}`),
+      name: S(name),
+      count: INT(0, FILM_STATS_MAX),
       ...DENY_OTHERS,
     },
   };
