@@ -2,7 +2,8 @@ import { useContext, useEffect, useId, useState, type FormEvent } from "react";
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { SITE_PATHS, usePageMeta } from "shared-content";
 import { releaseVersionOf } from "../remotes/manifest-guard";
-import { previewRefusal, readPreview, startPreview, endPreview } from "../remotes/release-preview";
+import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";
+import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
@@ -68,17 +69,7 @@ function ActivePreview({ config }: { config: RuntimeConfig }) {
   if (!active) return null;
   return (
     <p className={styles.active}>
-      This tab previews <strong>{active.remote}</strong> from <code>{active.manifestUrl}</code>.{" "}
-      <button
-        type="button"
-        className={styles.button}
-        onClick={() => {
-          endPreview();
-          location.reload();
-        }}
-      >
-        Back to the live release
-      </button>
+      This tab previews <strong>{active.remote}</strong> from <code>{active.manifestUrl}</code>. <BackToLiveButton className={styles.button} />
     </p>
   );
 }
