@@ -65,6 +65,117 @@ function parseManifest(text: string): unknown {
 
 type PluginOf<T> = [T] extends [(infer P)[] | undefined] ? P : never;
 
+/** This process's singletons, offered to every remote at the version this renderer was built with. */
+function sharedModules() {
+  return Object.fromEntries(
+    Object.entries(SERVER_SHARED).map(([name, lib]) => {
+      const version = sharedVersion(name);
+      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
+    }),
+  );
+}
+
+type FederationInstance = ReturnType<typeof createInstance>;
+
+function createFederationInstance(): FederationInstance {
+  return createInstance({
+    name: "renderer",
+    remotes: [],
+    shared: sharedModules(),
+    // The plugin's declared return type is looser than the runtime's plugin type; it is one.
+    plugins: [
+      ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs: Number.POSITIVE_INFINITY, fetchTimeoutMs: 5000 }) as PluginOf<
+        Parameters<typeof createInstance>[0]["plugins"]
+      >,
+    ],
+  });
+}
+
+/** The manifest's text, or a stand-in that is never a manifest (so an unreachable remote is judged, and recorded, as a build of its own). */
+async function manifestText(entry: string): Promise<string> {
+  try {
+    const response = await fetch(entry, { signal: AbortSignal.timeout(3000) });
+    return response.ok ? await response.text() : `HTTP ${response.status}`;
+  } catch {
+    return "unreachable";
+  }
+}
+
+type Build = readonly [name: string, entry: string, build: string];
+
+async function readBuilds(remotes: Record<string, string>): Promise<Build[]> {
+  return Promise.all(Object.entries(remotes).map(async ([name, entry]) => [name, entry, await manifestText(entry)] as const));
+}
+
+/** The builds that are not the ones prepared: a new URL, or a new build at the same URL. */
+function changedBuilds(prepared: ReadonlyMap<string, PreparedRemote>, builds: Build[]): Build[] {
+  return builds.filter(([name, entry, build]) => prepared.get(name)?.entry !== entry || prepared.get(name)?.build !== build);
+}
+
+/** A build judged against what this renderer provides (versions and the names it imports). */
+function judge(name: string, entry: string, build: string): PreparedRemote {
+  const raw = parseManifest(build);
+  const requirements = requirementsOf(raw);
+  const problems = requirements ? checkCompatibility({ ...requirements, name }, serverHost) : [];
+  const incompatible = problems.length > 0 ? describeIncompatibility(name, requirements?.version ?? null, problems) : null;
+  return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
+}
+
+/** Logs each refused build once, not on every refresh. */
+function refusalReporter(log: (line: string) => void) {
+  const reported = new Set<string>();
+  return ({ entry, build, incompatible }: PreparedRemote) => {
+    if (!incompatible || reported.has(`${entry}\n${build}`)) return;
+    reported.add(`${entry}\n${build}`);
+    log(`[renderer] refusing ${entry}: ${incompatible}`);
+  };
+}
+
+/** Forgets everything the loader cached, and lets revalidate()'s asynchronous clearing of its module runners land before loading. */
+async function revalidateLoader(): Promise<void> {
+  revalidate();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const runnable = (remote: PreparedRemote | undefined) => remote?.incompatible === null;
+
+/**
+ * The runtime the page's registry sees. The registry registers on every request; only its forced
+ * re-registration (a retry after a failed load) reaches the instance, sync() does the rest. A load
+ * of a refused build is refused before the runtime fetches or runs anything of it.
+ */
+function guardedRuntime(instance: FederationInstance, preparedOf: (name: string) => PreparedRemote | undefined): RemoteRuntime {
+  return {
+    registerRemotes: (remotes, options) => {
+      if (options?.force)
+        instance.registerRemotes(
+          remotes.filter((r) => runnable(preparedOf(r.name))),
+          options,
+        );
+    },
+    loadRemote: (id) => {
+      const name = id.split("/")[0] ?? "";
+      const remote = preparedOf(name);
+      if (!remote) return Promise.reject(new Error(`${name} is not prepared`));
+      if (remote.incompatible) return Promise.reject(new Error(remote.incompatible));
+      return instance.loadRemote(id);
+    },
+  };
+}
+
+/** The browser files of one exposed screen, as absolute URLs (relative to the manifest's publicPath, else to the manifest). */
+function assetsIn(remote: PreparedRemote | undefined, module: string): { css: string[]; js: string[] } {
+  const expose = remote?.manifest?.exposes?.find((e) => e.name === module);
+  if (!remote || !expose) return { css: [], js: [] };
+  const publicPath = remote.manifest?.metaData?.publicPath;
+  const base = publicPath && publicPath !== "auto" ? publicPath : new URL(".", remote.entry).href;
+  const at = (file: string) => new URL(file, base).href;
+  return {
+    css: [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])].map(at),
+    js: (expose.assets?.js?.sync ?? []).map(at),
+  };
+}
+
 export function createServerRemotes({
   maxAgeMs = 5000,
   warm = [],
@@ -75,62 +186,24 @@ export function createServerRemotes({
   warm?: readonly { remote: string; module: string }[];
   log?: (line: string) => void;
 } = {}): ServerRemotes {
-  const shared = Object.fromEntries(
-    Object.entries(SERVER_SHARED).map(([name, lib]) => {
-      const version = sharedVersion(name);
-      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
-    }),
-  );
-  const instance = createInstance({
-    name: "renderer",
-    remotes: [],
-    shared,
-    // The plugin's declared return type is looser than the runtime's plugin type; it is one.
-    plugins: [
-      ssrEntryLoaderPlugin({ resolvedShared: resolvedShared(), maxAgeMs: Number.POSITIVE_INFINITY, fetchTimeoutMs: 5000 }) as PluginOf<
-        Parameters<typeof createInstance>[0]["plugins"]
-      >,
-    ],
-  });
+  const instance = createFederationInstance();
+  const reportRefusal = refusalReporter(log);
   // name -> the build registered (or refused) for it
   let prepared = new Map<string, PreparedRemote>();
   let checkedAt = 0;
   let refreshing: Promise<void> | null = null;
-  // The verdicts already logged, so a bad release is reported once, not on every refresh.
-  const reported = new Set<string>();
-
-  async function manifestText(entry: string): Promise<string> {
-    try {
-      const response = await fetch(entry, { signal: AbortSignal.timeout(3000) });
-      return response.ok ? await response.text() : `HTTP ${response.status}`;
-    } catch {
-      return "unreachable";
-    }
-  }
-
-  function judge(name: string, entry: string, build: string): PreparedRemote {
-    const raw = parseManifest(build);
-    const requirements = requirementsOf(raw);
-    const problems = requirements ? checkCompatibility({ ...requirements, name }, serverHost) : [];
-    const incompatible = problems.length > 0 ? describeIncompatibility(name, requirements?.version ?? null, problems) : null;
-    if (incompatible && !reported.has(`${entry}\n${build}`)) {
-      reported.add(`${entry}\n${build}`);
-      log(`[renderer] refusing ${entry}: ${incompatible}`);
-    }
-    return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
-  }
 
   /** Reads every manifest; registers what changed, judged, and loads its server-rendered screens. */
   async function refresh(remotes: Record<string, string>): Promise<void> {
     checkedAt = Date.now();
-    const builds = await Promise.all(Object.entries(remotes).map(async ([name, entry]) => [name, entry, await manifestText(entry)] as const));
-    const changed = builds.filter(([name, entry, build]) => prepared.get(name)?.entry !== entry || prepared.get(name)?.build !== build);
+    const changed = changedBuilds(prepared, await readBuilds(remotes));
     if (changed.length === 0) return;
     const next = new Map(prepared);
     let reload = false;
     for (const [name, entry, build] of changed) {
       const before = prepared.get(name);
       const judged = judge(name, entry, build);
+      reportRefusal(judged);
       next.set(name, judged);
       if (judged.incompatible) continue;
       // A new URL or a new build: forget the old container (re-registering with force removes it
@@ -140,18 +213,14 @@ export function createServerRemotes({
       instance.registerRemotes([{ name, entry }], { force: before !== undefined });
       if (before) reload = true;
     }
-    if (reload) {
-      revalidate();
-      // revalidate() clears the loader's module runners asynchronously: let that land before loading.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
+    if (reload) await revalidateLoader();
     prepared = next;
     // Load what pages render now, before requests ask (a failure here is the page's fallback
     // later, loaded again then).
     const names = new Set(changed.map(([name]) => name));
     await Promise.all(
       warm
-        .filter(({ remote }) => names.has(remote) && prepared.get(remote)?.incompatible === null)
+        .filter(({ remote }) => names.has(remote) && runnable(prepared.get(remote)))
         .map(({ remote, module }) => instance.loadRemote(`${remote}/${module}`).catch(() => undefined)),
     );
   }
@@ -161,49 +230,22 @@ export function createServerRemotes({
     return refreshing;
   }
 
+  async function sync(remotes: Record<string, string>): Promise<void> {
+    const isPrepared = () => Object.entries(remotes).every(([name, entry]) => prepared.get(name)?.entry === entry);
+    if (!isPrepared()) {
+      // A refresh already under way may be for other URLs: wait for it, then for ours.
+      if (refreshing) await refreshing.catch(() => undefined);
+      if (!isPrepared()) await refreshOnce(remotes);
+      return;
+    }
+    if (Date.now() - checkedAt >= maxAgeMs)
+      void refreshOnce(remotes).catch((error: unknown) => log(`[renderer] refreshing the remotes failed: ${String(error)}`));
+  }
+
   return {
-    runtime: {
-      // The page's registry registers on every request; only its forced re-registration (a retry
-      // after a failed load) reaches the instance. sync() does the rest.
-      registerRemotes: (remotes, options) => {
-        if (options?.force)
-          instance.registerRemotes(
-            remotes.filter((r) => prepared.get(r.name)?.incompatible === null),
-            options,
-          );
-      },
-      loadRemote: (id) => {
-        const name = id.split("/")[0] ?? "";
-        const remote = prepared.get(name);
-        if (!remote) return Promise.reject(new Error(`${name} is not prepared`));
-        // Refused before the runtime fetches or runs anything of it.
-        if (remote.incompatible) return Promise.reject(new Error(remote.incompatible));
-        return instance.loadRemote(id);
-      },
-    },
+    runtime: guardedRuntime(instance, (name) => prepared.get(name)),
     guard: async (remote) => prepared.get(remote)?.incompatible ?? null,
-    async sync(remotes) {
-      const isPrepared = () => Object.entries(remotes).every(([name, entry]) => prepared.get(name)?.entry === entry);
-      if (!isPrepared()) {
-        // A refresh already under way may be for other URLs: wait for it, then for ours.
-        if (refreshing) await refreshing.catch(() => undefined);
-        if (!isPrepared()) await refreshOnce(remotes);
-        return;
-      }
-      if (Date.now() - checkedAt >= maxAgeMs)
-        void refreshOnce(remotes).catch((error: unknown) => log(`[renderer] refreshing the remotes failed: ${String(error)}`));
-    },
-    assetsOf(remote, module) {
-      const info = prepared.get(remote);
-      const expose = info?.manifest?.exposes?.find((e) => e.name === module);
-      if (!info || !expose) return { css: [], js: [] };
-      const publicPath = info.manifest?.metaData?.publicPath;
-      const base = publicPath && publicPath !== "auto" ? publicPath : new URL(".", info.entry).href;
-      const at = (file: string) => new URL(file, base).href;
-      return {
-        css: [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])].map(at),
-        js: (expose.assets?.js?.sync ?? []).map(at),
-      };
-    },
+    sync,
+    assetsOf: (remote, module) => assetsIn(prepared.get(remote), module),
   };
 }

@@ -76,27 +76,44 @@ type Send = (status: number, type: string, body: string, headers?: Record<string
 /** Longer request targets are refused before anything else is done with them. */
 export const MAX_URL_LENGTH = 2048;
 
-export function createRenderer(options: RendererOptions) {
-  if (!options.configUrl) throw new Error("renderer: RUNTIME_CONFIG_URL is not set (the runtime config's URL; it is never taken from a request)");
-  const template = prepareTemplate(readFileSync(join(options.shellDir, "app.html"), "utf8"));
-  const shell = shellAssets(JSON.parse(readFileSync(join(options.shellDir, ".vite", "manifest.json"), "utf8")));
-  const shellStyles = readShellStyles(options.shellDir, shell.css);
-  const maxAgeMs = options.maxAgeMs ?? 2000;
-  const readDeadlineMs = options.readDeadlineMs ?? 5000;
-  const log = options.log ?? ((line: string) => console.log(line));
-  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
-  const remoteStyles = createRemoteStylesheets();
-  // DOMPurify needs a DOM on the server; one window serves every render.
-  const window = new JSDOM("").window as unknown as Window;
-  let cachedConfig: { at: number; config: Promise<RuntimeConfig> } | null = null;
+const HTML = "text/html; charset=utf-8";
+const TEXT = "text/plain; charset=utf-8";
+const NOT_CACHED_RETRY = { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) };
 
-  /**
-   * The page's stylesheets inlined, so the first paint waits for no other request (on a phone, a
-   * stylesheet from another origin costs a new connection). The shell's come from its build on
-   * disk; a remote's only from the origins of the remotes' manifest URLs in the config. One that
-   * cannot be read stays a link; one from any other host is left out.
-   */
-  async function pageStyles(remoteCss: string[], config: RuntimeConfig): Promise<{ inline: { href: string; css: string }[]; links: string[] }> {
+/** The shell's build on disk: its template, its entry's files and its stylesheets' text. */
+function readShellBuild(shellDir: string) {
+  const template = prepareTemplate(readFileSync(join(shellDir, "app.html"), "utf8"));
+  const shell = shellAssets(JSON.parse(readFileSync(join(shellDir, ".vite", "manifest.json"), "utf8")));
+  return { template, shell, shellStyles: readShellStyles(shellDir, shell.css) };
+}
+
+/** The runtime config, read from `url` and reused for `maxAgeMs`; a failed read is not kept (the next request reads again). */
+function configReader(url: string, maxAgeMs: number): () => Promise<RuntimeConfig> {
+  let cached: { at: number; config: Promise<RuntimeConfig> } | null = null;
+  return () => {
+    if (cached && Date.now() - cached.at < maxAgeMs) return cached.config;
+    const config = fetch(url, { signal: AbortSignal.timeout(3000) }).then(async (r) => {
+      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+      return parseRuntimeConfig(await r.json());
+    });
+    const entry = { at: Date.now(), config };
+    cached = entry;
+    config.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return config;
+  };
+}
+
+/**
+ * The page's stylesheets inlined, so the first paint waits for no other request (on a phone, a
+ * stylesheet from another origin costs a new connection). The shell's come from its build on
+ * disk; a remote's only from the origins of the remotes' manifest URLs in the config. One that
+ * cannot be read stays a link; one from any other host is left out.
+ */
+function pageStylesheets(shellStyles: ReadonlyMap<string, string>, log: (line: string) => void) {
+  const remoteStyles = createRemoteStylesheets();
+  return async (remoteCss: string[], config: RuntimeConfig): Promise<{ inline: { href: string; css: string }[]; links: string[] }> => {
     const allowed = new Set(remoteOrigins(config));
     const fromRemotes = await Promise.all(remoteCss.map((href) => remoteStyles.get(href, allowed)));
     const inline = [...shellStyles].map(([href, css]) => ({ href, css }));
@@ -108,22 +125,75 @@ export function createRenderer(options: RendererOptions) {
       else log(`[renderer] left out a stylesheet outside the remotes' origins: ${href}`);
     });
     return { inline, links };
-  }
+  };
+}
 
-  function currentConfig(): Promise<RuntimeConfig> {
-    if (cachedConfig && Date.now() - cachedConfig.at < maxAgeMs) return cachedConfig.config;
-    const url = options.configUrl;
-    const config = fetch(url, { signal: AbortSignal.timeout(3000) }).then(async (r) => {
-      if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-      return parseRuntimeConfig(await r.json());
+/** Writes one whole response: compressed as the client accepts, with the security headers and the time it took. */
+function responder(req: IncomingMessage, res: ServerResponse): Send {
+  const started = performance.now();
+  return (status, type, body, headers = {}) => {
+    const compressed = compress(body, String(req.headers["accept-encoding"] ?? ""));
+    res.writeHead(status, {
+      "Content-Type": type,
+      // What a response depends on besides its URL: only the encoding it was compressed with.
+      // Nothing is taken from Host or X-Forwarded-*, so caches need not key on them.
+      Vary: "Accept-Encoding",
+      ...SECURITY_HEADERS,
+      "Server-Timing": `render;dur=${(performance.now() - started).toFixed(1)}`,
+      ...(compressed.encoding ? { "Content-Encoding": compressed.encoding } : {}),
+      "Content-Length": String(compressed.body.length),
+      ...headers,
     });
-    const entry = { at: Date.now(), config };
-    cachedConfig = entry;
-    config.catch(() => {
-      if (cachedConfig === entry) cachedConfig = null;
-    });
-    return config;
+    res.end(req.method === "HEAD" ? undefined : compressed.body);
+  };
+}
+
+/** Runs `work` with one deadline for all of its reads; ending it also closes what is still open. */
+async function withReadDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const reads = new AbortController();
+  const deadline = setTimeout(() => reads.abort(new Error(`the page's reads took over ${ms} ms`)), ms);
+  try {
+    return await work(reads.signal);
+  } finally {
+    clearTimeout(deadline);
+    reads.abort(); // a read started for the page that nothing waited for
   }
+}
+
+/** /sitemap.xml and /feed.xml, generated from the published posts; 503 when the database cannot be read. */
+async function sendFeed(path: "/sitemap.xml" | "/feed.xml", config: RuntimeConfig, base: string, signal: AbortSignal, send: Send, log: (line: string) => void) {
+  try {
+    if (path === "/sitemap.xml")
+      return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal })), {
+        "Cache-Control": publicCache("uncorrected"),
+      });
+    const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal }), siteName(config, signal)]);
+    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": publicCache("uncorrected") });
+  } catch (error) {
+    log(`[renderer] ${path}: ${String(error)}`);
+    return send(503, TEXT, "The database cannot be reached right now. Try again in a moment.", NOT_CACHED_RETRY);
+  }
+}
+
+/** A rendered page's caching: 503 is never cached and says when to retry; a page other than 200 (a 404) keeps the short window. */
+function pageHeaders(status: number, config: RuntimeConfig, inlineScripts: string[]): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(config, inlineScripts),
+    ...(status === 503 ? NOT_CACHED_RETRY : { "Cache-Control": publicCache(status === 200 ? "page" : "uncorrected") }),
+  };
+}
+
+export function createRenderer(options: RendererOptions) {
+  if (!options.configUrl) throw new Error("renderer: RUNTIME_CONFIG_URL is not set (the runtime config's URL; it is never taken from a request)");
+  const { template, shell, shellStyles } = readShellBuild(options.shellDir);
+  const maxAgeMs = options.maxAgeMs ?? 2000;
+  const readDeadlineMs = options.readDeadlineMs ?? 5000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  const pageStyles = pageStylesheets(shellStyles, log);
+  const currentConfig = configReader(options.configUrl, maxAgeMs);
+  // DOMPurify needs a DOM on the server; one window serves every render.
+  const window = new JSDOM("").window as unknown as Window;
 
   // Prepared once per instance, before the first request needs it, and kept fresh in the
   // background: the config and every remote's server entry (a release is picked up without a
@@ -136,28 +206,10 @@ export function createRenderer(options: RendererOptions) {
   setInterval(prepare, maxAgeMs).unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const send: Send = (status, type, body, headers = {}) => {
-      const compressed = compress(body, String(req.headers["accept-encoding"] ?? ""));
-      res.writeHead(status, {
-        "Content-Type": type,
-        // What a response depends on besides its URL: only the encoding it was compressed with.
-        // Nothing is taken from Host or X-Forwarded-*, so caches need not key on them.
-        Vary: "Accept-Encoding",
-        ...SECURITY_HEADERS,
-        "Server-Timing": `render;dur=${(performance.now() - started).toFixed(1)}`,
-        ...(compressed.encoding ? { "Content-Encoding": compressed.encoding } : {}),
-        "Content-Length": String(compressed.body.length),
-        ...headers,
-      });
-      res.end(req.method === "HEAD" ? undefined : compressed.body);
-    };
+    const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
-      send(status, "text/plain; charset=utf-8", text, { "Cache-Control": "no-store", ...headers });
-    const unavailable = (body: string, type = "text/html; charset=utf-8") =>
-      send(503, type, body, { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) });
+      send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
-
     const target = parseTarget(req.url);
     if (!target) return refuse(400, "Bad request");
     const { path, search } = target;
@@ -167,45 +219,22 @@ export function createRenderer(options: RendererOptions) {
       config = await currentConfig();
     } catch (error) {
       log(`[renderer] runtime config unavailable: ${String(error)}`);
-      return unavailable(unavailablePage("The site's configuration could not be loaded."));
+      return send(503, HTML, unavailablePage("The site's configuration could not be loaded."), NOT_CACHED_RETRY);
     }
     if (!config.site) {
       log(`[renderer] ${options.configUrl} has no site.url: refusing to make links from a host a request names`);
-      return send(500, "text/html; charset=utf-8", unavailablePage("The site is not configured."), { "Cache-Control": "no-store" });
+      return send(500, HTML, unavailablePage("The site is not configured."), { "Cache-Control": "no-store" });
     }
     const base = config.site.url;
 
-    // One deadline for all of the response's reads; ending it also closes what is still open.
-    const reads = new AbortController();
-    const deadline = setTimeout(() => reads.abort(new Error(`the page's reads took over ${readDeadlineMs} ms`)), readDeadlineMs);
-    try {
-      if (path === "/sitemap.xml" || path === "/feed.xml") {
-        try {
-          if (path === "/sitemap.xml")
-            return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal: reads.signal })), {
-              "Cache-Control": publicCache("uncorrected"),
-            });
-          const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal: reads.signal }), siteName(config, reads.signal)]);
-          return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": publicCache("uncorrected") });
-        } catch (error) {
-          log(`[renderer] ${path}: ${String(error)}`);
-          return unavailable("The database cannot be reached right now. Try again in a moment.", "text/plain; charset=utf-8");
-        }
-      }
+    await withReadDeadline(readDeadlineMs, async (signal) => {
+      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(path, config, base, signal, send, log);
       const redirect = redirectFor(path);
-      if (redirect)
-        return send(301, "text/plain; charset=utf-8", `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
-      if (CLIENT_ONLY.test(path)) {
-        return send(200, "text/html; charset=utf-8", template.raw, {
-          "Cache-Control": "no-cache",
-          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
-        });
-      }
-      return await renderResponse(path, search, config, base, reads.signal, send);
-    } finally {
-      clearTimeout(deadline);
-      reads.abort(); // a read started for the page that nothing waited for
-    }
+      if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
+      if (CLIENT_ONLY.test(path))
+        return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
+      return renderResponse(path, search, config, base, signal, send);
+    });
   }
 
   async function renderResponse(path: string, search: string, config: RuntimeConfig, base: string, signal: AbortSignal, send: Send): Promise<void> {
@@ -242,12 +271,7 @@ export function createRenderer(options: RendererOptions) {
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
-    send(status, "text/html; charset=utf-8", html, {
-      "Content-Security-Policy": contentSecurityPolicy(config, inlineScripts),
-      ...(status === 503
-        ? { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) }
-        : { "Cache-Control": publicCache(status === 200 ? "page" : "uncorrected") }),
-    });
+    send(status, HTML, html, pageHeaders(status, config, inlineScripts));
   }
 
   return {
@@ -258,7 +282,7 @@ export function createRenderer(options: RendererOptions) {
         await handle(req, res);
       } catch (error) {
         log(`[renderer] ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": HTML, "Cache-Control": "no-store" });
         res.end(unavailablePage("Something went wrong while preparing this page."));
       }
     },

@@ -46,3 +46,8 @@ export function validateDraft(d: RecommendationDraft): FieldErrors {
   }
   return errors;
 }
+
+/** The draft as it is sent: every field without surrounding spaces. */
+export function trimDraft(d: RecommendationDraft): RecommendationDraft {
+  return { fullName: d.fullName.trim(), role: d.role.trim(), relationship: d.relationship.trim(), text: d.text.trim(), link: d.link.trim() };
+}

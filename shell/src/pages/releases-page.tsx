@@ -1,8 +1,9 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from "react";
-import { getRuntimeConfig } from "shared-auth";
+import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { SITE_PATHS, usePageMeta } from "shared-content";
 import { releaseVersionOf } from "../remotes/manifest-guard";
-import { previewRefusal, readPreview, startPreview, endPreview } from "../remotes/release-preview";
+import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";
+import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
@@ -16,21 +17,10 @@ function pageOf(remote: string): string {
   return route ? `/${route.path}` : SITE_PATHS.admin.getHref();
 }
 
-/**
- * The admin's view of the remotes' releases: what each serves now (its manifest URL and version),
- * and a form to preview a candidate release in this tab only (release-preview.ts).
- */
-export function ReleasesPage() {
-  usePageMeta({ title: "Releases" }, { route: true });
+/** The version each remote serves now, read from its manifest; a remote not yet answered (or failing) has no entry. */
+function useLiveVersions(): Record<string, string> {
   const registry = useContext(RemoteRegistryContext);
-  const config = getRuntimeConfig();
   const [versions, setVersions] = useState<Record<string, string>>({});
-  const [remote, setRemote] = useState<RemoteName>("remote_blog");
-  const [manifestUrl, setManifestUrl] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  const active = readPreview(config);
-
   useEffect(() => {
     let current = true;
     void Promise.all(
@@ -43,6 +33,53 @@ export function ReleasesPage() {
       current = false;
     };
   }, [registry]);
+  return versions;
+}
+
+function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
+  const versions = useLiveVersions();
+  return (
+    <table className={styles.table}>
+      <caption>Live releases</caption>
+      <thead>
+        <tr>
+          <th scope="col">Part</th>
+          <th scope="col">Version</th>
+          <th scope="col">Served from</th>
+        </tr>
+      </thead>
+      <tbody>
+        {REMOTES.map((name) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{versions[name] ?? "…"}</td>
+            <td>
+              <code>{config.remotes[name] ?? "not configured"}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The preview this tab is running, if any, with the way back to the live release. */
+function ActivePreview({ config }: { config: RuntimeConfig }) {
+  const active = readPreview(config);
+  if (!active) return null;
+  return (
+    <p className={styles.active}>
+      This tab previews <strong>{active.remote}</strong> from <code>{active.manifestUrl}</code>. <BackToLiveButton className={styles.button} />
+    </p>
+  );
+}
+
+/** Checks a candidate release against the allowed origins, then reloads this tab on it at the remote's first page. */
+function PreviewForm({ config }: { config: RuntimeConfig }) {
+  const [remote, setRemote] = useState<RemoteName>("remote_blog");
+  const [manifestUrl, setManifestUrl] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,50 +92,57 @@ export function ReleasesPage() {
   };
 
   return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <label htmlFor="preview-remote">Part of the site</label>
+      <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
+        {REMOTES.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="preview-url">Candidate manifest URL</label>
+      <input
+        id="preview-url"
+        type="url"
+        inputMode="url"
+        placeholder={`${config.previewOrigins?.[0] ?? "https://preview.example.com"}/mf-manifest.json`}
+        value={manifestUrl}
+        onChange={(e) => setManifestUrl(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        required
+      />
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.button}>
+        Preview in this tab
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The admin's view of the remotes' releases: what each serves now (its manifest URL and version),
+ * and a form to preview a candidate release in this tab only (release-preview.ts).
+ */
+export function ReleasesPage() {
+  usePageMeta({ title: "Releases" }, { route: true });
+  const config = getRuntimeConfig();
+  return (
     <section className={styles.page} aria-labelledby="releases-title">
       <h1 id="releases-title">Releases</h1>
       <p className={styles.lead}>
         Each part of the site is released by its own team. A release is checked against this site before it goes live (<code>npm run release</code>);
         shell/README.md explains releasing and rolling back.
       </p>
-      <table className={styles.table}>
-        <caption>Live releases</caption>
-        <thead>
-          <tr>
-            <th scope="col">Part</th>
-            <th scope="col">Version</th>
-            <th scope="col">Served from</th>
-          </tr>
-        </thead>
-        <tbody>
-          {REMOTES.map((name) => (
-            <tr key={name}>
-              <th scope="row">{name}</th>
-              <td>{versions[name] ?? "…"}</td>
-              <td>
-                <code>{config.remotes[name] ?? "not configured"}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LiveReleasesTable config={config} />
 
       <h2>Preview a candidate release</h2>
-      {active ? (
-        <p className={styles.active}>
-          This tab previews <strong>{active.remote}</strong> from <code>{active.manifestUrl}</code>.{" "}
-          <button
-            type="button"
-            className={styles.button}
-            onClick={() => {
-              endPreview();
-              location.reload();
-            }}
-          >
-            Back to the live release
-          </button>
-        </p>
-      ) : null}
+      <ActivePreview config={config} />
       <p>
         Load a build of one part into this site, in this tab only: nobody else sees it, and the server keeps rendering the live release. Allowed origins:{" "}
         {config.previewOrigins?.length
@@ -111,36 +155,7 @@ export function ReleasesPage() {
           : "none (set previewOrigins in the runtime config)"}
         .
       </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <label htmlFor="preview-remote">Part of the site</label>
-        <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
-          {REMOTES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="preview-url">Candidate manifest URL</label>
-        <input
-          id="preview-url"
-          type="url"
-          inputMode="url"
-          placeholder={`${config.previewOrigins?.[0] ?? "https://preview.example.com"}/mf-manifest.json`}
-          value={manifestUrl}
-          onChange={(e) => setManifestUrl(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          required
-        />
-        {error ? (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className={styles.button}>
-          Preview in this tab
-        </button>
-      </form>
+      <PreviewForm config={config} />
     </section>
   );
 }

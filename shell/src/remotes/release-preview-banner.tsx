@@ -8,16 +8,23 @@ export function ReleasePreviewBanner({ preview }: { preview: ReleasePreview }) {
       <p>
         Previewing <strong>{preview.remote}</strong> from <code>{preview.manifestUrl}</code>. Only this tab sees it; visitors see the live release.
       </p>
-      <button
-        type="button"
-        className={styles.retry}
-        onClick={() => {
-          endPreview();
-          location.reload();
-        }}
-      >
-        Back to the live release
-      </button>
+      <BackToLiveButton className={styles.retry} />
     </div>
+  );
+}
+
+/** Ends this tab's preview and reloads it on the live release. */
+export function BackToLiveButton({ className }: { className: string | undefined }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        endPreview();
+        location.reload();
+      }}
+    >
+      Back to the live release
+    </button>
   );
 }
