@@ -29,7 +29,17 @@ const adminEntryBan = {
 };
 const routerFactories = {
   name: "shared-router",
-  importNames: ["BlockingBrowserRouter", "BrowserRouter", "HashRouter", "MemoryRouter", "StaticRouter", "RouterProvider", "createBrowserRouter", "createHashRouter", "createMemoryRouter"],
+  importNames: [
+    "BlockingBrowserRouter",
+    "BrowserRouter",
+    "HashRouter",
+    "MemoryRouter",
+    "StaticRouter",
+    "RouterProvider",
+    "createBrowserRouter",
+    "createHashRouter",
+    "createMemoryRouter",
+  ],
   message: "Only the shell creates a router (docs/architecture.md, section Boundaries).",
 };
 const remoteImportBan = {
