@@ -249,30 +249,34 @@ function listNonContentNodes(summary: ImportSummary, incoming: Record<string, un
 
 const filmsChange = (updates: Record<string, unknown>): boolean => Object.keys(updates).some((path) => path.startsWith(`${PATHS.films}/`));
 
+/**
+ * A node of the file that holds named children (site, blog): the children, with any it may not
+ * hold listed as invalid; null, listed as invalid, when it is not an object.
+ */
+function childrenOf(summary: ImportSummary, path: string, node: unknown, known: readonly string[], shape: string): Record<string, unknown> | null {
+  if (node !== null && !isObject(node)) {
+    summary.invalid.push({ path, reason: shape });
+    return null;
+  }
+  const children = node ?? {};
+  for (const key of Object.keys(children)) {
+    if (!known.includes(key)) summary.invalid.push({ path: `${path}/${key}`, reason: UNKNOWN_NODE });
+  }
+  return children;
+}
+
 function compareSite(plan: PlanInProgress, site: unknown, currentSite: unknown) {
-  if (site !== null && !isObject(site)) {
-    plan.summary.invalid.push({ path: "site", reason: "Must be an object with about and contact." });
-    return;
-  }
-  const s = site ?? {};
-  for (const key of Object.keys(s)) {
-    if (key !== "about" && key !== "contact") plan.summary.invalid.push({ path: `site/${key}`, reason: UNKNOWN_NODE });
-  }
+  const s = childrenOf(plan.summary, "site", site, ["about", "contact"], "Must be an object with about and contact.");
+  if (s === null) return;
   const curSite = isObject(currentSite) ? currentSite : {};
   compareRecord(plan, { path: PATHS.about, schema: AboutFieldsSchema, kind: "about" }, s.about, curSite.about);
   compareRecord(plan, { path: PATHS.contact, schema: ContactFieldsSchema, kind: "contact" }, s.contact, curSite.contact);
 }
 
 function compareBlog(plan: PlanInProgress, blog: unknown, currentBlog: unknown) {
-  if (blog !== null && !isObject(blog)) {
-    plan.summary.invalid.push({ path: "blog", reason: "Must be an object with posts (and index)." });
-    return;
-  }
-  const b = blog ?? {};
-  for (const key of Object.keys(b)) {
-    // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
-    if (key !== "posts" && key !== "drafts" && key !== "index" && key !== "revisions") plan.summary.invalid.push({ path: `blog/${key}`, reason: UNKNOWN_NODE });
-  }
+  // blog/index is derived from the posts and rebuilt, so it is neither compared nor listed.
+  const b = childrenOf(plan.summary, "blog", blog, ["posts", "drafts", "index", "revisions"], "Must be an object with posts (and index).");
+  if (b === null) return;
   const curBlog = isObject(currentBlog) ? currentBlog : {};
   plan.misplaced = draftsAmongPublished(curBlog);
   // Published posts and drafts are one set of posts keyed by slug; each record's status says
