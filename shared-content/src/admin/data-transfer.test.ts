@@ -58,6 +58,22 @@ describe("analyseImport", () => {
     expect(summary.invalid.find((i) => i.path === "films/film-002")?.reason).toMatch(/^rating: /);
   });
 
+  it("reports a child that site or blog may not hold, and a site or blog that is not an object", () => {
+    const file = clone();
+    file.site = { ...file.site, theme: { dark: true } };
+    file.blog = { ...file.blog, comments: {} };
+    expect(analyseImport(file, content).summary.invalid).toEqual([
+      { path: "site/theme", reason: "Unknown node: not part of the site's content." },
+      { path: "blog/comments", reason: "Unknown node: not part of the site's content." },
+    ]);
+    const { summary, updates } = analyseImport({ ...clone(), site: "about", blog: ["post"] }, content);
+    expect(summary.invalid).toEqual([
+      { path: "site", reason: "Must be an object with about and contact." },
+      { path: "blog", reason: "Must be an object with posts (and index)." },
+    ]);
+    expect(updates).toEqual({});
+  });
+
   it("rebuilds the list index from imported posts and removes it with a removed post", () => {
     const file = clone();
     const blog = file.blog as Record<string, Record<string, Record<string, unknown>>>;

@@ -102,149 +102,185 @@ export interface ContentHooks {
   useFilmTop(kind: TallyKind): LiveResult<FilmTally[]>;
 }
 
+/** A Subscribe for each path (and query) of one source. */
+type SubscribeAt = (path: string, query?: LiveQuerySpec) => Subscribe;
+
+const subscriptionsOf =
+  (source: LiveSource): SubscribeAt =>
+  (path, query) =>
+  (next, fail) =>
+    source(path, query, next, fail);
+
+function useSingle<S extends v.GenericSchema>(at: SubscribeAt, path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
+  return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null, { read: { path } });
+}
+
+function useOrderedCollection<S extends v.GenericSchema>(at: SubscribeAt, path: string, schema: S) {
+  return useLiveQuery<WithId<v.InferOutput<S>>[]>(
+    path,
+    at(path),
+    (value) => (decodeCollection(schema, value, path) as WithId<{ order: number }>[]).sort(byOrder) as WithId<v.InferOutput<S>>[],
+    [],
+    { read: { path } },
+  );
+}
+
+/** What a paged list reads: where, in which database order, decoded how and shown in which order. */
+interface PagedList<T extends { id: string }> {
+  path: string;
+  orderKey: string;
+  schema: v.GenericSchema<unknown, Omit<T, "id">>;
+  compare: (a: T, b: T) => number;
+  defaultPageSize: number;
+  /** Which end of the database's order the window starts from: `compare` shows that end first. */
+  from: "last" | "first";
+}
+
+function usePaged<T extends { id: string }>(at: SubscribeAt, list: PagedList<T>, options: PageOptions): PagedLiveResult<T> {
+  const { path, orderKey, schema, compare, from } = list;
+  const pageSize = Math.max(1, options.pageSize ?? list.defaultPageSize);
+  const [pages, setPages] = useState(1);
+  const limit = options.all ? null : pageSize * pages;
+  // One extra record tells whether there is more.
+  const query: LiveQuerySpec =
+    limit === null ? { orderBy: orderKey } : from === "last" ? { orderBy: orderKey, limitToLast: limit + 1 } : { orderBy: orderKey, limitToFirst: limit + 1 };
+  const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
+    queryKey(path, query),
+    at(path, query),
+    (value) => {
+      const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
+      return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
+    },
+    { items: [], hasMore: false },
+    { read: { path, query }, enabled: options.enabled },
+  );
+  const loadMore = useCallback(() => setPages((n) => n + 1), []);
+  // While a bigger window or another order loads, keep showing the records already there (no
+  // flash of empty, the reader keeps their place); an error drops them.
+  const lastReady = useRef<{ items: T[]; hasMore: boolean } | null>(null);
+  if (result.status === "ready" && options.enabled !== false) lastReady.current = { items: result.data.items, hasMore: result.data.hasMore };
+  if (result.status === "error") lastReady.current = null;
+  const previous = lastReady.current;
+  if (result.status === "loading" && previous) {
+    return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
+  }
+  return {
+    status: result.status,
+    data: result.data.items,
+    error: result.error,
+    retry: result.retry,
+    hasMore: result.data.hasMore,
+    loadMore,
+    limit,
+    loadingMore: false,
+  };
+}
+
+function useQuoteById(at: SubscribeAt, id: string): LiveResult<WithId<Quote> | null> {
+  const path = recordPath("quotes", id);
+  // An id the database cannot hold (".", "#", ...) names no quote: no read.
+  return useLiveQuery<WithId<Quote> | null>(
+    path,
+    at(path),
+    (value) => {
+      const quote = decodeOne(QuoteSchema, value, path);
+      return quote ? { ...quote, id } : null;
+    },
+    null,
+    { read: { path }, enabled: ID_PATTERN.test(id) },
+  );
+}
+
+function useTopTallies(at: SubscribeAt, kind: TallyKind): LiveResult<FilmTally[]> {
+  const path = `${PATHS.filmTallies}/${kind}`;
+  const query: LiveQuerySpec = { orderBy: "count", limitToLast: FILM_TOP_SIZE };
+  return useLiveQuery<FilmTally[]>(
+    queryKey(path, query),
+    at(path, query),
+    (value) =>
+      decodeCollection(FilmTallySchema, value, path)
+        .filter((t) => t.count > 0)
+        .map(({ name, count }) => ({ name, count }))
+        .sort(byTallyDesc),
+    [],
+    { read: { path, query } },
+  );
+}
+
+function useNeighbourEntries(at: SubscribeAt, publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]> {
+  const path = PATHS.blogIndex;
+  const enabled = publishedAt !== null;
+  const newer: LiveQuerySpec = { orderBy: "publishedAt", startAt: publishedAt ?? 0, limitToFirst: POST_NEIGHBOURHOOD + 1 };
+  const older: LiveQuerySpec = { orderBy: "publishedAt", endAt: publishedAt ?? 0, limitToLast: POST_NEIGHBOURHOOD + 1 };
+  const decode = (value: unknown) => decodeCollection(BlogIndexEntrySchema, value, path);
+  const above = useLiveQuery(queryKey(path, newer), at(path, newer), decode, [], { read: { path, query: newer }, enabled });
+  const below = useLiveQuery(queryKey(path, older), at(path, older), decode, [], { read: { path, query: older }, enabled });
+  const data = useMemo(() => {
+    const bySlug = new Map([...above.data, ...below.data].map((e) => [e.id, e]));
+    return [...bySlug.values()].sort(byPublishedDesc);
+  }, [above.data, below.data]);
+  const failed = above.status === "error" ? above : below.status === "error" ? below : null;
+  if (failed) return { status: "error", data: [], error: failed.error, retry: failed.retry };
+  const status = above.status === "ready" && below.status === "ready" ? "ready" : "loading";
+  return { status, data: status === "ready" ? data : [], error: null, retry: above.retry };
+}
+
+function usePublishedPost(at: SubscribeAt, slug: string): LiveResult<WithId<BlogPost> | null> {
+  // blog/posts holds published posts only (drafts live apart), so a missing post is null.
+  const path = postPath(slug);
+  return useLiveQuery<WithId<BlogPost> | null>(
+    `public:${path}`,
+    at(path),
+    (value) => {
+      const decoded = decodeOne(BlogPostSchema, value, path);
+      return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
+    },
+    null,
+    { read: { path } },
+  );
+}
+
 /** The public hooks over one source. */
 export function makeContentHooks(source: LiveSource): ContentHooks {
-  const at =
-    (path: string, query?: LiveQuerySpec): Subscribe =>
-    (next, fail) =>
-      source(path, query, next, fail);
-
-  function useSingle<S extends v.GenericSchema>(path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
-    return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null, { read: { path } });
-  }
-
-  function useOrderedCollection<S extends v.GenericSchema>(path: string, schema: S) {
-    return useLiveQuery<WithId<v.InferOutput<S>>[]>(
-      path,
-      at(path),
-      (value) => (decodeCollection(schema, value, path) as WithId<{ order: number }>[]).sort(byOrder) as WithId<v.InferOutput<S>>[],
-      [],
-      { read: { path } },
-    );
-  }
-
-  function usePaged<T extends { id: string }>(
-    path: string,
-    orderKey: string,
-    schema: v.GenericSchema<unknown, Omit<T, "id">>,
-    compare: (a: T, b: T) => number,
-    options: PageOptions,
-    defaultPageSize: number,
-    /** Which end of the database's order the window starts from: `compare` shows that end first. */
-    from: "last" | "first",
-  ): PagedLiveResult<T> {
-    const pageSize = Math.max(1, options.pageSize ?? defaultPageSize);
-    const [pages, setPages] = useState(1);
-    const limit = options.all ? null : pageSize * pages;
-    // One extra record tells whether there is more.
-    const query: LiveQuerySpec =
-      limit === null ? { orderBy: orderKey } : from === "last" ? { orderBy: orderKey, limitToLast: limit + 1 } : { orderBy: orderKey, limitToFirst: limit + 1 };
-    const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
-      queryKey(path, query),
-      at(path, query),
-      (value) => {
-        const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
-        return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
-      },
-      { items: [], hasMore: false },
-      { read: { path, query }, enabled: options.enabled },
-    );
-    const loadMore = useCallback(() => setPages((n) => n + 1), []);
-    // While a bigger window or another order loads, keep showing the records already there (no
-    // flash of empty, the reader keeps their place); an error drops them.
-    const lastReady = useRef<{ items: T[]; hasMore: boolean } | null>(null);
-    if (result.status === "ready" && options.enabled !== false) lastReady.current = { items: result.data.items, hasMore: result.data.hasMore };
-    if (result.status === "error") lastReady.current = null;
-    const previous = lastReady.current;
-    if (result.status === "loading" && previous) {
-      return { status: "ready", data: previous.items, error: null, retry: result.retry, hasMore: previous.hasMore, loadMore, limit, loadingMore: true };
-    }
-    return {
-      status: result.status,
-      data: result.data.items,
-      error: result.error,
-      retry: result.retry,
-      hasMore: result.data.hasMore,
-      loadMore,
-      limit,
-      loadingMore: false,
-    };
-  }
-
+  const at = subscriptionsOf(source);
   return {
-    useAbout: () => useSingle(PATHS.about, AboutSchema),
-    useContact: () => useSingle(PATHS.contact, ContactSchema),
-    useExperience: () => useOrderedCollection(PATHS.experience, ExperienceSchema),
-    useSkills: () => useOrderedCollection(PATHS.skills, SkillSchema),
-    useProjects: () => useOrderedCollection(PATHS.projects, ProjectSchema),
-    useRecommendations: () => useOrderedCollection(PATHS.recommendations, RecommendationSchema),
-    useQuotes: (options = {}) => usePaged<WithId<Quote>>(PATHS.quotes, "author", QuoteSchema, byAuthor, options, QUOTES_PAGE_SIZE, "first"),
-    useQuote: (id) => {
-      const path = recordPath("quotes", id);
-      // An id the database cannot hold (".", "#", ...) names no quote: no read.
-      return useLiveQuery<WithId<Quote> | null>(
-        path,
-        at(path),
-        (value) => {
-          const quote = decodeOne(QuoteSchema, value, path);
-          return quote ? { ...quote, id } : null;
-        },
-        null,
-        { read: { path }, enabled: ID_PATTERN.test(id) },
-      );
-    },
+    useAbout: () => useSingle(at, PATHS.about, AboutSchema),
+    useContact: () => useSingle(at, PATHS.contact, ContactSchema),
+    useExperience: () => useOrderedCollection(at, PATHS.experience, ExperienceSchema),
+    useSkills: () => useOrderedCollection(at, PATHS.skills, SkillSchema),
+    useProjects: () => useOrderedCollection(at, PATHS.projects, ProjectSchema),
+    useRecommendations: () => useOrderedCollection(at, PATHS.recommendations, RecommendationSchema),
+    useQuotes: (options = {}) =>
+      usePaged<WithId<Quote>>(
+        at,
+        { path: PATHS.quotes, orderKey: "author", schema: QuoteSchema, compare: byAuthor, defaultPageSize: QUOTES_PAGE_SIZE, from: "first" },
+        options,
+      ),
+    useQuote: (id) => useQuoteById(at, id),
     useBlogIndex: (options = {}) =>
-      usePaged<WithId<BlogIndexEntry>>(PATHS.blogIndex, "publishedAt", BlogIndexEntrySchema, byPublishedDesc, options, BLOG_PAGE_SIZE, "last"),
+      usePaged<WithId<BlogIndexEntry>>(
+        at,
+        {
+          path: PATHS.blogIndex,
+          orderKey: "publishedAt",
+          schema: BlogIndexEntrySchema,
+          compare: byPublishedDesc,
+          defaultPageSize: BLOG_PAGE_SIZE,
+          from: "last",
+        },
+        options,
+      ),
     useFilms: (options = {}) => {
       const orderBy = options.orderBy ?? "watchedOn";
-      return usePaged<WithId<Film>>(PATHS.films, orderBy, FilmSchema, filmCompare[orderBy], options, FILMS_PAGE_SIZE, "last");
-    },
-    useFilmStats: () => useSingle(PATHS.filmStats, FilmStatsSchema),
-    useFilmTop: (kind) => {
-      const path = `${PATHS.filmTallies}/${kind}`;
-      const query: LiveQuerySpec = { orderBy: "count", limitToLast: FILM_TOP_SIZE };
-      return useLiveQuery<FilmTally[]>(
-        queryKey(path, query),
-        at(path, query),
-        (value) =>
-          decodeCollection(FilmTallySchema, value, path)
-            .filter((t) => t.count > 0)
-            .map(({ name, count }) => ({ name, count }))
-            .sort(byTallyDesc),
-        [],
-        { read: { path, query } },
+      return usePaged<WithId<Film>>(
+        at,
+        { path: PATHS.films, orderKey: orderBy, schema: FilmSchema, compare: filmCompare[orderBy], defaultPageSize: FILMS_PAGE_SIZE, from: "last" },
+        options,
       );
     },
-    usePostNeighbourhood: (publishedAt) => {
-      const path = PATHS.blogIndex;
-      const enabled = publishedAt !== null;
-      const newer: LiveQuerySpec = { orderBy: "publishedAt", startAt: publishedAt ?? 0, limitToFirst: POST_NEIGHBOURHOOD + 1 };
-      const older: LiveQuerySpec = { orderBy: "publishedAt", endAt: publishedAt ?? 0, limitToLast: POST_NEIGHBOURHOOD + 1 };
-      const decode = (value: unknown) => decodeCollection(BlogIndexEntrySchema, value, path);
-      const above = useLiveQuery(queryKey(path, newer), at(path, newer), decode, [], { read: { path, query: newer }, enabled });
-      const below = useLiveQuery(queryKey(path, older), at(path, older), decode, [], { read: { path, query: older }, enabled });
-      const data = useMemo(() => {
-        const bySlug = new Map([...above.data, ...below.data].map((e) => [e.id, e]));
-        return [...bySlug.values()].sort(byPublishedDesc);
-      }, [above.data, below.data]);
-      const failed = above.status === "error" ? above : below.status === "error" ? below : null;
-      if (failed) return { status: "error", data: [], error: failed.error, retry: failed.retry };
-      const status = above.status === "ready" && below.status === "ready" ? "ready" : "loading";
-      return { status, data: status === "ready" ? data : [], error: null, retry: above.retry };
-    },
-    useBlogPost: (slug) => {
-      // blog/posts holds published posts only (drafts live apart), so a missing post is null.
-      const path = postPath(slug);
-      return useLiveQuery<WithId<BlogPost> | null>(
-        `public:${path}`,
-        at(path),
-        (value) => {
-          const decoded = decodeOne(BlogPostSchema, value, path);
-          return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
-        },
-        null,
-        { read: { path } },
-      );
-    },
+    useFilmStats: () => useSingle(at, PATHS.filmStats, FilmStatsSchema),
+    useFilmTop: (kind) => useTopTallies(at, kind),
+    usePostNeighbourhood: (publishedAt) => useNeighbourEntries(at, publishedAt),
+    useBlogPost: (slug) => usePublishedPost(at, slug),
   };
 }

@@ -139,271 +139,349 @@ const tagsMatching = (other: "posts" | "index"): Rule => ({
 /** Where a renamed post came from (see postRevChecked). */
 const MOVED_FROM: Rule = validate(and("newData.isString()", `newData.val().length <= ${LIMITS.slug.max}`, `newData.val().matches(${re(SLUG_PATTERN)})`));
 
-export function buildRules(): Rule {
+/** Who is an admin: each signed-in user may see whether they are one; nobody writes from a client. */
+function adminsRules(): Rule {
+  return { $uid: { ".read": "auth != null && auth.uid === $uid" } };
+}
+
+/** The owner's about and contact records, public. */
+function siteRules(): Rule {
+  return {
+    ".read": true,
+    about: {
+      ".write": IS_ADMIN,
+      ...record("true", ["headline", "bio"], {
+        name: S({ max: LIMITS.name.max }),
+        headline: S(LIMITS.headline),
+        bio: S({ min: 1, max: LIMITS.markdown.max }),
+        avatarUrl: IMAGE_URL,
+        location: S({ max: LIMITS.location.max }),
+        cvUrl: URL(),
+      }),
+    },
+    contact: {
+      ".write": IS_ADMIN,
+      ...record("true", ["email"], {
+        email: EMAIL,
+        phone: S({ max: LIMITS.phone.max }),
+        location: S({ max: LIMITS.location.max }),
+        links: LINKS,
+      }),
+    },
+    ...DENY_OTHERS,
+  };
+}
+
+function experienceRules(): Rule {
+  return collection(
+    ["order"],
+    ["company", "role", "start", "order"],
+    {
+      company: S(LIMITS.name),
+      companyUrl: URL(),
+      role: S(LIMITS.name),
+      location: S({ max: LIMITS.location.max }),
+      start: MONTH,
+      end: MONTH,
+      summary: S({ max: LIMITS.markdown.max }),
+      projects: objectList(["name"], {
+        name: S(LIMITS.name),
+        description: S({ max: LIMITS.summary.max }),
+        // Nested wildcards need their own name.
+        technologies: stringList(LIMITS.label, "$j"),
+      }),
+      order: ORDER,
+    },
+    "(!newData.child('end').exists() || newData.child('end').val() >= newData.child('start').val())",
+  );
+}
+
+function skillsRules(): Rule {
+  return collection(["order", "category"], ["name", "category", "order"], {
+    name: S(LIMITS.label),
+    category: S(LIMITS.label),
+    order: ORDER,
+  });
+}
+
+function projectsRules(): Rule {
+  return collection(["order"], ["title", "summary", "date", "order"], {
+    title: S(LIMITS.name),
+    summary: S({ min: 1, max: LIMITS.markdown.max }),
+    sourceUrl: URL(),
+    liveUrl: URL(),
+    imageUrl: IMAGE_URL,
+    technologies: stringList(LIMITS.label),
+    date: MONTH,
+    order: ORDER,
+  });
+}
+
+function recommendationsRules(): Rule {
+  return collection(["order"], ["fullName", "role", "relationship", "text", "date", "order"], {
+    fullName: S(LIMITS.submission.fullName),
+    role: S(LIMITS.name),
+    relationship: S(LIMITS.name),
+    text: S(LIMITS.recommendation.text),
+    avatarUrl: IMAGE_URL,
+    links: LINKS,
+    date: DATE,
+    order: ORDER,
+  });
+}
+
+/** Visitors' recommendations waiting for the admin's review. */
+function submissionsRules(): Rule {
   const sub = LIMITS.submission;
+  return {
+    ".read": IS_ADMIN,
+    ".indexOn": ["createdAt"],
+    // Keyed by the visitor's (anonymous) uid: one pending submission each. No rule at this
+    // level, so a write here (a PATCH of many records) is refused as a whole.
+    $uid: {
+      ".write": `(auth != null && auth.uid === $uid && !data.exists() && newData.exists()) || (!newData.exists() && ${IS_ADMIN})`,
+      ".validate": and(
+        ID_OK.replaceAll("$id", "$uid"),
+        hasChildren(["fullName", "role", "relationship", "text", "createdAt"]),
+        // Sent together with the visitor's rate-limit marker (below), stamped now.
+        "newData.parent().parent().child('recommendationSubmitters').child($uid).val() === now",
+      ),
+      fullName: S(sub.fullName),
+      role: S(sub.role),
+      relationship: S(sub.relationship),
+      text: S(sub.text),
+      link: URL(sub.link.max),
+      createdAt: NOW,
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+/** The submissions' rate limit. */
+function submittersRules(): Rule {
+  return {
+    // When each visitor last submitted. Never deleted from a client, so the interval holds
+    // after the admin approves or rejects.
+    $uid: {
+      ".write": "auth != null && auth.uid === $uid && newData.exists()",
+      ".validate": and(
+        "newData.isNumber()",
+        "newData.val() === now",
+        `(!data.exists() || now - data.val() >= ${LIMITS.submission.minIntervalMs})`,
+        "newData.parent().parent().child('recommendationSubmissions').child($uid).exists()",
+      ),
+    },
+  };
+}
+
+function blogRules(): Rule {
+  return {
+    // Published posts: readable by everyone. A post is either here or in drafts, never both;
+    // publishing and unpublishing move it in one update (shared-content's postUpdates), so a
+    // visitor's open listener sees an unpublished post as deleted.
+    posts: publishedPostsRules(),
+    drafts: draftsRules(),
+    // Earlier versions of each post, for the admin only: copies as they were stored (no rev
+    // check: a version never changes), keyed by when each was saved. A version's rev is a
+    // whole number below its post's (published or draft) in the same update.
+    revisions: revisionsRules(),
+    index: blogIndexRules(),
+    ...DENY_OTHERS,
+  };
+}
+
+function publishedPostsRules(): Rule {
+  return {
+    ".read": true,
+    ".validate": "newData.hasChildren()",
+    ".indexOn": ["updatedAt"],
+    $slug: {
+      // Deleting a post deletes its list-index entry in the same update.
+      ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('index').child($slug).exists())"),
+      ...record(
+        SLUG_OK,
+        ["title", "summary", "body", "status", "readingMinutes", "createdAt", "publishedAt"],
+        {
+          ...postFields,
+          tags: tagsMatching("index"),
+          body: S(LIMITS.postBody),
+          status: validate("newData.val() === 'published'"),
+          createdAt: TIMESTAMP,
+          movedFrom: MOVED_FROM,
+        },
+        and(
+          "!newData.parent().parent().child('drafts').child($slug).exists()",
+          // Its list-index entry exists and says what the post says.
+          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
+        ),
+        postRevChecked("posts"),
+      ),
+    },
+  };
+}
+
+function draftsRules(): Rule {
+  return {
+    ".read": IS_ADMIN,
+    ".write": IS_ADMIN,
+    ".validate": "newData.hasChildren()",
+    ".indexOn": ["updatedAt"],
+    $slug: record(
+      SLUG_OK,
+      ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
+      {
+        ...postFields,
+        body: S(LIMITS.postBody),
+        status: validate("newData.val() === 'draft'"),
+        createdAt: TIMESTAMP,
+        movedFrom: MOVED_FROM,
+      },
+      "!newData.parent().parent().child('posts').child($slug).exists()",
+      postRevChecked("drafts"),
+    ),
+  };
+}
+
+function revisionsRules(): Rule {
+  return {
+    ".read": IS_ADMIN,
+    ".write": IS_ADMIN,
+    $slug: {
+      ".validate": and(SLUG_OK, "newData.hasChildren()"),
+      $version: {
+        ".validate": and(
+          "$version.matches(/^v[0-9]{1,15}$/)",
+          hasChildren(["title", "summary", "body", "status", "readingMinutes", "createdAt", "rev", "updatedAt"]),
+        ),
+        ...postFields,
+        body: S(LIMITS.postBody),
+        status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
+        createdAt: TIMESTAMP,
+        movedFrom: MOVED_FROM,
+        rev: versionRevRule(),
+        updatedAt: TIMESTAMP,
+        ...DENY_OTHERS,
+      },
+    },
+  };
+}
+
+/** A kept version's rev: a whole number below its post's, wherever the post is stored. */
+function versionRevRule(): Rule {
+  const belowPost = (where: string) =>
+    `newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').isNumber() && newData.val() < newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').val()`;
+  return validate(
+    and(
+      "newData.isNumber()",
+      "newData.val() >= 1",
+      "newData.val() % 1 === 0",
+      `(${["posts", "drafts"]
+        .map(belowPost)
+        .map((c) => `(${c})`)
+        .join(" || ")})`,
+    ),
+  );
+}
+
+function blogIndexRules(): Rule {
+  return {
+    ".read": true,
+    ".validate": "newData.hasChildren()",
+    ".indexOn": ["publishedAt"],
+    $slug: {
+      // An entry goes only with its post (a post without an entry would be unlisted).
+      ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())"),
+      // An entry exists only for a published post, and is written only with it (the post's
+      // rev changes in the same update), so both sides' tag rules run (tagsMatching).
+      ".validate": and(
+        SLUG_OK,
+        hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
+        "newData.parent().parent().child('posts').child($slug).exists()",
+        "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
+        ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
+      ),
+      ...postFields,
+      tags: tagsMatching("posts"),
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+function quotesRules(): Rule {
+  return collection(["author"], ["text", "author"], {
+    text: S(LIMITS.quote.text),
+    author: S(LIMITS.quote.author),
+    work: S({ max: LIMITS.quote.work.max }),
+    year: INT(LIMITS.quote.year.min, LIMITS.quote.year.max),
+  });
+}
+
+function filmsRules(): Rule {
+  return collection(["watchedOn", "rating", "year", "title"], ["title", "year", "directors", "minutes", "rating", "watchedOn"], {
+    title: S(LIMITS.film.title),
+    year: INT(LIMITS.film.year.min, LIMITS.film.year.max),
+    directors: stringList(LIMITS.name),
+    countries: stringList(LIMITS.label),
+    minutes: INT(LIMITS.film.minutes.min, LIMITS.film.minutes.max),
+    rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
+    synopsis: S({ max: LIMITS.film.synopsis.max }),
+    posterUrl: IMAGE_URL,
+    watchedOn: DATE,
+  });
+}
+
+/**
+ * Derived from the films and written with them (film-stats.ts): the owner's writes keep it,
+ * visitors read it. Whole numbers only, so increments from any number of writes stay exact.
+ */
+function filmStatsRules(): Rule {
+  return {
+    ".read": true,
+    ".write": IS_ADMIN,
+    ".validate": hasChildren(["count", "minutes", "ratingHalves"]),
+    count: INT(0, FILM_STATS_MAX),
+    minutes: INT(0, FILM_STATS_MAX),
+    ratingHalves: INT(0, FILM_STATS_MAX),
+    decades: {
+      $decade: validate(and(`$decade.matches(${re(DECADE_PATTERN)})`, num(0, FILM_STATS_MAX, true))),
+    },
+    ...DENY_OTHERS,
+  };
+}
+
+/**
+ * A count per director and per country, kept by the film writes like filmStats; it grows
+ * with the names, so visitors read only the top entries (an indexed query on count).
+ */
+function filmTalliesRules(): Rule {
+  return {
+    ".read": true,
+    ".write": IS_ADMIN,
+    directors: tally(LIMITS.name),
+    countries: tally(LIMITS.label),
+    ...DENY_OTHERS,
+  };
+}
+
+/** The whole tree: each top-level node from its own builder, anything else refused. */
+export function buildRules(): Rule {
   return {
     rules: {
       ".read": false,
       ".write": false,
-      admins: {
-        // Each signed-in user may see whether they are an admin; nobody writes from a client.
-        $uid: { ".read": "auth != null && auth.uid === $uid" },
-      },
-      site: {
-        ".read": true,
-        about: {
-          ".write": IS_ADMIN,
-          ...record("true", ["headline", "bio"], {
-            name: S({ max: LIMITS.name.max }),
-            headline: S(LIMITS.headline),
-            bio: S({ min: 1, max: LIMITS.markdown.max }),
-            avatarUrl: IMAGE_URL,
-            location: S({ max: LIMITS.location.max }),
-            cvUrl: URL(),
-          }),
-        },
-        contact: {
-          ".write": IS_ADMIN,
-          ...record("true", ["email"], {
-            email: EMAIL,
-            phone: S({ max: LIMITS.phone.max }),
-            location: S({ max: LIMITS.location.max }),
-            links: LINKS,
-          }),
-        },
-        ...DENY_OTHERS,
-      },
-      experience: collection(
-        ["order"],
-        ["company", "role", "start", "order"],
-        {
-          company: S(LIMITS.name),
-          companyUrl: URL(),
-          role: S(LIMITS.name),
-          location: S({ max: LIMITS.location.max }),
-          start: MONTH,
-          end: MONTH,
-          summary: S({ max: LIMITS.markdown.max }),
-          projects: objectList(["name"], {
-            name: S(LIMITS.name),
-            description: S({ max: LIMITS.summary.max }),
-            // Nested wildcards need their own name.
-            technologies: stringList(LIMITS.label, "$j"),
-          }),
-          order: ORDER,
-        },
-        "(!newData.child('end').exists() || newData.child('end').val() >= newData.child('start').val())",
-      ),
-      skills: collection(["order", "category"], ["name", "category", "order"], {
-        name: S(LIMITS.label),
-        category: S(LIMITS.label),
-        order: ORDER,
-      }),
-      projects: collection(["order"], ["title", "summary", "date", "order"], {
-        title: S(LIMITS.name),
-        summary: S({ min: 1, max: LIMITS.markdown.max }),
-        sourceUrl: URL(),
-        liveUrl: URL(),
-        imageUrl: IMAGE_URL,
-        technologies: stringList(LIMITS.label),
-        date: MONTH,
-        order: ORDER,
-      }),
-      recommendations: collection(["order"], ["fullName", "role", "relationship", "text", "date", "order"], {
-        fullName: S(sub.fullName),
-        role: S(LIMITS.name),
-        relationship: S(LIMITS.name),
-        text: S(LIMITS.recommendation.text),
-        avatarUrl: IMAGE_URL,
-        links: LINKS,
-        date: DATE,
-        order: ORDER,
-      }),
-      recommendationSubmissions: {
-        ".read": IS_ADMIN,
-        ".indexOn": ["createdAt"],
-        // Keyed by the visitor's (anonymous) uid: one pending submission each. No rule at this
-        // level, so a write here (a PATCH of many records) is refused as a whole.
-        $uid: {
-          ".write": `(auth != null && auth.uid === $uid && !data.exists() && newData.exists()) || (!newData.exists() && ${IS_ADMIN})`,
-          ".validate": and(
-            ID_OK.replaceAll("$id", "$uid"),
-            hasChildren(["fullName", "role", "relationship", "text", "createdAt"]),
-            // Sent together with the visitor's rate-limit marker (below), stamped now.
-            "newData.parent().parent().child('recommendationSubmitters').child($uid).val() === now",
-          ),
-          fullName: S(sub.fullName),
-          role: S(sub.role),
-          relationship: S(sub.relationship),
-          text: S(sub.text),
-          link: URL(sub.link.max),
-          createdAt: NOW,
-          ...DENY_OTHERS,
-        },
-      },
-      recommendationSubmitters: {
-        // When each visitor last submitted. Never deleted from a client, so the interval holds
-        // after the admin approves or rejects.
-        $uid: {
-          ".write": "auth != null && auth.uid === $uid && newData.exists()",
-          ".validate": and(
-            "newData.isNumber()",
-            "newData.val() === now",
-            `(!data.exists() || now - data.val() >= ${sub.minIntervalMs})`,
-            "newData.parent().parent().child('recommendationSubmissions').child($uid).exists()",
-          ),
-        },
-      },
-      blog: {
-        // Published posts: readable by everyone. A post is either here or in drafts, never both;
-        // publishing and unpublishing move it in one update (shared-content's postUpdates), so a
-        // visitor's open listener sees an unpublished post as deleted.
-        posts: {
-          ".read": true,
-          ".validate": "newData.hasChildren()",
-          ".indexOn": ["updatedAt"],
-          $slug: {
-            // Deleting a post deletes its list-index entry in the same update.
-            ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('index').child($slug).exists())"),
-            ...record(
-              SLUG_OK,
-              ["title", "summary", "body", "status", "readingMinutes", "createdAt", "publishedAt"],
-              {
-                ...postFields,
-                tags: tagsMatching("index"),
-                body: S(LIMITS.postBody),
-                status: validate("newData.val() === 'published'"),
-                createdAt: TIMESTAMP,
-                movedFrom: MOVED_FROM,
-              },
-              and(
-                "!newData.parent().parent().child('drafts').child($slug).exists()",
-                // Its list-index entry exists and says what the post says.
-                ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
-              ),
-              postRevChecked("posts"),
-            ),
-          },
-        },
-        drafts: {
-          ".read": IS_ADMIN,
-          ".write": IS_ADMIN,
-          ".validate": "newData.hasChildren()",
-          ".indexOn": ["updatedAt"],
-          $slug: record(
-            SLUG_OK,
-            ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
-            {
-              ...postFields,
-              body: S(LIMITS.postBody),
-              status: validate("newData.val() === 'draft'"),
-              createdAt: TIMESTAMP,
-              movedFrom: MOVED_FROM,
-            },
-            "!newData.parent().parent().child('posts').child($slug).exists()",
-            postRevChecked("drafts"),
-          ),
-        },
-        // Earlier versions of each post, for the admin only: copies as they were stored (no rev
-        // check: a version never changes), keyed by when each was saved. A version's rev is a
-        // whole number below its post's (published or draft) in the same update.
-        revisions: {
-          ".read": IS_ADMIN,
-          ".write": IS_ADMIN,
-          $slug: {
-            ".validate": and(SLUG_OK, "newData.hasChildren()"),
-            $version: {
-              ".validate": and(
-                "$version.matches(/^v[0-9]{1,15}$/)",
-                hasChildren(["title", "summary", "body", "status", "readingMinutes", "createdAt", "rev", "updatedAt"]),
-              ),
-              ...postFields,
-              body: S(LIMITS.postBody),
-              status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
-              createdAt: TIMESTAMP,
-              movedFrom: MOVED_FROM,
-              rev: validate(
-                and(
-                  "newData.isNumber()",
-                  "newData.val() >= 1",
-                  "newData.val() % 1 === 0",
-                  `(${["posts", "drafts"]
-                    .map(
-                      (where) =>
-                        `newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').isNumber() && newData.val() < newData.parent().parent().parent().parent().child('${where}').child($slug).child('rev').val()`,
-                    )
-                    .map((c) => `(${c})`)
-                    .join(" || ")})`,
-                ),
-              ),
-              updatedAt: TIMESTAMP,
-              ...DENY_OTHERS,
-            },
-          },
-        },
-        index: {
-          ".read": true,
-          ".validate": "newData.hasChildren()",
-          ".indexOn": ["publishedAt"],
-          $slug: {
-            // An entry goes only with its post (a post without an entry would be unlisted).
-            ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())"),
-            // An entry exists only for a published post, and is written only with it (the post's
-            // rev changes in the same update), so both sides' tag rules run (tagsMatching).
-            ".validate": and(
-              SLUG_OK,
-              hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
-              "newData.parent().parent().child('posts').child($slug).exists()",
-              "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
-              ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
-            ),
-            ...postFields,
-            tags: tagsMatching("posts"),
-            ...DENY_OTHERS,
-          },
-        },
-        ...DENY_OTHERS,
-      },
-      quotes: collection(["author"], ["text", "author"], {
-        text: S(LIMITS.quote.text),
-        author: S(LIMITS.quote.author),
-        work: S({ max: LIMITS.quote.work.max }),
-        year: INT(LIMITS.quote.year.min, LIMITS.quote.year.max),
-      }),
-      films: collection(["watchedOn", "rating", "year", "title"], ["title", "year", "directors", "minutes", "rating", "watchedOn"], {
-        title: S(LIMITS.film.title),
-        year: INT(LIMITS.film.year.min, LIMITS.film.year.max),
-        directors: stringList(LIMITS.name),
-        countries: stringList(LIMITS.label),
-        minutes: INT(LIMITS.film.minutes.min, LIMITS.film.minutes.max),
-        rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
-        synopsis: S({ max: LIMITS.film.synopsis.max }),
-        posterUrl: IMAGE_URL,
-        watchedOn: DATE,
-      }),
-      // Derived from the films and written with them (film-stats.ts): the owner's writes keep it,
-      // visitors read it. Whole numbers only, so increments from any number of writes stay exact.
-      filmStats: {
-        ".read": true,
-        ".write": IS_ADMIN,
-        ".validate": hasChildren(["count", "minutes", "ratingHalves"]),
-        count: INT(0, FILM_STATS_MAX),
-        minutes: INT(0, FILM_STATS_MAX),
-        ratingHalves: INT(0, FILM_STATS_MAX),
-        decades: {
-          $decade: validate(and(`$decade.matches(${re(DECADE_PATTERN)})`, num(0, FILM_STATS_MAX, true))),
-        },
-        ...DENY_OTHERS,
-      },
-      // A count per director and per country, kept by the film writes like filmStats; it grows
-      // with the names, so visitors read only the top entries (an indexed query on count).
-      filmTallies: {
-        ".read": true,
-        ".write": IS_ADMIN,
-        directors: tally(LIMITS.name),
-        countries: tally(LIMITS.label),
-        ...DENY_OTHERS,
-      },
+      admins: adminsRules(),
+      site: siteRules(),
+      experience: experienceRules(),
+      skills: skillsRules(),
+      projects: projectsRules(),
+      recommendations: recommendationsRules(),
+      recommendationSubmissions: submissionsRules(),
+      recommendationSubmitters: submittersRules(),
+      blog: blogRules(),
+      quotes: quotesRules(),
+      films: filmsRules(),
+      filmStats: filmStatsRules(),
+      filmTallies: filmTalliesRules(),
       ...DENY_OTHERS,
     },
   };
