@@ -158,7 +158,7 @@ test.describe("seen films", () => {
     // The numbers of the whole log are in the server's HTML (from the statistics record), not only a window's.
     expect(html).toContain(`data-stat="count">${numbers.count}<`);
     expect(html).toContain(`data-stat="average">${numbers.average}<`);
-    expect(html).toMatch(new RegExp(`data-stat="decades">${numbers.oldest}:\u00a0${numbers.oldestCount} · `));
+    expect(html).toMatch(new RegExp(`data-stat="decades">${numbers.oldest}:\u00a0${numbers.oldestCount}\u00a0· `));
     // The director with the most films heads the top directors, in the server's HTML too.
     expect(html).toMatch(new RegExp(`Top directors</h3><ol[^>]*><li><span>${escapeText(numbers.topDirector.name)}</span><span>${numbers.topDirector.count}<`));
     const slot = await openFilms(page);
@@ -277,7 +277,7 @@ test.describe("seen films", () => {
 
       await expect(stats.locator('[data-stat="count"]')).toHaveText(String(after.count));
       await expect(stats.locator('[data-stat="average"]')).toHaveText(after.average);
-      await expect(stats.locator('[data-stat="decades"]')).toContainText(/^1890s:\s1 · /);
+      await expect(stats.locator('[data-stat="decades"]')).toContainText(/^1890s:\s1\s· /);
       // The tallies followed too: the new director is counted once.
       const tallies = Object.values(((await db.get("filmTallies/directors")) ?? {}) as Record<string, { name: string; count: number }>);
       expect(tallies.filter((t) => t.name === "Louis Lumière")).toEqual([{ name: "Louis Lumière", count: 1 }]);

@@ -118,7 +118,7 @@ describe("FilmsView", () => {
     expect(container.querySelector('[data-stat="count"]')?.textContent).toBe("3");
     expect(container.querySelector('[data-stat="time"]')?.textContent).toBe("4 h 30 min");
     expect(container.querySelector('[data-stat="average"]')?.textContent).toBe("3.3 / 5");
-    expect(screen.getByRole("heading", { name: "Films by decade of release" }).nextElementSibling?.textContent).toBe("1950s:\u00a01 · 2010s:\u00a02");
+    expect(screen.getByRole("heading", { name: "Films by decade of release" }).nextElementSibling?.textContent).toBe("1950s:\u00a01\u00a0· 2010s:\u00a02");
     expect(screen.getByRole("heading", { name: "Top directors" }).nextElementSibling?.textContent).toBe("Agnès Varda2 filmsOzu1 film");
     expect(screen.getByRole("heading", { name: "Top countries" }).nextElementSibling?.textContent).toBe("France3 films");
     expect(screen.getByText("Showing 1 of 3 films")).toBeTruthy();

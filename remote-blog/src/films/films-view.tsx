@@ -205,11 +205,12 @@ function StatsFigures({ stats, tops }: { stats: FilmStats; tops: Props["tops"] }
         <div>
           <h3 className={styles.topTitle}>Films by decade of release</h3>
           {/* One line of text, not a list: eleven decades would cost a page of markup. A decade
-              and its count never part at a line break (a no-break space). */}
+              and its count never part at a line break, nor does a separator from the decade
+              before it (no-break spaces), so no line starts with "·". */}
           <p className={styles.decades} data-stat="decades">
             {filmsByDecade(stats)
               .map(({ decade, count }) => `${decade}:\u00a0${count}`)
-              .join(" · ")}
+              .join("\u00a0· ")}
           </p>
         </div>
       </div>
