@@ -49,38 +49,35 @@ export function BlockingBrowserRouter({ children }: { children?: ReactNode }) {
   const blocker = useRef<{ shouldBlock: (attempt: NavigationAttempt) => boolean; onBlocked: (b: NavigationBlocker) => void } | null>(null);
   // A POP this router caused itself, not to be asked about again: undoing a held Back, replaying
   // it on proceed, or both when proceed comes before the undo has landed (history.go is async).
-  const ownPop = useRef<{ kind: "undo" | "replay" | "undo-then-replay"; delta: number } | null>(null);
+  const ownPop = useRef<{ kind: "undo" | "replay" } | { kind: "undo-then-replay"; delta: number } | null>(null);
   const replay = useCallback(
     (delta: number) => {
       if (ownPop.current?.kind === "undo") ownPop.current = { kind: "undo-then-replay", delta };
       else {
-        ownPop.current = { kind: "replay", delta };
+        ownPop.current = { kind: "replay" };
         history.go(delta);
       }
     },
     [history],
   );
 
-  const asks = useCallback(
-    (historyAction: NavigationAttempt["historyAction"], to: To, retry: () => void): boolean => {
-      const current = blocker.current;
-      if (!current) return false;
-      const { pathname, search, hash } = shown.current;
-      if (!current.shouldBlock({ currentLocation: { pathname, search, hash }, nextLocation: pathOf(to), historyAction })) return false;
-      const done = () => current.onBlocked(UNBLOCKED);
-      current.onBlocked({
-        state: "blocked",
-        location: pathOf(to),
-        proceed: () => {
-          done();
-          retry();
-        },
-        reset: done,
-      });
-      return true;
-    },
-    [history],
-  );
+  const asks = useCallback((historyAction: NavigationAttempt["historyAction"], to: To, retry: () => void): boolean => {
+    const current = blocker.current;
+    if (!current) return false;
+    const { pathname, search, hash } = shown.current;
+    if (!current.shouldBlock({ currentLocation: { pathname, search, hash }, nextLocation: pathOf(to), historyAction })) return false;
+    const done = () => current.onBlocked(UNBLOCKED);
+    current.onBlocked({
+      state: "blocked",
+      location: pathOf(to),
+      proceed: () => {
+        done();
+        retry();
+      },
+      reset: done,
+    });
+    return true;
+  }, []);
 
   useLayoutEffect(
     () =>
@@ -92,7 +89,7 @@ export function BlockingBrowserRouter({ children }: { children?: ReactNode }) {
           if (own?.kind === "undo-then-replay") return replay(own.delta);
           // Without a distance (an entry from before this page loaded) the move cannot be undone.
           if (own?.kind !== "replay" && delta && asks("POP", location, () => replay(delta))) {
-            ownPop.current = { kind: "undo", delta: -delta };
+            ownPop.current = { kind: "undo" };
             history.go(-delta);
             return;
           }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
-import { ErrorState, Skeleton } from "shared-ui";
+import { ErrorState, Skeleton, visuallyHidden } from "shared-ui";
 import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filterFilms, formatWatchTime, showingLabel, sortFilms, SORT_LABELS, type FilmSort } from "./films-logic";
@@ -230,7 +230,7 @@ function TopList({ title, items }: { title: string; items: readonly FilmTally[] 
             <span>{i.name}</span>
             <span>
               {i.count}
-              <span className={page.visuallyHidden}>{i.count === 1 ? " film" : " films"}</span>
+              <span className={visuallyHidden}>{i.count === 1 ? " film" : " films"}</span>
             </span>
           </li>
         ))}
