@@ -13,6 +13,8 @@ export interface EmulatorConfig {
   /** Auth emulator origin, e.g. http://127.0.0.1:9099 */
   auth?: string;
   database?: { host: string; port: number };
+  /** The local Storage server (storage-emulator), e.g. { host: "127.0.0.1", port: 9199 }. */
+  storage?: { host: string; port: number };
 }
 
 export interface RuntimeConfig {
@@ -71,6 +73,13 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
         throw new RuntimeConfigError("config.emulators.database must be { host, port }");
       }
       parsedEmulators.database = { host: db.host, port: db.port };
+    }
+    if (emulators.storage !== undefined) {
+      const storage = emulators.storage;
+      if (!isRecord(storage) || typeof storage.host !== "string" || typeof storage.port !== "number") {
+        throw new RuntimeConfigError("config.emulators.storage must be { host, port }");
+      }
+      parsedEmulators.storage = { host: storage.host, port: storage.port };
     }
   }
   let parsedSite: { url: string } | undefined;

@@ -43,6 +43,8 @@ export const LIMITS = {
     synopsis: { max: 2000 },
   },
   readingMinutes: { min: 1, max: 600 },
+  /** Alt text of a picture (media.ts). */
+  alt: { min: 1, max: 300 },
 } as const;
 
 /** Page size of the blog list (load more past this many). */
