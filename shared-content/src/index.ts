@@ -39,6 +39,7 @@ export type {
   BlogPostInput,
   BlogPost,
   BlogIndexEntry,
+  TocEntry,
   Quote,
   QuoteFields,
   Film,
@@ -80,7 +81,16 @@ export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, format
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
-export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
+export {
+  Markdown,
+  MarkdownBody,
+  useCompiledMarkdown,
+  loadMarkdownRenderer,
+  type MarkdownProps,
+  type MarkdownState,
+  type CompiledText,
+  TOC_MIN_HEADINGS,
+} from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
 export { usePageMeta, formatTitle } from "./page/page-meta";

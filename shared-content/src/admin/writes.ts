@@ -43,6 +43,7 @@ import {
 } from "shared-content";
 // The statistics' arithmetic is pure: bundled into the admin's build, never shipped to visitors.
 import { filmStatsChange, filmStatsIncrements, filmStatsRecords, type CountedFilm } from "../film-stats";
+import { compiledBody } from "./compile-post";
 import { SERVER_TIME, connection, type Connection } from "./db";
 
 let readTimeoutMs = 15_000;
@@ -330,11 +331,12 @@ async function readPost(c: Connection, slug: string): Promise<{ raw: unknown; pa
 /**
  * Save a post where its status puts it, with its list-index entry, in one write (see
  * postUpdates). `expectedRev`: the rev you loaded, or null for a new post. A new post whose
- * slug is taken fails with ConflictError. Computes readingMinutes and the timestamps. Resolves
- * with the rev written.
+ * slug is taken fails with ConflictError. Computes readingMinutes, the body's HTML and table of
+ * contents (compile-post.ts) and the timestamps. Resolves with the rev written.
  */
 export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<number> {
   const fields = parseInput(BlogPostInputSchema, input);
+  const compiled = await compiledBody(fields.body);
   const c = await connection();
   const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
   const sourceSlug = renamed ? (options.previousSlug as string) : fields.slug;
@@ -357,6 +359,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     tags: [...new Set(fields.tags.map(normaliseTag))],
     status: fields.status,
     readingMinutes: readingMinutes(fields.body),
+    ...compiled,
     createdAt: existing?.createdAt ?? SERVER_TIME,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),

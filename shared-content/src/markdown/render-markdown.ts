@@ -1,10 +1,52 @@
-// Markdown -> sanitised HTML. marked renders; DOMPurify removes scripts, event handlers and
-// unsafe URLs; a hook marks external links and makes images lazy.
+// Markdown -> sanitised HTML and its table of contents: one pipeline wherever a text is compiled
+// (the admin's browser when a post is saved, the seed, the server for texts stored without their
+// HTML). marked renders, with heading ids and self-links (headings.ts) and highlighted code
+// (highlight.ts); DOMPurify removes scripts, event handlers and unsafe URLs; a hook marks
+// external links and makes images lazy. A visitor's browser never runs it for content that
+// arrived rendered (docs/architecture.md, "Rendering").
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { Marked, type Token, type Tokens } from "marked";
+import { LIMITS } from "../limits";
+import { TOC_DEPTHS, headingIds, plainText, type TocEntry } from "./headings";
+import { highlightCode } from "./highlight";
 import { isExternalUrl } from "./safe-url";
 
+export type { TocEntry } from "./headings";
+
+/** A compiled text: its sanitised HTML and its table of contents (empty when it has no h2/h3). */
+export interface CompiledMarkdown {
+  html: string;
+  toc: TocEntry[];
+}
+
+/** A heading token with the id the compile gave it. */
+type IdentifiedHeading = Tokens.Heading & { id?: string };
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
 const marked = new Marked({ gfm: true, breaks: false, async: false });
+marked.use({
+  renderer: {
+    // A heading with an id is followed by a link to itself a reader can copy, outside the heading
+    // so that the heading's name stays its text (as Starlight does). Styled by markdown.module.css.
+    heading(token) {
+      const { id, depth, tokens } = token as IdentifiedHeading;
+      const inner = this.parser.parseInline(tokens);
+      if (!id) return `<h${depth}>${inner}</h${depth}>\n`;
+      const label = escapeHtml(`Link to the section “${plainText(tokens)}”`);
+      return `<div class="heading"><h${depth} id="${id}">${inner}</h${depth}><a class="heading-link" href="#${id}" aria-label="${label}">#</a></div>\n`;
+    },
+    // Code is a focusable group so a keyboard can scroll it (axe scrollable-region-focusable),
+    // named by its language; a known language is highlighted.
+    code({ text, lang }) {
+      const fence = (lang ?? "").match(/^\S*/)?.[0] ?? "";
+      const highlighted = fence ? highlightCode(text, fence) : null;
+      const label = highlighted ? `${highlighted.label} code` : "Code";
+      const cls = highlighted ? ` class="hljs language-${escapeHtml(fence.toLowerCase())}"` : "";
+      return `<pre tabindex="0" role="group" aria-label="${label}"><code${cls}>${highlighted ? highlighted.html : escapeHtml(text)}</code></pre>\n`;
+    },
+  },
+});
 
 /**
  * The page's own title is its h1, so a "#" in a post body or an about text must not become a
@@ -23,18 +65,33 @@ function demoteHeadings(tokens: Token[]): void {
   });
 }
 
+/** Gives every heading its id and lists the h2 and h3 in order. */
+function identifyHeadings(tokens: Token[], isReserved: (id: string) => boolean): TocEntry[] {
+  const idFor = headingIds(isReserved);
+  const toc: TocEntry[] = [];
+  marked.walkTokens(tokens, (t) => {
+    if (t.type !== "heading") return;
+    const heading = t as IdentifiedHeading;
+    const text = plainText(heading.tokens);
+    if (!text) return;
+    heading.id = idFor(text);
+    // The contents list keeps within what a post may store (the rules' limits).
+    if (TOC_DEPTHS.includes(heading.depth) && toc.length < LIMITS.toc.items)
+      toc.push({ id: heading.id, text: text.slice(0, LIMITS.toc.text.max), depth: heading.depth });
+  });
+  return toc;
+}
+
 // Links: http(s), mailto, and site-relative or fragment links. Everything else is dropped.
 const ALLOWED_URI = /^(?:https?:|mailto:|\/(?![/\\])|#|\.{1,2}\/)/i;
 const IMAGE_URI = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
-let purifier: Purifier | null = null;
-
-function getPurifier(): Purifier {
-  if (purifier) return purifier;
-  if (typeof window === "undefined") throw new Error("renderMarkdown needs a DOM (window)");
-  purifier = makePurifier(window);
-  return purifier;
-}
+const SANITISE = {
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
+  FORBID_ATTR: ["style"],
+  ADD_ATTR: ["target"],
+};
 
 function makePurifier(win: Window): Purifier {
   const instance = DOMPurify(win as unknown as Parameters<typeof DOMPurify>[0]);
@@ -51,8 +108,7 @@ function makePurifier(win: Window): Purifier {
       }
     }
     // Code blocks and tables may scroll sideways: keyboard users must be able to reach them
-    // (axe scrollable-region-focusable). Done here because the HTML arrives after the first
-    // render now that the renderer loads lazily, so a page's own mount effect would miss it.
+    // (axe scrollable-region-focusable), raw HTML ones included.
     if (node.tagName === "PRE" || node.tagName === "TABLE") node.setAttribute("tabindex", "0");
     if (node.tagName === "IMG") {
       const src = node.getAttribute("src");
@@ -66,25 +122,42 @@ function makePurifier(win: Window): Purifier {
   return instance;
 }
 
+/** The compiler over one DOM window (DOMPurify needs one: the browser's, or jsdom's on a server). */
+export interface MarkdownCompiler {
+  /** Markdown -> sanitised HTML and table of contents. */
+  compile(source: string): CompiledMarkdown;
+  /** HTML compiled elsewhere (stored with a post) sanitised again, with the same rules. */
+  sanitise(html: string): string;
+}
+
+export function createMarkdownCompiler(win: Window): MarkdownCompiler {
+  const purifier = makePurifier(win);
+  const form = win.document.createElement("form");
+  // DOMPurify drops an id that shadows a property of the document or of a form ("links",
+  // "title", "action"): such a heading gets the next free id instead of none.
+  const isReserved = (id: string) => id in win.document || id in form;
+  const sanitise = (html: string) => purifier.sanitize(html, SANITISE);
+  return {
+    compile(source) {
+      const tokens = marked.lexer(source);
+      demoteHeadings(tokens);
+      const toc = identifyHeadings(tokens, isReserved);
+      return { html: sanitise(marked.parser(tokens)), toc };
+    },
+    sanitise,
+  };
+}
+
+let browserCompiler: MarkdownCompiler | null = null;
+
+/** Compiles with the page's own DOM (the admin's browser, or a test's jsdom). */
+export function compileMarkdown(source: string): CompiledMarkdown {
+  if (typeof window === "undefined") throw new Error("compileMarkdown needs a DOM (window)");
+  browserCompiler ??= createMarkdownCompiler(window);
+  return browserCompiler.compile(source);
+}
+
 /** Sanitised HTML for a markdown string (needs a DOM: browser or jsdom). */
 export function renderMarkdown(source: string): string {
-  return renderWith(getPurifier(), source);
-}
-
-/** A renderer over a given DOM window: the server's (jsdom), where there is no global one. */
-export function createMarkdownRenderer(win: Window): (source: string) => string {
-  const own = makePurifier(win);
-  return (source) => renderWith(own, source);
-}
-
-function renderWith(sanitizer: Purifier, source: string): string {
-  const tokens = marked.lexer(source);
-  demoteHeadings(tokens);
-  const html = marked.parser(tokens);
-  return sanitizer.sanitize(html, {
-    ALLOWED_URI_REGEXP: ALLOWED_URI,
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
-    FORBID_ATTR: ["style"],
-    ADD_ATTR: ["target"],
-  });
+  return compileMarkdown(source).html;
 }

@@ -8,7 +8,7 @@ import type { RuntimeConfig } from "shared-auth";
 import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";
-import { createMarkdownRenderer } from "../markdown/render-markdown";
+import { createMarkdownCompiler, type CompiledMarkdown } from "../markdown/render-markdown";
 import { RenderStore } from "../snapshot/render-store";
 
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
@@ -62,37 +62,56 @@ const READ_TIMEOUT_MS = 5000;
  * (jsdom); `signal` is the page's deadline for all of its reads.
  */
 export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
-  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query, { signal }), renderMarkdown: cachedMarkdownRenderer(window) });
+  const markdown = cachedMarkdownCompiler(window);
+  return new RenderStore(undefined, {
+    read: (path, query) => readAsVisitor(config, path, query, { signal }),
+    compileMarkdown: markdown.compile,
+    sanitiseHtml: markdown.sanitise,
+  });
 }
 
-/** Characters of markdown and HTML the server keeps rendered, per DOM window (a few MB). */
+/** Characters of markdown and HTML the server keeps compiled, per DOM window and per kind (a few MB). */
 export const MARKDOWN_CACHE_CHARS = 2_000_000;
 
 /**
- * `render`, remembering its results by source, least recently used first out past `maxChars`
- * (markdown and HTML together). The same source always gives the same HTML, so an entry is never
- * stale; a text larger than the whole budget is rendered each time, not kept.
+ * `work`, remembering its results by input, least recently used first out past `maxChars`
+ * (input and output together, as `sizeOf` counts them). The same input always gives the same
+ * output, so an entry is never stale; one larger than the whole budget is worked out each time.
  */
-export function memoiseMarkdown(render: (source: string) => string, maxChars = MARKDOWN_CACHE_CHARS): (source: string) => string {
-  const rendered = new LRUCache<string, string>({ maxSize: maxChars, sizeCalculation: (html, source) => html.length + source.length || 1 });
-  return (source) => {
-    const hit = rendered.get(source);
-    if (hit !== undefined) return hit;
-    const html = render(source);
-    if (html.length + source.length <= maxChars) rendered.set(source, html);
-    return html;
+export function memoiseMarkdown<T>(work: (input: string) => T, sizeOf: (output: T) => number, maxChars = MARKDOWN_CACHE_CHARS): (input: string) => T {
+  const done = new LRUCache<string, { output: T }>({ maxSize: maxChars, sizeCalculation: ({ output }, input) => sizeOf(output) + input.length || 1 });
+  return (input) => {
+    const hit = done.get(input);
+    if (hit !== undefined) return hit.output;
+    const output = work(input);
+    if (sizeOf(output) + input.length <= maxChars) done.set(input, { output });
+    return output;
   };
 }
 
-const markdownRenderers = new WeakMap<Window, (source: string) => string>();
+interface CachedCompiler {
+  compile(source: string): CompiledMarkdown;
+  sanitise(html: string): string;
+}
+
+const markdownCompilers = new WeakMap<Window, CachedCompiler>();
 
 /**
- * The server's markdown renderer for `window`, made once and remembering what it rendered: every
- * request renders the same texts again (the about text, each experience, each recommendation),
- * and sanitising through jsdom is the dearest part of a render.
+ * The server's markdown compiler and sanitiser for `window`, made once and remembering what they
+ * did: every request renders the same texts again (the about text, each experience, a post's
+ * stored HTML), and sanitising through jsdom is the dearest part of a render.
  */
-export function cachedMarkdownRenderer(window: Window): (source: string) => string {
-  let cached = markdownRenderers.get(window);
-  if (!cached) markdownRenderers.set(window, (cached = memoiseMarkdown(createMarkdownRenderer(window))));
+export function cachedMarkdownCompiler(window: Window): CachedCompiler {
+  let cached = markdownCompilers.get(window);
+  if (!cached) {
+    const compiler = createMarkdownCompiler(window);
+    cached = {
+      compile: memoiseMarkdown(compiler.compile, (c) => c.html.length),
+      sanitise: memoiseMarkdown(compiler.sanitise, (html) => html.length),
+    };
+    markdownCompilers.set(window, cached);
+  }
   return cached;
 }
+
+export { type CompiledMarkdown } from "../markdown/render-markdown";
