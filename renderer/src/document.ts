@@ -86,6 +86,8 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   if (meta.description) named("twitter:description", meta.description);
   named("twitter:image", image.url);
   if (meta.status === 404) named("robots", "noindex");
+  if (meta.feed)
+    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(`${base}${meta.feed.href}`)}">`);
   if (meta.jsonLd) {
     // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none.
     const jsonLd = absoluteUrls({ ...meta.jsonLd, ...(meta.jsonLd.image ? {} : { image: image.url }) }, base);

@@ -52,7 +52,18 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
+export {
+  SITE_PATHS,
+  postUrl,
+  FEED_PATH,
+  feedUrl,
+  ADMIN_SECTIONS,
+  DATA_TOOL,
+  REDIRECTS,
+  redirectFor,
+  type AdminSection,
+  type AdminSectionSlug,
+} from "./site-urls";
 export {
   ContentError,
   ConflictError,

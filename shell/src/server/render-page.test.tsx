@@ -4,7 +4,7 @@ import { RenderStore } from "shared-content";
 import { createRemoteRegistry, renderPage } from "./render-page";
 
 function page(path: string, screen: () => Promise<unknown>) {
-  const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (source) => source });
+  const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (source) => ({ html: source, toc: [] }), sanitiseHtml: (html) => html });
   const registry = createRemoteRegistry({ registerRemotes: () => undefined, loadRemote: screen });
   registry.register({ remote_home: "http://remote.test/home/mf-manifest.json", remote_blog: "http://remote.test/blog/mf-manifest.json" });
   return renderPage(path, { store, registry });
