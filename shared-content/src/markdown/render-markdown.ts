@@ -150,10 +150,17 @@ export function createMarkdownCompiler(win: Window): MarkdownCompiler {
 
 let browserCompiler: MarkdownCompiler | null = null;
 
+/** Node tests that save posts (and so compile them) without a DOM environment give the compiler one. */
+export function setMarkdownWindowForTests(win: Window): void {
+  browserCompiler = createMarkdownCompiler(win);
+}
+
 /** Compiles with the page's own DOM (the admin's browser, or a test's jsdom). */
 export function compileMarkdown(source: string): CompiledMarkdown {
-  if (typeof window === "undefined") throw new Error("compileMarkdown needs a DOM (window)");
-  browserCompiler ??= createMarkdownCompiler(window);
+  if (!browserCompiler) {
+    if (typeof window === "undefined") throw new Error("compileMarkdown needs a DOM (window)");
+    browserCompiler = createMarkdownCompiler(window);
+  }
   return browserCompiler.compile(source);
 }
 
