@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { highlightCode } from "./highlight";
-import { compileMarkdown } from "./render-markdown";
+import { compileMarkdown, createMarkdownCompiler } from "./render-markdown";
 
 /** The token classes highlight.js gave `code` in `fence`. */
 const tokens = (code: string, fence: string) => [...(highlightCode(code, fence)?.html.matchAll(/class="hljs-([a-z_-]+)/g) ?? [])].map((m) => m[1]);
@@ -38,8 +38,11 @@ describe("the highlighter", () => {
 });
 
 describe("compiled code blocks", () => {
-  const dom = Object.assign(document.createElement("div"), {
-    innerHTML: compileMarkdown("```ts\nconst a = 1;\n```\n\n```\nplain <b>text</b>\n```\n\n```sql\nSELECT 1\n```").html,
+  const { html } = compileMarkdown("## A\n\n```ts\nconst a = 1;\n```\n\n```\nplain <b>text</b>\n```\n\n```sql\nSELECT 1\n```\n\n| a |\n| - |\n| 1 |");
+  const dom = Object.assign(document.createElement("div"), { innerHTML: html });
+
+  it("sanitise to themselves, so a page never carries the server's copy of stored HTML besides it", () => {
+    expect(createMarkdownCompiler(window).sanitise(html)).toBe(html);
   });
   const [ts, plain, sql] = [...dom.querySelectorAll("pre")];
 

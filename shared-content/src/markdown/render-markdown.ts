@@ -43,7 +43,8 @@ marked.use({
       const highlighted = fence ? highlightCode(text, fence) : null;
       const label = highlighted ? `${highlighted.label} code` : "Code";
       const cls = highlighted ? ` class="hljs language-${escapeHtml(fence.toLowerCase())}"` : "";
-      return `<pre tabindex="0" role="group" aria-label="${label}"><code${cls}>${highlighted ? highlighted.html : escapeHtml(text)}</code></pre>\n`;
+      // Attributes in the order the sanitiser writes them, so stored HTML sanitises to itself.
+      return `<pre role="group" aria-label="${label}" tabindex="0"><code${cls}>${highlighted ? highlighted.html : escapeHtml(text)}</code></pre>\n`;
     },
   },
 });
