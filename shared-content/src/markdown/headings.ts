@@ -3,8 +3,9 @@
 // case, punctuation dropped, letters of every script kept), so a link to a section looks the
 // same here as on GitHub and survives edits elsewhere in the post.
 import { slug } from "github-slugger";
-import type { Token } from "marked";
+import type { MarkedExtension, Token, Tokens } from "marked";
 import { LIMITS } from "../limits";
+import { escapeHtml } from "./escape-html";
 
 export type { TocEntry } from "../schemas";
 
@@ -51,3 +52,22 @@ function decodeEntities(text: string): string {
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
+
+/** A heading token with the id the compile gave it (render-markdown.ts, before rendering). */
+export type IdentifiedHeading = Tokens.Heading & { id?: string };
+
+/**
+ * A heading with an id is followed by a link to itself a reader can copy, outside the heading so
+ * that the heading's name stays its text (as Starlight does). Styled by markdown.module.css.
+ */
+export const headingLinks: MarkedExtension = {
+  renderer: {
+    heading(token) {
+      const { id, depth, tokens } = token as IdentifiedHeading;
+      const inner = this.parser.parseInline(tokens);
+      if (!id) return `<h${depth}>${inner}</h${depth}>\n`;
+      const label = escapeHtml(`Link to the section “${plainText(tokens)}”`);
+      return `<div class="heading"><h${depth} id="${id}">${inner}</h${depth}><a class="heading-link" href="#${id}" aria-label="${label}">#</a></div>\n`;
+    },
+  },
+};

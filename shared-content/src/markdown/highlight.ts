@@ -2,6 +2,8 @@
 // (docs/architecture.md, "Rendering"). highlight.js's core with only the languages a developer's
 // blog writes about: the full set would add ~300 KB to the admin's compile chunk and the renderer.
 import hljs from "highlight.js/lib/core";
+import type { MarkedExtension } from "marked";
+import { escapeHtml } from "./escape-html";
 import bash from "highlight.js/lib/languages/bash";
 import css from "highlight.js/lib/languages/css";
 import javascript from "highlight.js/lib/languages/javascript";
@@ -47,3 +49,20 @@ export function highlightCode(code: string, fence: string): HighlightedCode | nu
   const { value } = hljs.highlight(code, { language: name, ignoreIllegals: true });
   return { html: value, label: HIGHLIGHTED_LANGUAGES[name].label };
 }
+
+/**
+ * Code is a focusable group, so a keyboard can scroll it (axe scrollable-region-focusable), named
+ * by its language; a known language is highlighted.
+ */
+export const highlightedCode: MarkedExtension = {
+  renderer: {
+    code({ text, lang }) {
+      const fence = (lang ?? "").match(/^\S*/)?.[0] ?? "";
+      const highlighted = fence ? highlightCode(text, fence) : null;
+      const label = highlighted ? `${highlighted.label} code` : "Code";
+      const cls = highlighted ? ` class="hljs language-${escapeHtml(fence.toLowerCase())}"` : "";
+      // Attributes in the order the sanitiser writes them, so stored HTML sanitises to itself.
+      return `<pre role="group" aria-label="${label}" tabindex="0"><code${cls}>${highlighted ? highlighted.html : escapeHtml(text)}</code></pre>\n`;
+    },
+  },
+};

@@ -7,8 +7,8 @@
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { Marked, type Token, type Tokens } from "marked";
 import { LIMITS } from "../limits";
-import { TOC_DEPTHS, headingIds, plainText, type TocEntry } from "./headings";
-import { highlightCode } from "./highlight";
+import { TOC_DEPTHS, headingIds, headingLinks, plainText, type IdentifiedHeading, type TocEntry } from "./headings";
+import { highlightedCode } from "./highlight";
 import { isExternalUrl } from "./safe-url";
 
 export type { TocEntry } from "./headings";
@@ -19,35 +19,9 @@ export interface CompiledMarkdown {
   toc: TocEntry[];
 }
 
-/** A heading token with the id the compile gave it. */
-type IdentifiedHeading = Tokens.Heading & { id?: string };
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 const marked = new Marked({ gfm: true, breaks: false, async: false });
-marked.use({
-  renderer: {
-    // A heading with an id is followed by a link to itself a reader can copy, outside the heading
-    // so that the heading's name stays its text (as Starlight does). Styled by markdown.module.css.
-    heading(token) {
-      const { id, depth, tokens } = token as IdentifiedHeading;
-      const inner = this.parser.parseInline(tokens);
-      if (!id) return `<h${depth}>${inner}</h${depth}>\n`;
-      const label = escapeHtml(`Link to the section “${plainText(tokens)}”`);
-      return `<div class="heading"><h${depth} id="${id}">${inner}</h${depth}><a class="heading-link" href="#${id}" aria-label="${label}">#</a></div>\n`;
-    },
-    // Code is a focusable group so a keyboard can scroll it (axe scrollable-region-focusable),
-    // named by its language; a known language is highlighted.
-    code({ text, lang }) {
-      const fence = (lang ?? "").match(/^\S*/)?.[0] ?? "";
-      const highlighted = fence ? highlightCode(text, fence) : null;
-      const label = highlighted ? `${highlighted.label} code` : "Code";
-      const cls = highlighted ? ` class="hljs language-${escapeHtml(fence.toLowerCase())}"` : "";
-      // Attributes in the order the sanitiser writes them, so stored HTML sanitises to itself.
-      return `<pre role="group" aria-label="${label}" tabindex="0"><code${cls}>${highlighted ? highlighted.html : escapeHtml(text)}</code></pre>\n`;
-    },
-  },
-});
+// The pipeline's rendering steps, each in its own module: add one here (media images, say).
+marked.use(headingLinks, highlightedCode);
 
 /**
  * The page's own title is its h1, so a "#" in a post body or an about text must not become a
