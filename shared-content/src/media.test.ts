@@ -21,9 +21,7 @@ describe("media ids and the width ladder", () => {
   it("names variants by id, width and format", () => {
     expect(mediaObjectPath(id, 640, "webp")).toBe(`media/${id}/640.webp`);
     expect(mediaObjectPath(id, 640, "jpeg")).toBe(`media/${id}/640.jpg`);
-    expect(mediaUrl(storage, id, 320, "jpeg")).toBe(
-      `http://127.0.0.1:9199/v0/b/demo-portfolio.appspot.com/o/media%2F${id}%2F320.jpg?alt=media`,
-    );
+    expect(mediaUrl(storage, id, 320, "jpeg")).toBe(`http://127.0.0.1:9199/v0/b/demo-portfolio.appspot.com/o/media%2F${id}%2F320.jpg?alt=media`);
   });
 });
 
@@ -32,8 +30,8 @@ describe("what pages derive", () => {
     const picture = pictureSources(storage, id);
     expect(picture).toMatchObject({ width: 4000, height: 3000 });
     expect(picture.sources).toHaveLength(1);
-    expect(picture.sources[0].type).toBe("image/webp");
-    expect(picture.sources[0].srcset.split(", ")).toHaveLength(5);
+    expect(picture.sources[0]!.type).toBe("image/webp");
+    expect(picture.sources[0]!.srcset.split(", ")).toHaveLength(5);
     expect(picture.srcset).toContain("1920.jpg?alt=media 1920w");
     expect(picture.src).toContain("1280.jpg");
   });
