@@ -142,6 +142,6 @@ export function mediaIdOfUrl(storage: MediaStorage, url: string): string | null 
   const prefix = `${storage.origin}/v0/b/${encodeURIComponent(storage.bucket)}/o/`;
   if (!url.startsWith(prefix)) return null;
   const path = decodeURIComponent(url.slice(prefix.length).split("?")[0]!);
-  const match = /^media\/([^/]+)\/[0-9]+\.(webp|jpg)$/.exec(path);
-  return match && MEDIA_ID_PATTERN.test(match[1]!) ? match[1]! : null;
+  const id = /^media\/([^/]+)\/[0-9]+\.(webp|jpg)$/.exec(path)?.[1];
+  return id !== undefined && MEDIA_ID_PATTERN.test(id) ? id : null;
 }
