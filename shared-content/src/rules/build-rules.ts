@@ -3,7 +3,6 @@
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
-import { MEDIA_ID_PATTERN, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN } from "../media";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
 type Range = { readonly min?: number; readonly max: number };
