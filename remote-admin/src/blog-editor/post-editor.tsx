@@ -7,7 +7,8 @@ import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import { EditorNotices } from "../editors/editor-notices";
 import { useRecordEditor } from "../editors/use-record-editor";
-import { AutosavePrompt, clearAutosave, useAutosave } from "./post-autosave";
+import { clearKeptSaveIfSent } from "../editors/kept-save";
+import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-autosave";
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
 import { postToForm, postToInput, type PostForm } from "./post-form";
@@ -51,11 +52,17 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   const [restored, setRestored] = useState<string | null>(null);
   const status: PostStatus = post?.status ?? "draft";
   const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
-  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({ record: post, deletedElsewhere, toForm: postToForm, validate: check });
+  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({
+    record: post,
+    deletedElsewhere,
+    toForm: postToForm,
+    validate: check,
+    keepKey: autosaveKey(loadedSlug),
+  });
   const { form, save } = editor;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
   const formRef = useRef<HTMLFormElement>(null);
-  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev, editor.unconfirmed);
+  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev);
 
   /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. */
   const write = (nextStatus: PostStatus, kind: PostAction, asNew = false) => {
@@ -67,9 +74,9 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
         formEl: formRef.current,
         onLanded: (_rev, values) => {
           const slug = values.slug.trim();
-          // The edits are in the database now: nothing to keep in this browser.
-          clearAutosave(previousSlug);
-          clearAutosave(slug);
+          // The edits are in the database now: nothing to keep in this browser, but what was typed since.
+          clearKeptSaveIfSent(autosaveKey(previousSlug), values);
+          if (slug !== previousSlug) clearAutosave(slug);
           setRestored(null);
           setLoadedSlug(slug);
           setSlugEdited(true);
