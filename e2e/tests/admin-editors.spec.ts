@@ -188,6 +188,7 @@ test("a nameless project inside an experience entry is named on its own field, n
   await page.getByLabel("Role").fill("Staff Engineer");
   await page.getByLabel("Company", { exact: false }).first().fill(unique("Nameless Co"));
   await page.getByLabel("Start month").fill("2023-01");
+  await page.getByLabel("I work here now (no end month)").check();
   await page.getByRole("button", { name: "Add project" }).click();
   const before = JSON.stringify(await db.get("experience"));
   await page.getByRole("button", { name: "Add experience entry" }).click();

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import {
   COLLECTION_FIELD_SCHEMAS,
   createRecord,
@@ -66,17 +66,28 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
   // Chosen before the first attempt and reused by every retry, so a retried add cannot add twice.
   const newId = useRef<string | null>(null);
-  const reserveId = async () => (newId.current ??= await newRecordId(kind));
+  const reserveId = async () => {
+    if (newId.current === null) {
+      const id = await newRecordId(kind);
+      newId.current ??= id; // a restored save's id, set meanwhile, wins
+    }
+    return newId.current;
+  };
   const create = async (fields: CreateFields<K>) => createRecord(kind, fields, await reserveId());
+  // Taken when a new record's form opens, so it is there to keep with the values at the first
+  // Save (the submit stays synchronous, for the focus on the first invalid field).
+  useEffect(() => {
+    if (record === null) void reserveId().catch(() => undefined);
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget;
     if (record === null) {
       // The id is kept with the values, so saving them again after a closed tab reuses it.
-      void reserveId().then((id) =>
-        editor.submit((values) => createRecord(kind, fieldsOf(values), id), { formEl, keptId: id, onLanded: () => onDone(`Added the ${noun}.`) }),
-      );
+      void editor.submit((values) => create(fieldsOf(values)), { formEl, keptId: newId.current ?? undefined, onLanded: () => onDone(`Added the ${noun}.`) });
     } else {
       void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl });
     }
