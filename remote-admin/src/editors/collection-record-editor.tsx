@@ -15,7 +15,7 @@ import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import type { CollectionEditorProps, CollectionRecord } from "./collection-editor";
 import styles from "./collection-editor.module.css";
 import { deleteQuestion } from "./collection-logic";
-import { EditorNotices } from "./editor-notices";
+import { ConflictNotice, EditorNotices } from "./editor-notices";
 import { keptSaveKey } from "./kept-save";
 import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
@@ -82,14 +82,14 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const formEl = e.currentTarget;
+  const submit = (e: React.FormEvent<HTMLFormElement> | null, overRev?: number) => {
+    e?.preventDefault();
+    const formEl = e?.currentTarget ?? null;
     if (record === null) {
       // The id is kept with the values, so saving them again after a closed tab reuses it.
       void editor.submit((values) => create(fieldsOf(values)), { formEl, keptId: newId.current ?? undefined, onLanded: () => onDone(`Added the ${noun}.`) });
     } else {
-      void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl });
+      void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl, baseRev: overRev });
     }
   };
 
@@ -129,6 +129,7 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
       />
       <form noValidate onSubmit={submit} className={styles.form} aria-label={heading}>
         {renderForm(form, record)}
+        <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
           <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>

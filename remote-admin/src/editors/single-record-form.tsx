@@ -4,7 +4,7 @@ import { AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, type 
 import { mapErrorKeys, textOf } from "../lib/form-values";
 import styles from "./collection-editor.module.css";
 import { EditorLoadState } from "./editor-load-state";
-import { EditorNotices } from "./editor-notices";
+import { ConflictNotice, EditorNotices } from "./editor-notices";
 import { keptSaveKey } from "./kept-save";
 import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
@@ -58,9 +58,9 @@ function Loaded<R extends { rev: number }, F extends object, W>({
   const editor = useRecordEditor<R, F>({ record, toForm, validate: check, keepKey });
   const { form, save } = editor;
 
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void editor.submit((values, baseRev) => write(toFields(values), baseRev), { formEl: e.currentTarget });
+  const submit = (e: React.FormEvent<HTMLFormElement> | null, overRev?: number) => {
+    e?.preventDefault();
+    void editor.submit((values, baseRev) => write(toFields(values), baseRev), { formEl: e?.currentTarget ?? null, baseRev: overRev });
   };
 
   return (
@@ -81,6 +81,7 @@ function Loaded<R extends { rev: number }, F extends object, W>({
       <Panel>
         <form noValidate onSubmit={submit} className={styles.form} aria-label={title}>
           {renderForm(form)}
+          <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
           <FormActions>
             <SaveButton type="submit" status={save.status} error={save.error} label="Save" />
             {form.dirty ? <Button onClick={form.loadLatest}>Discard changes</Button> : null}

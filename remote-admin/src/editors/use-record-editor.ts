@@ -29,6 +29,10 @@ export interface RecordEditor<F> {
   deletedElsewhere: boolean;
   /** The last save was refused because the record changed (or went) elsewhere. */
   refused: boolean;
+  /** The record as stored now (theirs, when it changed elsewhere), in the form's shape; null for a new or deleted one. */
+  stored: F | null;
+  /** The revision stored now: "Keep mine" saves over it (`submit`'s `baseRev`). */
+  storedRev: number | null;
   /**
    * The save sequence, the same for every editor: validate (focus the first invalid field of
    * `formEl`), run `write(values, baseRev)`, and only once the server has confirmed it make the
@@ -46,6 +50,8 @@ export interface SubmitOptions<T, F> {
   unchecked?: boolean;
   /** A create's id, chosen before its first attempt: kept with the values, so a restored save reuses it. */
   keptId?: string;
+  /** Save over this revision instead of the form's ("Keep mine": the owner chose to replace theirs). */
+  baseRev?: number;
   onLanded?: (result: T, values: F) => void;
 }
 
@@ -85,7 +91,8 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
         focusFirstInvalid(options.formEl ?? null);
         return false;
       }
-      const { values, baseRev } = current;
+      const { values } = current;
+      const baseRev = options.baseRev ?? current.baseRev;
       // Kept before the write starts, and only forgotten once it has landed.
       if (keepKey && !options.unchecked) keepSave(keepKey, { values, baseRev, at: Date.now(), ...(options.keptId ? { id: options.keptId } : {}) });
       let result: T | undefined;
@@ -122,6 +129,8 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
     guarded: form.dirty || unconfirmed,
     deletedElsewhere: deletedElsewhere && !unconfirmed && save.status !== "saved",
     refused: refused && save.status === "error",
+    stored: record && !deletedElsewhere ? toForm(record) : null,
+    storedRev: record && !deletedElsewhere ? record.rev : null,
     submit,
   };
 }
