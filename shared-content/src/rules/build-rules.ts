@@ -1,14 +1,17 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
+import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
+import { MEDIA_ID_PATTERN, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN } from "../media";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
 type Range = { readonly min?: number; readonly max: number };
 
 export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).val() === true";
 
-const re = (pattern: RegExp) => `/${pattern.source}/`;
+/** A rules regex literal: a slash the source leaves bare (inside a class, say) would end it. */
+const re = (pattern: RegExp) => `/${pattern.source.replace(/(?<!\\)\//g, "\\/")}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
 
 const str = (range: Range): string => and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
@@ -90,6 +93,15 @@ const objectList = (required: string[], fields: Record<string, Rule>): Rule => (
 const LINKS = objectList(["label", "url"], { label: S(LIMITS.label), url: URL() });
 
 const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(keys).replaceAll('"', "'")})`;
+/** An uploaded picture beside an image URL (media.ts, ImageRefSchema): its id, alt text, placeholder and focus, nothing else. */
+const IMAGE_REF: Rule = {
+  ".validate": hasChildren(["id", "alt"]),
+  id: validate(and("newData.isString()", `newData.val().matches(${re(MEDIA_ID_PATTERN)})`)),
+  alt: validate(and(str(LIMITS.alt), "newData.val().matches(/^\\S/)", "newData.val().matches(/\\S$/)")),
+  placeholder: validate(and(str({ min: 1, max: PLACEHOLDER_MAX }), `newData.val().matches(${re(PLACEHOLDER_PATTERN)})`)),
+  focus: { ".validate": hasChildren(["x", "y"]), x: INT(0, 100), y: INT(0, 100), ...DENY_OTHERS },
+  ...DENY_OTHERS,
+};
 const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
 
 /** A record with the bookkeeping fields, a required-field check and no unknown fields. */
@@ -115,11 +127,24 @@ const postFields = {
   summary: S({ min: 1, max: LIMITS.summary.max }),
   tags: stringList(LIMITS.label),
   coverUrl: IMAGE_URL,
+  coverImage: IMAGE_REF,
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
-/** The fields a list-index entry copies from its post (tags: see `tagsMatching`). */
-const INDEXED_FIELDS = ["title", "summary", "readingMinutes", "publishedAt", "coverUrl"];
+/** The fields a list-index entry copies from its post (tags: see `tagsMatching`), as paths: rules compare values, not objects. */
+const INDEXED_FIELDS = [
+  "title",
+  "summary",
+  "readingMinutes",
+  "publishedAt",
+  "coverUrl",
+  ...["id", "alt", "placeholder", "focus/x", "focus/y"].map((f) => `coverImage/${f}`),
+];
+const childAt = (path: string) =>
+  path
+    .split("/")
+    .map((key) => `.child('${key}')`)
+    .join("");
 const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
 /**
  * A post's tags (in blog/posts) or its list-index entry's (in blog/index), each tag equal to
@@ -155,6 +180,7 @@ function siteRules(): Rule {
         headline: S(LIMITS.headline),
         bio: S({ min: 1, max: LIMITS.markdown.max }),
         avatarUrl: IMAGE_URL,
+        avatarImage: IMAGE_REF,
         location: S({ max: LIMITS.location.max }),
         cvUrl: URL(),
       }),
@@ -211,6 +237,7 @@ function projectsRules(): Rule {
     sourceUrl: URL(),
     liveUrl: URL(),
     imageUrl: IMAGE_URL,
+    image: IMAGE_REF,
     technologies: stringList(LIMITS.label),
     date: MONTH,
     order: ORDER,
@@ -312,7 +339,7 @@ function publishedPostsRules(): Rule {
         and(
           "!newData.parent().parent().child('drafts').child($slug).exists()",
           // Its list-index entry exists and says what the post says.
-          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
+          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug)${childAt(f)}.val() === newData${childAt(f)}.val()`),
         ),
         postRevChecked("posts"),
       ),
@@ -398,7 +425,7 @@ function blogIndexRules(): Rule {
         hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
         "newData.parent().parent().child('posts').child($slug).exists()",
         "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
-        ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
+        ...INDEXED_FIELDS.map((f) => `newData${childAt(f)}.val() === newData.parent().parent().child('posts').child($slug)${childAt(f)}.val()`),
       ),
       ...postFields,
       tags: tagsMatching("posts"),
@@ -426,6 +453,7 @@ function filmsRules(): Rule {
     rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
     synopsis: S({ max: LIMITS.film.synopsis.max }),
     posterUrl: IMAGE_URL,
+    posterImage: IMAGE_REF,
     watchedOn: DATE,
   });
 }
@@ -482,8 +510,38 @@ export function buildRules(): Rule {
       films: filmsRules(),
       filmStats: filmStatsRules(),
       filmTallies: filmTalliesRules(),
+      media: mediaRules(),
       ...DENY_OTHERS,
     },
+  };
+}
+
+/**
+ * The media library (media.ts, MediaRecordSchema): admin only, since drafts' pictures are listed
+ * too. Keyed by the media id; the files themselves are in Storage (storage.rules).
+ */
+function mediaRules(): Rule {
+  const bytes = INT(1, MEDIA_VARIANT_MAX_BYTES);
+  return {
+    ".read": IS_ADMIN,
+    ".write": IS_ADMIN,
+    ".validate": "newData.hasChildren()",
+    $id: record(`$id.matches(${re(MEDIA_ID_PATTERN)})`, ["alt", "name", "variants", "createdAt"], {
+      alt: S(LIMITS.alt),
+      placeholder: validate(and(str({ min: 1, max: PLACEHOLDER_MAX }), `newData.val().matches(${re(PLACEHOLDER_PATTERN)})`)),
+      focus: { ".validate": hasChildren(["x", "y"]), x: INT(0, 100), y: INT(0, 100), ...DENY_OTHERS },
+      name: S(LIMITS.fileName),
+      variants: {
+        ".validate": "newData.hasChildren()",
+        $width: {
+          ".validate": and(`$width.matches(${re(VARIANT_WIDTH_KEY_PATTERN)})`, hasChildren(["webp", "jpeg"])),
+          webp: bytes,
+          jpeg: bytes,
+          ...DENY_OTHERS,
+        },
+      },
+      createdAt: TIMESTAMP,
+    }),
   };
 }
 
