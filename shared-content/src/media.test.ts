@@ -21,9 +21,7 @@ describe("media ids and the width ladder", () => {
   it("names variants by id, width and format", () => {
     expect(mediaObjectPath(id, 640, "webp")).toBe(`media/${id}/640.webp`);
     expect(mediaObjectPath(id, 640, "jpeg")).toBe(`media/${id}/640.jpg`);
-    expect(mediaUrl(storage, id, 320, "jpeg")).toBe(
-      `http://127.0.0.1:9199/v0/b/demo-portfolio.appspot.com/o/media%2F${id}%2F320.jpg?alt=media`,
-    );
+    expect(mediaUrl(storage, id, 320, "jpeg")).toBe(`http://127.0.0.1:9199/v0/b/demo-portfolio.appspot.com/o/media%2F${id}%2F320.jpg?alt=media`);
   });
 });
 
