@@ -57,3 +57,9 @@ export const revisionKey = (updatedAt: number) => `v${updatedAt}`;
 export const submissionPath = (id: string) => `${PATHS.submissions}/${id}`;
 export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;
 export const adminPath = (uid: string) => `${PATHS.admins}/${uid}`;
+/**
+ * The uid the scheduled-publishing job acts as, through the Admin SDK's databaseAuthVariableOverride;
+ * the rules let it make a due post's publish move and nothing else. No client can sign in as it: an
+ * Auth uid is made by Firebase, and a custom token needs the project's service account.
+ */
+export const SCHEDULER_UID = "scheduler";

@@ -30,6 +30,9 @@ import type { InferOutput } from "valibot";
 import { schedulePath } from "./paths";
 import { PostScheduleSchema, type PostSchedule } from "./schemas";
 
+/** What both database SDKs write for "the server's time". */
+export const SERVER_TIME = { ".sv": "timestamp" } as const;
+
 /** The one read a save needs from its client: the value at a path, null when there is none. */
 export type ReadValue = (path: string) => Promise<unknown>;
 /** A post's fields as the editor's input decodes (parseInput(BlogPostInputSchema, ...)). */

@@ -1,6 +1,7 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
+import { SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -11,12 +12,7 @@ export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).va
 const re = (pattern: RegExp) => `/${pattern.source}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
 
-/**
- * The scheduled-publishing job (shared-content/server's runScheduledPublishing), signed in as this
- * uid through the Admin SDK's databaseAuthVariableOverride: no client can sign in as it (an Auth
- * uid is made by Firebase, a custom token needs the project's service account).
- */
-export const SCHEDULER_UID = "scheduler";
+/** The scheduled-publishing job (paths.ts, SCHEDULER_UID). */
 const IS_SCHEDULER = `auth != null && auth.uid === '${SCHEDULER_UID}'`;
 const SCHEDULE = "root.child('blog').child('schedule').child($slug)";
 /** The scheduler may touch a post only while its schedule is due and not marked failed. */
@@ -451,7 +447,8 @@ function draftsRules(): Rule {
     ".validate": "newData.hasChildren()",
     ".indexOn": ["updatedAt"],
     $slug: {
-      // The scheduler's publish removes the draft it moves to blog/posts.
+      // The scheduler reads a due draft and removes it as it moves it to blog/posts.
+      ".read": SCHEDULER_DUE,
       ".write": and(SCHEDULER_DUE, "!newData.exists()", "newData.parent().parent().child('posts').child($slug).exists()"),
       ...record(
         SLUG_OK,
@@ -477,6 +474,7 @@ function revisionsRules(): Rule {
     ".write": IS_ADMIN,
     $slug: {
       // The scheduler's publish keeps the version it replaces, like the Publish button's.
+      ".read": SCHEDULER_DUE,
       ".write": and(SCHEDULER_DUE, "newData.parent().parent().child('posts').child($slug).exists()"),
       ".validate": and(SLUG_OK, "newData.hasChildren()"),
       $version: {
