@@ -12,6 +12,7 @@ import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from
 import { PostFields } from "./post-fields";
 import { postToForm, postToInput, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
+import { PostSchedule } from "./post-schedule";
 import styles from "./blog-editor.module.css";
 
 export interface PostEditorProps {
@@ -144,6 +145,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           slugEdited={slugEdited}
           onSlugEdited={() => setSlugEdited(true)}
         />
+        {post && status === "draft" && !deletedElsewhere ? <PostSchedule post={post} dirty={form.dirty} /> : null}
         {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
         {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
         <PostActionBar
