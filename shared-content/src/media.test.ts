@@ -30,8 +30,8 @@ describe("what pages derive", () => {
     const picture = pictureSources(storage, id);
     expect(picture).toMatchObject({ width: 4000, height: 3000 });
     expect(picture.sources).toHaveLength(1);
-    expect(picture.sources[0].type).toBe("image/webp");
-    expect(picture.sources[0].srcset.split(", ")).toHaveLength(5);
+    expect(picture.sources[0]!.type).toBe("image/webp");
+    expect(picture.sources[0]!.srcset.split(", ")).toHaveLength(5);
     expect(picture.srcset).toContain("1920.jpg?alt=media 1920w");
     expect(picture.src).toContain("1280.jpg");
   });

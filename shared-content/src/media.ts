@@ -66,7 +66,7 @@ export function mediaSize(id: string): { width: number; height: number } {
 
 /** The widths a picture of this original width has: the ladder below it, and the original capped at the top rung. */
 export function mediaWidths(originalWidth: number): number[] {
-  const top = Math.min(originalWidth, MEDIA_LADDER[MEDIA_LADDER.length - 1]);
+  const top = Math.min(originalWidth, MEDIA_LADDER[MEDIA_LADDER.length - 1]!);
   return [...MEDIA_LADDER.filter((w) => w < top), top];
 }
 
@@ -128,7 +128,7 @@ export function pictureSources(storage: MediaStorage, id: string): PictureSource
 
 const shareWidth = (originalWidth: number) => {
   const widths = mediaWidths(originalWidth);
-  return [...widths].reverse().find((w) => w <= SHARE_IMAGE_MAX_WIDTH) ?? widths[0];
+  return [...widths].reverse().find((w) => w <= SHARE_IMAGE_MAX_WIDTH) ?? widths[0]!;
 };
 
 /** The image link previews use: the largest JPEG up to SHARE_IMAGE_MAX_WIDTH, with its size. */
@@ -141,7 +141,7 @@ export function shareImage(storage: MediaStorage, id: string): { url: string; wi
 export function mediaIdOfUrl(storage: MediaStorage, url: string): string | null {
   const prefix = `${storage.origin}/v0/b/${encodeURIComponent(storage.bucket)}/o/`;
   if (!url.startsWith(prefix)) return null;
-  const path = decodeURIComponent(url.slice(prefix.length).split("?")[0]);
-  const match = /^media\/([^/]+)\/[0-9]+\.(webp|jpg)$/.exec(path);
-  return match && MEDIA_ID_PATTERN.test(match[1]) ? match[1] : null;
+  const path = decodeURIComponent(url.slice(prefix.length).split("?")[0]!);
+  const id = /^media\/([^/]+)\/[0-9]+\.(webp|jpg)$/.exec(path)?.[1];
+  return id !== undefined && MEDIA_ID_PATTERN.test(id) ? id : null;
 }

@@ -98,6 +98,7 @@ export async function planPostSave(read: ReadValue, fields: PostFields, expected
     readingMinutes: readingMinutes(fields.body),
     createdAt: existing?.createdAt ?? options.serverTime,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
+    ...(fields.coverImage !== undefined ? { coverImage: fields.coverImage } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),
     ...(fields.series !== undefined ? { series: { slug: slugify(fields.series.title), title: fields.series.title.trim(), part: fields.series.part } } : {}),
     // A move (published <-> draft, or a rename, which names its source) keeps counting: the
@@ -141,6 +142,7 @@ export async function planStatusChange(
     body: post.body,
     tags: post.tags,
     coverUrl: post.coverUrl,
+    coverImage: post.coverImage,
     status,
     ...(post.series ? { series: { title: post.series.title, part: post.series.part } } : {}),
   };

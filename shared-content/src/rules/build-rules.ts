@@ -3,13 +3,15 @@
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
+import { MEDIA_ID_PATTERN, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN } from "../media";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
 type Range = { readonly min?: number; readonly max: number };
 
 export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).val() === true";
 
-const re = (pattern: RegExp) => `/${pattern.source}/`;
+/** A rules regex literal: a slash the source leaves bare (inside a class, say) would end it. */
+const re = (pattern: RegExp) => `/${pattern.source.replace(/(?<!\\)\//g, "\\/")}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
 
 /** The scheduled-publishing job (paths.ts, SCHEDULER_UID). */
@@ -98,6 +100,15 @@ const objectList = (required: string[], fields: Record<string, Rule>): Rule => (
 const LINKS = objectList(["label", "url"], { label: S(LIMITS.label), url: URL() });
 
 const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(keys).replaceAll('"', "'")})`;
+/** An uploaded picture beside an image URL (media.ts, ImageRefSchema): its id, alt text, placeholder and focus, nothing else. */
+const IMAGE_REF: Rule = {
+  ".validate": hasChildren(["id", "alt"]),
+  id: validate(and("newData.isString()", `newData.val().matches(${re(MEDIA_ID_PATTERN)})`)),
+  alt: validate(and(str(LIMITS.alt), "newData.val().matches(/^\\S/)", "newData.val().matches(/\\S$/)")),
+  placeholder: validate(and(str({ min: 1, max: PLACEHOLDER_MAX }), `newData.val().matches(${re(PLACEHOLDER_PATTERN)})`)),
+  focus: { ".validate": hasChildren(["x", "y"]), x: INT(0, 100), y: INT(0, 100), ...DENY_OTHERS },
+  ...DENY_OTHERS,
+};
 const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
 
 /** A record with the bookkeeping fields, a required-field check and no unknown fields. */
@@ -123,11 +134,24 @@ const postFields = {
   summary: S({ min: 1, max: LIMITS.summary.max }),
   tags: stringList(LIMITS.label),
   coverUrl: IMAGE_URL,
+  coverImage: IMAGE_REF,
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
-/** The fields a list-index entry copies from its post (tags: see `tagsMatching`). */
-const INDEXED_FIELDS = ["title", "summary", "readingMinutes", "publishedAt", "coverUrl"];
+/** The fields a list-index entry copies from its post (tags: see `tagsMatching`), as paths: rules compare values, not objects. */
+const INDEXED_FIELDS = [
+  "title",
+  "summary",
+  "readingMinutes",
+  "publishedAt",
+  "coverUrl",
+  ...["id", "alt", "placeholder", "focus/x", "focus/y"].map((f) => `coverImage/${f}`),
+];
+const childAt = (path: string) =>
+  path
+    .split("/")
+    .map((key) => `.child('${key}')`)
+    .join("");
 const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
 /**
  * A post's tags (in blog/posts) or its list-index entry's (in blog/index), each tag equal to
@@ -163,6 +187,7 @@ function siteRules(): Rule {
         headline: S(LIMITS.headline),
         bio: S({ min: 1, max: LIMITS.markdown.max }),
         avatarUrl: IMAGE_URL,
+        avatarImage: IMAGE_REF,
         location: S({ max: LIMITS.location.max }),
         cvUrl: URL(),
       }),
@@ -219,6 +244,7 @@ function projectsRules(): Rule {
     sourceUrl: URL(),
     liveUrl: URL(),
     imageUrl: IMAGE_URL,
+    image: IMAGE_REF,
     technologies: stringList(LIMITS.label),
     date: MONTH,
     order: ORDER,
@@ -432,7 +458,7 @@ function publishedPostsRules(): Rule {
           // Its part of its series exists and says what the post says (seriesPartMatches).
           seriesPartMatches,
           // Its list-index entry exists and says what the post says.
-          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
+          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug)${childAt(f)}.val() === newData${childAt(f)}.val()`),
         ),
         postRevChecked("posts"),
       ),
@@ -531,7 +557,7 @@ function blogIndexRules(): Rule {
         hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
         "newData.parent().parent().child('posts').child($slug).exists()",
         "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
-        ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
+        ...INDEXED_FIELDS.map((f) => `newData${childAt(f)}.val() === newData.parent().parent().child('posts').child($slug)${childAt(f)}.val()`),
       ),
       ...postFields,
       tags: tagsMatching("posts"),
@@ -559,6 +585,7 @@ function filmsRules(): Rule {
     rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
     synopsis: S({ max: LIMITS.film.synopsis.max }),
     posterUrl: IMAGE_URL,
+    posterImage: IMAGE_REF,
     watchedOn: DATE,
   });
 }

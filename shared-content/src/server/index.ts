@@ -18,6 +18,7 @@ export type { SchedulerRun } from "../schemas";
 // The Publish button's move as the job plans it (tests send a plan made from a stale read).
 export { planStatusChange } from "../post-save";
 export { SCHEDULER_UID } from "../paths";
+export { mediaStorageOf } from "../media";
 
 /**
  * One REST read as a visitor (no credentials); errors are ContentErrors with a code. `signal`
