@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { FEED_PATH, LIMITS, normaliseTag, redirectFor } from "shared-content";
+import { FEED_PATH, LIMITS, mediaStorageOf, normaliseTag, redirectFor } from "shared-content";
 import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
@@ -187,8 +187,9 @@ async function sendFeed(
       tag === undefined ? publishedPosts(config, { newest: FEED_POSTS, signal }) : taggedPosts(config, tag, signal),
       siteName(config, signal),
     ]);
-    const bodies = await feedBodies(config, base, posts, window, signal);
-    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, { tag, bodies }), { "Cache-Control": publicCache("uncorrected") });
+    const media = mediaStorageOf(config);
+    const bodies = await feedBodies(config, base, posts, window, media, signal);
+    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, { tag, bodies, media }), { "Cache-Control": publicCache("uncorrected") });
   } catch (error) {
     log(`[renderer] ${path}: ${String(error)}`);
     return send(503, TEXT, "The database cannot be reached right now. Try again in a moment.", NOT_CACHED_RETRY);

@@ -2,8 +2,19 @@ import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { SITE_PATHS, TOC_MIN_HEADINGS, formatDay, loadFailureMessage, postUrl, usePageMeta, useSiteName, type TocEntry } from "shared-content";
-import { MarkdownBody, safeImageUrl, useCompiledMarkdown } from "../ui/shared";
+import {
+  Picture,
+  SITE_PATHS,
+  TOC_MIN_HEADINGS,
+  formatDay,
+  loadFailureMessage,
+  postUrl,
+  useMediaStorage,
+  usePageMeta,
+  useSiteName,
+  type TocEntry,
+} from "shared-content";
+import { MarkdownBody, useCompiledMarkdown } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
@@ -32,7 +43,8 @@ export function BlogPostView({
 }) {
   const post = state.status === "ready" ? state.data : undefined;
   const owner = useSiteName();
-  usePageMeta(postMeta(post, slug, owner));
+  const media = useMediaStorage();
+  usePageMeta(postMeta(post, slug, owner, media));
 
   let content;
   if (state.status === "error") {
@@ -81,7 +93,6 @@ function PostArticle({ post }: { post: Post }) {
   // compiled by the server (docs/architecture.md, "Rendering").
   const body = useCompiledMarkdown(post.body, post.bodyHtml === undefined ? undefined : { html: post.bodyHtml, toc: post.toc ?? [] });
   const toc = body.status === "ready" && body.compiled.toc.length >= TOC_MIN_HEADINGS ? body.compiled.toc : null;
-  const cover = safeImageUrl(post.coverUrl);
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
   return (
@@ -111,7 +122,17 @@ function PostArticle({ post }: { post: Post }) {
           </ul>
         ) : null}
       </header>
-      {cover ? <img className={styles.cover} src={cover} alt="" width={1200} height={630} decoding="async" onError={hideOnError} /> : null}
+      {/* The post page's likely largest paint: the reading column's width (46rem), a phone's whole width. */}
+      <Picture
+        url={post.coverUrl}
+        image={post.coverImage}
+        sizes="(min-width: 48rem) 46rem, 100vw"
+        priority
+        className={styles.cover}
+        width={1200}
+        height={630}
+        onError={hideOnError}
+      />
       <div className={toc ? styles.withContents : undefined}>
         {toc ? <TableOfContents toc={toc} /> : null}
         <MarkdownBody state={body} source={post.body} className={styles.body} />

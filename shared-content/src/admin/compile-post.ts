@@ -6,11 +6,13 @@ import { ContentError } from "../errors";
 import { LIMITS } from "../limits";
 import { PATHS } from "../paths";
 import type { TocEntry } from "../schemas";
+import { configuredMediaStorage } from "../snapshot/media-storage";
 
 /** The fields a save stores with a post's body: `bodyHtml`, and `toc` when it has headings. */
 export async function compiledBody(body: string): Promise<{ bodyHtml?: string; toc?: TocEntry[] }> {
   const { compileMarkdown } = await import("../markdown/render-markdown");
-  const { html, toc } = compileMarkdown(body);
+  // Uploaded pictures become responsive <picture>s now, as the server would make them.
+  const { html, toc } = compileMarkdown(body, configuredMediaStorage());
   if (html.length > LIMITS.postHtml.max) {
     const message = `Formatted, this post would be ${html.length.toLocaleString("en-GB")} characters of HTML, over the ${LIMITS.postHtml.max.toLocaleString("en-GB")} a post may store. Shorten it, or split its code into fewer or smaller blocks.`;
     throw new ContentError("invalid", message, { fields: { body: message } });

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
+import type { MediaStorage } from "../media";
 import type { TocEntry } from "../schemas";
+import { useMediaStorage } from "../snapshot/media-storage";
 import { markdownKey, useRenderStore } from "../snapshot/render-store";
 import styles from "./markdown.module.css";
 
@@ -12,7 +14,7 @@ export interface CompiledText {
   toc: TocEntry[];
 }
 
-type Compiler = (source: string) => CompiledText;
+type Compiler = (source: string, media?: MediaStorage | null) => CompiledText;
 
 // The compiler (marked, DOMPurify, highlight.js) lives in its own chunk. A visitor's page never
 // loads it for what arrived rendered: a post's body is compiled when it is saved, and every other
@@ -45,6 +47,7 @@ export type MarkdownState = { status: "ready"; compiled: CompiledText } | { stat
  */
 export function useCompiledMarkdown(source: string, stored?: CompiledText): MarkdownState {
   const prerendered = usePrerendered(source, stored);
+  const media = useMediaStorage();
   const [compile, setCompile] = useState<Compiler | null>(() => compiler);
   const [failed, setFailed] = useState(false);
   const needsCompiler = !compile && prerendered === undefined;
@@ -59,7 +62,7 @@ export function useCompiledMarkdown(source: string, stored?: CompiledText): Mark
       live = false;
     };
   }, [needsCompiler]);
-  const compiled = useMemo(() => prerendered ?? (compile ? compile(source) : null), [prerendered, compile, source]);
+  const compiled = useMemo(() => prerendered ?? (compile ? compile(source, media) : null), [prerendered, compile, source, media]);
   if (compiled) return { status: "ready", compiled };
   return failed ? { status: "failed" } : { status: "loading" };
 }

@@ -2,13 +2,16 @@
 // (the admin's browser when a post is saved, the seed, the server for texts stored without their
 // HTML). marked renders, with heading ids and self-links (headings.ts) and highlighted code
 // (highlight.ts); DOMPurify removes scripts, event handlers and unsafe URLs; a hook marks
-// external links and makes images lazy. A visitor's browser never runs it for content that
-// arrived rendered (docs/architecture.md, "Rendering").
+// external links and makes images lazy; an uploaded picture then becomes a responsive <picture>
+// (media-images.ts). A visitor's browser never runs it for content that arrived rendered
+// (docs/architecture.md, "Rendering").
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { Marked, type Token, type Tokens } from "marked";
 import { LIMITS } from "../limits";
+import type { MediaStorage } from "../media";
 import { TOC_DEPTHS, headingIds, headingLinks, plainText, type IdentifiedHeading, type TocEntry } from "./headings";
 import { highlightedCode } from "./highlight";
+import { withResponsiveMediaImages } from "./media-images";
 import { isExternalUrl } from "./safe-url";
 
 export type { TocEntry } from "./headings";
@@ -63,8 +66,10 @@ const IMAGE_URI = /^(?:https?:\/\/|\/(?![/\\]))/i;
 
 const SANITISE = {
   ALLOWED_URI_REGEXP: ALLOWED_URI,
-  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
-  FORBID_ATTR: ["style"],
+  // Responsive pictures are built after this, from a media id alone (media-images.ts): the text
+  // itself may not write them. Stored HTML loses its pictures here and gets them back the same way.
+  FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "picture", "source"],
+  FORBID_ATTR: ["style", "srcset", "sizes"],
   ADD_ATTR: ["target"],
 };
 
@@ -97,12 +102,15 @@ function makePurifier(win: Window): Purifier {
   return instance;
 }
 
-/** The compiler over one DOM window (DOMPurify needs one: the browser's, or jsdom's on a server). */
+/**
+ * The compiler over one DOM window (DOMPurify needs one: the browser's, or jsdom's on a server).
+ * `media`: the bucket whose variant URLs become responsive pictures (none: images stay as written).
+ */
 export interface MarkdownCompiler {
   /** Markdown -> sanitised HTML and table of contents. */
-  compile(source: string): CompiledMarkdown;
+  compile(source: string, media?: MediaStorage | null): CompiledMarkdown;
   /** HTML compiled elsewhere (stored with a post) sanitised again, with the same rules. */
-  sanitise(html: string): string;
+  sanitise(html: string, media?: MediaStorage | null): string;
 }
 
 export function createMarkdownCompiler(win: Window): MarkdownCompiler {
@@ -111,13 +119,16 @@ export function createMarkdownCompiler(win: Window): MarkdownCompiler {
   // DOMPurify drops an id that shadows a property of the document or of a form ("links",
   // "title", "action"): such a heading gets the next free id instead of none.
   const isReserved = (id: string) => id in win.document || id in form;
-  const sanitise = (html: string) => purifier.sanitize(html, SANITISE);
+  const sanitise = (html: string, media?: MediaStorage | null) => {
+    const clean = purifier.sanitize(html, SANITISE);
+    return media ? withResponsiveMediaImages(clean, media, win.document) : clean;
+  };
   return {
-    compile(source) {
+    compile(source, media) {
       const tokens = marked.lexer(source);
       demoteHeadings(tokens);
       const toc = identifyHeadings(tokens, isReserved);
-      return { html: sanitise(marked.parser(tokens)), toc };
+      return { html: sanitise(marked.parser(tokens), media), toc };
     },
     sanitise,
   };
@@ -131,15 +142,15 @@ export function setMarkdownWindowForTests(win: Window): void {
 }
 
 /** Compiles with the page's own DOM (the admin's browser, or a test's jsdom). */
-export function compileMarkdown(source: string): CompiledMarkdown {
+export function compileMarkdown(source: string, media?: MediaStorage | null): CompiledMarkdown {
   if (!browserCompiler) {
     if (typeof window === "undefined") throw new Error("compileMarkdown needs a DOM (window)");
     browserCompiler = createMarkdownCompiler(window);
   }
-  return browserCompiler.compile(source);
+  return browserCompiler.compile(source, media);
 }
 
 /** Sanitised HTML for a markdown string (needs a DOM: browser or jsdom). */
-export function renderMarkdown(source: string): string {
-  return compileMarkdown(source).html;
+export function renderMarkdown(source: string, media?: MediaStorage | null): string {
+  return compileMarkdown(source, media).html;
 }

@@ -9,10 +9,17 @@ import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";
 import { createMarkdownCompiler, type CompiledMarkdown } from "../markdown/render-markdown";
+import { mediaStorageOf, type MediaStorage } from "../media";
 import { RenderStore } from "../snapshot/render-store";
 
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
 export { PageHead, type PageMeta } from "../page/page-head";
+export { runScheduledPublishing, duePosts, STALE_REASON, type SchedulerDatabase, type RunOptions } from "./scheduled-publishing";
+export type { SchedulerRun } from "../schemas";
+// The Publish button's move as the job plans it (tests send a plan made from a stale read).
+export { planStatusChange } from "../post-save";
+export { SCHEDULER_UID } from "../paths";
+export { mediaStorageOf } from "../media";
 
 /**
  * One REST read as a visitor (no credentials); errors are ContentErrors with a code. `signal`
@@ -62,11 +69,13 @@ const READ_TIMEOUT_MS = 5000;
  * (jsdom); `signal` is the page's deadline for all of its reads.
  */
 export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
-  const markdown = cachedMarkdownCompiler(window);
+  const media = mediaStorageOf(config);
+  const markdown = cachedMarkdownCompiler(window, media);
   return new RenderStore(undefined, {
     read: (path, query) => readAsVisitor(config, path, query, { signal }),
     compileMarkdown: markdown.compile,
     sanitiseHtml: markdown.sanitise,
+    media,
   });
 }
 
@@ -94,22 +103,32 @@ interface CachedCompiler {
   sanitise(html: string): string;
 }
 
-const markdownCompilers = new WeakMap<Window, CachedCompiler>();
+const markdownCompilers = new WeakMap<Window, Map<string, CachedCompiler>>();
 
 /**
- * The server's markdown compiler and sanitiser for `window`, made once and remembering what they
- * did: every request renders the same texts again (the about text, each experience, a post's
- * stored HTML), and sanitising through jsdom is the dearest part of a render.
+ * The server's markdown compiler and sanitiser for `window` (and the bucket its pictures come
+ * from), made once and remembering what they did: every request renders the same texts again (the
+ * about text, each experience, a post's stored HTML), and sanitising through jsdom is the dearest
+ * part of a render.
  */
-export function cachedMarkdownCompiler(window: Window): CachedCompiler {
-  let cached = markdownCompilers.get(window);
+export function cachedMarkdownCompiler(window: Window, media: MediaStorage | null = null): CachedCompiler {
+  let byStorage = markdownCompilers.get(window);
+  if (!byStorage) markdownCompilers.set(window, (byStorage = new Map()));
+  const key = media ? `${media.origin} ${media.bucket}` : "";
+  let cached = byStorage.get(key);
   if (!cached) {
     const compiler = createMarkdownCompiler(window);
     cached = {
-      compile: memoiseMarkdown(compiler.compile, (c) => c.html.length),
-      sanitise: memoiseMarkdown(compiler.sanitise, (html) => html.length),
+      compile: memoiseMarkdown(
+        (source) => compiler.compile(source, media),
+        (c) => c.html.length,
+      ),
+      sanitise: memoiseMarkdown(
+        (html) => compiler.sanitise(html, media),
+        (html) => html.length,
+      ),
     };
-    markdownCompilers.set(window, cached);
+    byStorage.set(key, cached);
   }
   return cached;
 }

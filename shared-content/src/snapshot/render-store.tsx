@@ -6,6 +6,7 @@
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import type { LiveQuerySpec } from "../live/source";
+import type { MediaStorage } from "../media";
 import type { TocEntry } from "../schemas";
 
 /** One read's outcome: the plain JSON value, or the error code it failed with. */
@@ -27,11 +28,15 @@ export interface ContentSnapshot {
   markdown: Record<string, RenderedMarkdown>;
 }
 
-/** What only the server has: a one-shot read, and a markdown compiler and sanitiser that need no browser. */
+/** What only the server has: a one-shot read, a markdown compiler and sanitiser that need no browser, and the page's config's bucket. */
 export interface ServerReads {
   read(path: string, query: LiveQuerySpec | undefined): Promise<unknown>;
+  /** Markdown -> sanitised HTML (its media images made responsive) and table of contents. */
   compileMarkdown(source: string): { html: string; toc: TocEntry[] };
+  /** HTML compiled at save time, sanitised again (its media images made responsive again). */
   sanitiseHtml(html: string): string;
+  /** Where pictures are read from (media.ts); the browser takes it from shared-auth's config. */
+  media?: MediaStorage | null;
 }
 
 export class RenderStore {
