@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { FEED_PATH, LIMITS, mediaStorageOf, normaliseTag, redirectFor } from "shared-content";
+import { LIMITS, mediaStorageOf, normaliseTag, redirectFor } from "shared-content";
 import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
@@ -249,7 +249,7 @@ export function createRenderer(options: RendererOptions) {
     const base = config.site.url;
 
     await withReadDeadline(readDeadlineMs, async (signal) => {
-      if (path === "/sitemap.xml" || path === FEED_PATH) return sendFeed(path, search, config, base, window, signal, send, log);
+      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(path, search, config, base, window, signal, send, log);
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))

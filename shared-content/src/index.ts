@@ -52,18 +52,7 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export {
-  SITE_PATHS,
-  postUrl,
-  FEED_PATH,
-  feedUrl,
-  ADMIN_SECTIONS,
-  DATA_TOOL,
-  REDIRECTS,
-  redirectFor,
-  type AdminSection,
-  type AdminSectionSlug,
-} from "./site-urls";
+export { SITE_PATHS, postUrl, feedUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -100,7 +89,6 @@ export {
   type MarkdownProps,
   type MarkdownState,
   type CompiledText,
-  TOC_MIN_HEADINGS,
 } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";

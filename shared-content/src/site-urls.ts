@@ -35,10 +35,8 @@ export const SITE_PATHS = {
 /** A link to a post. */
 export const postUrl = SITE_PATHS.post.getHref;
 
-/** Where the renderer answers the RSS feed (the shell's template links it from every page). */
-export const FEED_PATH = "/feed.xml";
-/** The RSS feed of every post, or of one tag's posts. */
-export const feedUrl = (tag?: string) => (tag ? `${FEED_PATH}?tag=${encode(tag)}` : FEED_PATH);
+/** The RSS feed of every post (where the renderer answers it; the shell's template links it), or of one tag's posts. */
+export const feedUrl = (tag?: string) => (tag ? `/feed.xml?tag=${encode(tag)}` : "/feed.xml");
 
 /**
  * The admin panel's sections, in navigation order: the shell's routes and sidebar, the admin

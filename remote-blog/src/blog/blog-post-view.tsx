@@ -2,18 +2,7 @@ import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import {
-  Picture,
-  SITE_PATHS,
-  TOC_MIN_HEADINGS,
-  formatDay,
-  loadFailureMessage,
-  postUrl,
-  useMediaStorage,
-  usePageMeta,
-  useSiteName,
-  type TocEntry,
-} from "shared-content";
+import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName, type TocEntry } from "shared-content";
 import { MarkdownBody, useCompiledMarkdown } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
@@ -87,6 +76,9 @@ export function BlogPostView({
     </div>
   );
 }
+
+/** A post shows its table of contents from this many headings on: fewer are seen at a glance. */
+const TOC_MIN_HEADINGS = 3;
 
 function PostArticle({ post }: { post: Post }) {
   // The body as it was compiled when saved (HTML and contents list); a post saved before that is

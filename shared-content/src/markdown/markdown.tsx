@@ -5,9 +5,6 @@ import { useMediaStorage } from "../snapshot/media-storage";
 import { markdownKey, useRenderStore } from "../snapshot/render-store";
 import styles from "./markdown.module.css";
 
-/** A post shows its table of contents from this many headings on: fewer are seen at a glance. */
-export const TOC_MIN_HEADINGS = 3;
-
 /** A markdown text ready to show: its sanitised HTML and its table of contents (h2, h3). */
 export interface CompiledText {
   html: string;
