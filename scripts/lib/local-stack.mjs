@@ -12,6 +12,7 @@ import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
+import { startSchedulerProcess } from "./scheduler-process.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -315,6 +316,8 @@ export async function startLocalStack(options = {}) {
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/, claim admin: true)`);
+    const scheduler = startSchedulerProcess({ repoRoot, databaseUrl, namespace: NAMESPACE, log });
+    if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
     const stack = {
