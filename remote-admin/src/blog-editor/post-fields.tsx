@@ -4,6 +4,7 @@ import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, 
 import { applyTagFixes, tagFixes } from "../lib/labels";
 import type { RecordForm } from "../lib/use-record-form";
 import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import { useBodyImages } from "../media/use-body-images";
 import styles from "./blog-editor.module.css";
 
 export interface PostFieldsProps {
@@ -25,6 +26,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
   // Counting the words of a long body is work: done on a deferred copy, once per change.
   const body = useDeferredValue(values.body);
   const readingTime = useMemo(() => readingTimeLabel(body), [body]);
+  const bodyImages = useBodyImages({ value: values.body, onChange: (v) => set("body", v) });
   return (
     <>
       <Panel title="Details">
@@ -88,6 +90,8 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
           {...field("body")}
           rows={24}
           maxLength={LIMITS.postBody.max}
+          toolbar={bodyImages.toolbar}
+          sourceProps={bodyImages.sourceProps}
           renderPreview={(md) => <Markdown source={md} />}
         />
       </Panel>

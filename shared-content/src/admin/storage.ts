@@ -2,7 +2,9 @@
 // the SDK module come from shared-auth (the only importer of firebase/* at run time, loaded on
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
+import { getRuntimeConfig } from "shared-auth";
 import { ContentError } from "shared-content";
+import { mediaStorageOf, type MediaStorage } from "../media";
 
 export type StorageSdk = typeof import("firebase/storage");
 
@@ -22,4 +24,13 @@ export function setStorageForTests(connection: StorageConnection | null): void {
 export async function storageConnection(): Promise<StorageConnection> {
   if (override) return override;
   throw new ContentError("unavailable", "Picture uploads are not set up on this site: the runtime configuration names no storage bucket.");
+}
+
+/** Where this site's pictures are read from (the runtime config's bucket), or null when it names none. */
+export function siteMediaStorage(): MediaStorage | null {
+  try {
+    return mediaStorageOf(getRuntimeConfig());
+  } catch {
+    return null; // no runtime config recorded (a test without the shell)
+  }
 }
