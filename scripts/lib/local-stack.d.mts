@@ -1,6 +1,7 @@
 export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
+export const STORAGE_BUCKET: string;
 export interface RemoteSite {
   name: string;
   dir: string;
@@ -16,6 +17,7 @@ export interface StackPorts {
   remote_admin: number;
   auth: number;
   database: number;
+  storage: number;
   preview?: number;
 }
 export function portsFromEnv(): StackPorts;
@@ -23,7 +25,7 @@ export function demoAdminFromEnv(): { email: string; password: string };
 export function defaultSeedFile(): string | undefined;
 export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUrls?: Record<string, string> }): {
   firebase: Record<string, string>;
-  emulators: { auth: string; database: { host: string; port: number } };
+  emulators: { auth: string; database: { host: string; port: number }; storage: { host: string; port: number } };
   remotes: Record<string, string>;
   previewOrigins?: string[];
 };
@@ -34,6 +36,8 @@ export interface LocalStack {
   host: string;
   ports: StackPorts;
   databaseUrl: string;
+  /** The Storage server (storage-emulator). */
+  storageUrl: string;
   authUrl: string;
   /** The composed site's URL when the sites are served, else null. */
   siteUrl: string | null;

@@ -24,7 +24,9 @@ describe("the production config check", () => {
   });
 
   it("refuses the local stack's config, naming every local address", () => {
-    const local = runtimeConfig({ ports: { site: 4173, auth: 9099, database: 9000, remote_home: 4178, remote_blog: 4179, remote_admin: 4180, preview: 4183 } });
+    const local = runtimeConfig({
+      ports: { site: 4173, auth: 9099, database: 9000, storage: 9199, remote_home: 4178, remote_blog: 4179, remote_admin: 4180, preview: 4183 },
+    });
     const problems = productionConfigProblems(local);
     expect(problems).toContain("it has an `emulators` section (local only): remove it");
     expect(problems).toContain("firebase.databaseURL names a local address: http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb");

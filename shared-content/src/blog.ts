@@ -1,5 +1,6 @@
 // Pure helpers for posts: reading time, slugs, where a post is stored and the list-index entry derived from it.
 import { LIMITS } from "./limits";
+import type { ImageRef } from "./media";
 import { blogIndexPath, draftPath, postPath, revisionsPath } from "./paths";
 import type { BlogIndexEntry, BlogPost, Skill, WithId } from "./schemas";
 
@@ -43,6 +44,7 @@ function indexFields<P extends StoredPost>(post: P) {
     readingMinutes: post.readingMinutes,
     publishedAt: post.publishedAt,
     ...(post.coverUrl !== undefined ? { coverUrl: post.coverUrl } : {}),
+    ...(post.coverImage !== undefined ? { coverImage: post.coverImage } : {}),
   };
 }
 
@@ -55,6 +57,7 @@ export interface StoredPost {
   readingMinutes: number;
   publishedAt?: unknown;
   coverUrl?: string;
+  coverImage?: ImageRef;
 }
 
 /**

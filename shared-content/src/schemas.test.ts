@@ -32,6 +32,18 @@ describe("schemas", () => {
     expect(v.parse(ContactSchema, { email: "a@b.co", rev: 1, updatedAt: 1 }).links).toEqual([]);
   });
 
+  it("keep an uploaded picture beside each image URL, with its alt text required and trimmed", () => {
+    const image = { id: "0123456789abcdef-1600x900", alt: "  A lighthouse at dusk ", focus: { x: 0, y: 100 } };
+    const post = { slug: "p", title: "T", summary: "S", body: "B", tags: [], status: "draft", coverUrl: "https://x.y/c.jpg" };
+    const saved = validate(BlogPostInputSchema, { ...post, coverImage: image });
+    expect(saved.ok && saved.value.coverImage?.alt).toBe("A lighthouse at dusk");
+    const noAlt = validate(BlogPostInputSchema, { ...post, coverImage: { ...image, alt: " " } });
+    expect(!noAlt.ok && noAlt.errors["coverImage.alt"]).toBe("Describe the image in the alt text");
+    expect(validate(AboutFieldsSchema, { headline: "Hi", bio: "x", avatarImage: { ...image, id: "photo.jpg" } }).ok).toBe(false);
+    expect(validate(FilmFieldsSchema, { ...film, posterImage: { ...image, focus: { x: 101, y: 0 } } }).ok).toBe(false);
+    expect(validate(FilmFieldsSchema, { ...film, posterImage: image }).ok).toBe(true);
+  });
+
   it("accept images as absolute http(s) URLs or paths on this site, and nothing else", () => {
     const about = (avatarUrl: string) => validate(AboutFieldsSchema, { headline: "Hi", bio: "x", avatarUrl }).ok;
     expect(about("/images/avatar.svg")).toBe(true);

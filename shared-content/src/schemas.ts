@@ -3,6 +3,7 @@
 // fields ($other: .validate false), so a record with one is invalid here too.
 import * as v from "valibot";
 import { DATE_PATTERN, EMAIL_PATTERN, LIMITS, MONTH_PATTERN, SLUG_PATTERN, URL_PATTERN, SITE_PATH_PATTERN } from "./limits";
+import { ImageRefSchema } from "./media";
 
 type Range = { readonly min?: number; readonly max: number };
 
@@ -33,6 +34,12 @@ export const imageUrlSchema = v.pipe(
   ),
 );
 export const optionalImageUrl = v.optional(imageUrlSchema);
+/**
+ * An uploaded picture (media.ts), stored beside its image URL field: pages render it responsive
+ * from this alone. The URL field stays (old readers and link previews read it; for an upload it
+ * is the share JPEG's URL); without an ImageRef the URL is an image typed by hand.
+ */
+export const optionalImageRef = v.optional(ImageRefSchema);
 export const monthSchema = v.pipe(v.string("Use the form YYYY-MM"), v.regex(MONTH_PATTERN, "Use the form YYYY-MM"));
 export const dateSchema = v.pipe(v.string("Use the form YYYY-MM-DD"), v.regex(DATE_PATTERN, "Use the form YYYY-MM-DD"));
 export const timestampSchema = v.pipe(v.number("Must be a timestamp"), v.integer("Must be a timestamp"), v.minValue(0, "Must be a timestamp"));
@@ -85,6 +92,7 @@ export const AboutFieldsSchema = v.strictObject({
   headline: text(LIMITS.headline, "Headline"),
   bio: text({ min: 1, max: LIMITS.markdown.max }, "Bio"),
   avatarUrl: optionalImageUrl,
+  avatarImage: optionalImageRef,
   location: optionalText(LIMITS.location, "Location"),
   cvUrl: optionalUrl,
 });
@@ -142,6 +150,7 @@ export const ProjectFieldsSchema = v.strictObject({
   sourceUrl: optionalUrl,
   liveUrl: optionalUrl,
   imageUrl: optionalImageUrl,
+  image: optionalImageRef,
   technologies: list(text(LIMITS.label, "Technology"), "Technologies"),
   date: monthSchema,
   order: orderSchema,
@@ -196,6 +205,7 @@ export const BlogPostInputSchema = v.strictObject({
   body: text(LIMITS.postBody, "Body"),
   tags: list(text(LIMITS.label, "Tag"), "Tags"),
   coverUrl: optionalImageUrl,
+  coverImage: optionalImageRef,
   status: PostStatusSchema,
 });
 export const BlogPostSchema = v.strictObject({
@@ -204,6 +214,7 @@ export const BlogPostSchema = v.strictObject({
   body: BlogPostInputSchema.entries.body,
   tags: BlogPostInputSchema.entries.tags,
   coverUrl: optionalImageUrl,
+  coverImage: optionalImageRef,
   status: PostStatusSchema,
   readingMinutes: intRange(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max, "Reading time"),
   createdAt: timestampSchema,
@@ -219,6 +230,7 @@ export const BlogIndexEntrySchema = v.strictObject({
   summary: BlogPostInputSchema.entries.summary,
   tags: BlogPostInputSchema.entries.tags,
   coverUrl: optionalImageUrl,
+  coverImage: optionalImageRef,
   readingMinutes: BlogPostSchema.entries.readingMinutes,
   publishedAt: timestampSchema,
 });
@@ -248,6 +260,7 @@ export const FilmFieldsSchema = v.strictObject({
   rating: ratingSchema,
   synopsis: optionalText(LIMITS.film.synopsis, "Synopsis"),
   posterUrl: optionalImageUrl,
+  posterImage: optionalImageRef,
   watchedOn: dateSchema,
 });
 export const FilmSchema = v.strictObject({ ...FilmFieldsSchema.entries, ...meta });

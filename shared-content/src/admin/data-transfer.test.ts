@@ -129,6 +129,22 @@ describe("analyseImport", () => {
     expect(plan.updates[`blog/drafts/${slug}`]).toMatchObject({ status: "draft" });
   });
 
+  it("carries pictures (ImageRefs) beside image URLs, into the list entry for a cover, and refuses a malformed one", () => {
+    const file = clone();
+    const image = { id: "0123456789abcdef-1600x900", alt: "A lighthouse at dusk", focus: { x: 30, y: 60 } };
+    const posts = (file.blog as Record<string, Record<string, Record<string, unknown>>>).posts as Record<string, Record<string, unknown>>;
+    const slug = Object.keys(posts)[0] as string;
+    posts[slug] = { ...posts[slug], coverImage: image };
+    const projects = file.projects as Record<string, Record<string, unknown>>;
+    const projectId = Object.keys(projects)[0] as string;
+    projects[projectId] = { ...projects[projectId], image: { ...image, alt: "" } };
+    const plan = analyseImport(file, content);
+    expect(plan.summary.changed).toEqual([`blog/posts/${slug}`]);
+    expect(plan.updates[`blog/posts/${slug}`]).toMatchObject({ coverImage: image });
+    expect(plan.updates[`blog/index/${slug}`]).toMatchObject({ coverImage: image });
+    expect(plan.summary.invalid).toEqual([{ path: `projects/${projectId}`, reason: "image.alt: Describe the image in the alt text" }]);
+  });
+
   it("skips pending submissions and admins with a note", () => {
     expect(analyseImport(seed, content).summary.ignored).toEqual(["recommendationSubmissions"]);
     expect(analyseImport({ admins: { x: true } }, content).summary).toMatchObject({ ignored: ["admins"], invalid: [] });

@@ -90,6 +90,7 @@ const ImportPostSchema = v.strictObject({
   body: BlogPostSchema.entries.body,
   tags: BlogPostSchema.entries.tags,
   coverUrl: BlogPostSchema.entries.coverUrl,
+  coverImage: BlogPostSchema.entries.coverImage,
   status: BlogPostSchema.entries.status,
   readingMinutes: v.optional(BlogPostSchema.entries.readingMinutes),
   createdAt: v.optional(BlogPostSchema.entries.createdAt),

@@ -51,9 +51,9 @@ describe("every use follows a change", () => {
     const s = sources();
     const about = rewriteUses(s.about, A, storage, { alt: "Me, smiling [2024]" }) as Record<string, unknown>;
     expect(about.avatarImage).toEqual({ id: A, alt: "Me, smiling [2024]" });
-    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello, A, storage, { alt: "Me, smiling [2024]" });
-    expect(post?.body).toContain(`![Me, smiling \\[2024\\]](${share(A)})`);
-    expect(post?.body).toContain("![other](https://example.com/x.jpg)");
+    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello!, A, storage, { alt: "Me, smiling [2024]" });
+    expect(post.body).toContain(`![Me, smiling \\[2024\\]](${share(A)})`);
+    expect(post.body).toContain("![other](https://example.com/x.jpg)");
     // A record that does not use it is returned as it is.
     expect(rewriteUses(s.drafts, A, storage, { alt: "x" })).toBe(s.drafts);
   });
@@ -64,9 +64,9 @@ describe("every use follows a change", () => {
     const about = rewriteUses(s.about, A, storage, change) as Record<string, unknown>;
     expect(about.avatarImage).toEqual({ id: B, alt: "Me smiling", placeholder: "data:image/webp;base64,AAAA" });
     expect(about.avatarUrl).toBe(share(B));
-    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello, A, storage, change);
-    expect(post?.body).not.toContain(A);
-    expect(post?.body).toContain(`![A [bright] harbour](${share(B)})`);
+    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello!, A, storage, change);
+    expect(post.body).not.toContain(A);
+    expect(post.body).toContain(`![A [bright] harbour](${share(B)})`);
   });
 
   it("escapes brackets in markdown alt text", () => {

@@ -359,6 +359,7 @@ export async function savePost(input: BlogPostInput, expectedRev: number | null,
     readingMinutes: readingMinutes(fields.body),
     createdAt: existing?.createdAt ?? SERVER_TIME,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
+    ...(fields.coverImage !== undefined ? { coverImage: fields.coverImage } : {}),
     ...(publishedAt !== undefined ? { publishedAt } : {}),
     // A move (published <-> draft, or a rename, which names its source) keeps counting: the
     // rules accept only the left record's current rev + 1, so a stale move is refused.
@@ -404,7 +405,10 @@ async function setStatus(slug: string, expectedRev: number, status: "draft" | "p
   const stored = await readPost(await connection(), slug);
   const post = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
   if (post === null) throw new ConflictError(postPath(slug), null);
-  return savePost({ slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, status }, expectedRev);
+  return savePost(
+    { slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, coverImage: post.coverImage, status },
+    expectedRev,
+  );
 }
 
 /** Publish a post: it moves to blog/posts with its list-index entry, in one write. */

@@ -9,7 +9,8 @@ type Range = { readonly min?: number; readonly max: number };
 
 export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).val() === true";
 
-const re = (pattern: RegExp) => `/${pattern.source}/`;
+/** A rules regex literal: a slash the source leaves bare (inside a class, say) would end it. */
+const re = (pattern: RegExp) => `/${pattern.source.replace(/(?<!\\)\//g, "\\/")}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
 
 const str = (range: Range): string => and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
@@ -91,6 +92,15 @@ const objectList = (required: string[], fields: Record<string, Rule>): Rule => (
 const LINKS = objectList(["label", "url"], { label: S(LIMITS.label), url: URL() });
 
 const hasChildren = (keys: string[]) => `newData.hasChildren(${JSON.stringify(keys).replaceAll('"', "'")})`;
+/** An uploaded picture beside an image URL (media.ts, ImageRefSchema): its id, alt text, placeholder and focus, nothing else. */
+const IMAGE_REF: Rule = {
+  ".validate": hasChildren(["id", "alt"]),
+  id: validate(and("newData.isString()", `newData.val().matches(${re(MEDIA_ID_PATTERN)})`)),
+  alt: validate(and(str(LIMITS.alt), "newData.val().matches(/^\\S/)", "newData.val().matches(/\\S$/)")),
+  placeholder: validate(and(str({ min: 1, max: PLACEHOLDER_MAX }), `newData.val().matches(${re(PLACEHOLDER_PATTERN)})`)),
+  focus: { ".validate": hasChildren(["x", "y"]), x: INT(0, 100), y: INT(0, 100), ...DENY_OTHERS },
+  ...DENY_OTHERS,
+};
 const ID_OK = and(`$id.length <= ${LIMITS.id.max}`, `$id.matches(${re(ID_PATTERN)})`);
 
 /** A record with the bookkeeping fields, a required-field check and no unknown fields. */
@@ -116,11 +126,24 @@ const postFields = {
   summary: S({ min: 1, max: LIMITS.summary.max }),
   tags: stringList(LIMITS.label),
   coverUrl: IMAGE_URL,
+  coverImage: IMAGE_REF,
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
 };
-/** The fields a list-index entry copies from its post (tags: see `tagsMatching`). */
-const INDEXED_FIELDS = ["title", "summary", "readingMinutes", "publishedAt", "coverUrl"];
+/** The fields a list-index entry copies from its post (tags: see `tagsMatching`), as paths: rules compare values, not objects. */
+const INDEXED_FIELDS = [
+  "title",
+  "summary",
+  "readingMinutes",
+  "publishedAt",
+  "coverUrl",
+  ...["id", "alt", "placeholder", "focus/x", "focus/y"].map((f) => `coverImage/${f}`),
+];
+const childAt = (path: string) =>
+  path
+    .split("/")
+    .map((key) => `.child('${key}')`)
+    .join("");
 const SLUG_OK = and(`$slug.length <= ${LIMITS.slug.max}`, `$slug.matches(${re(SLUG_PATTERN)})`);
 /**
  * A post's tags (in blog/posts) or its list-index entry's (in blog/index), each tag equal to
@@ -156,6 +179,7 @@ function siteRules(): Rule {
         headline: S(LIMITS.headline),
         bio: S({ min: 1, max: LIMITS.markdown.max }),
         avatarUrl: IMAGE_URL,
+        avatarImage: IMAGE_REF,
         location: S({ max: LIMITS.location.max }),
         cvUrl: URL(),
       }),
@@ -212,6 +236,7 @@ function projectsRules(): Rule {
     sourceUrl: URL(),
     liveUrl: URL(),
     imageUrl: IMAGE_URL,
+    image: IMAGE_REF,
     technologies: stringList(LIMITS.label),
     date: MONTH,
     order: ORDER,
@@ -313,7 +338,7 @@ function publishedPostsRules(): Rule {
         and(
           "!newData.parent().parent().child('drafts').child($slug).exists()",
           // Its list-index entry exists and says what the post says.
-          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug).child('${f}').val() === newData.child('${f}').val()`),
+          ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug)${childAt(f)}.val() === newData${childAt(f)}.val()`),
         ),
         postRevChecked("posts"),
       ),
@@ -399,7 +424,7 @@ function blogIndexRules(): Rule {
         hasChildren(["title", "summary", "readingMinutes", "publishedAt"]),
         "newData.parent().parent().child('posts').child($slug).exists()",
         "newData.parent().parent().child('posts').child($slug).child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()",
-        ...INDEXED_FIELDS.map((f) => `newData.child('${f}').val() === newData.parent().parent().child('posts').child($slug).child('${f}').val()`),
+        ...INDEXED_FIELDS.map((f) => `newData${childAt(f)}.val() === newData.parent().parent().child('posts').child($slug)${childAt(f)}.val()`),
       ),
       ...postFields,
       tags: tagsMatching("posts"),
@@ -427,6 +452,7 @@ function filmsRules(): Rule {
     rating: validate(and(num(LIMITS.film.rating.min, LIMITS.film.rating.max, false), "(newData.val() * 2) % 1 === 0")),
     synopsis: S({ max: LIMITS.film.synopsis.max }),
     posterUrl: IMAGE_URL,
+    posterImage: IMAGE_REF,
     watchedOn: DATE,
   });
 }

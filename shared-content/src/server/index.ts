@@ -13,6 +13,7 @@ import { RenderStore } from "../snapshot/render-store";
 
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
 export { PageHead, type PageMeta } from "../page/page-head";
+export { mediaStorageOf } from "../media";
 
 /**
  * One REST read as a visitor (no credentials); errors are ContentErrors with a code. `signal`
