@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatMoment, readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { ImageRefSchema, formatMoment, readStored, removeStored, storageKey, validate, writeStored } from "shared-content/admin";
 import { Button, StatusMessage } from "../ui";
 import { emptyPostForm, type PostForm } from "./post-form";
 
@@ -23,8 +23,10 @@ const keyOf = (slug: string | null) => storageKey("post-autosave", slug ?? "new"
 export function readAutosave(slug: string | null): Autosaved | null {
   const parsed = readStored(keyOf(slug)) as Partial<Autosaved> | null;
   const v = parsed?.values as Partial<PostForm> | undefined;
-  const fields = Object.keys(emptyPostForm()) as (keyof PostForm)[];
+  // Every text field, and the cover's ImageRef when there is one.
+  const fields = (Object.keys(emptyPostForm()) as (keyof PostForm)[]).filter((f) => f !== "coverImage");
   if (!parsed || !v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
+  if (v.coverImage !== undefined && !validate(ImageRefSchema, v.coverImage).ok) return null;
   return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
 }
 

@@ -1,4 +1,4 @@
-import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type ImageRef, type PostStatus, type WithId } from "shared-content/admin";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
@@ -7,14 +7,23 @@ export interface PostForm {
   summary: string;
   tags: string;
   coverUrl: string;
+  coverImage: ImageRef | undefined;
   body: string;
 }
 
-export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "" });
+export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", coverImage: undefined, body: "" });
 
 export function postToForm(post: WithId<BlogPost> | null): PostForm {
   if (!post) return emptyPostForm();
-  return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
+  return {
+    title: post.title,
+    slug: post.id,
+    summary: post.summary,
+    tags: joinList(post.tags),
+    coverUrl: post.coverUrl ?? "",
+    coverImage: post.coverImage,
+    body: post.body,
+  };
 }
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
@@ -28,6 +37,7 @@ export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
     body: f.body,
     tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
+    coverImage: f.coverImage,
     status,
   };
 }
