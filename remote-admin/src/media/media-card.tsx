@@ -109,8 +109,8 @@ export function MediaCard({ record, storage, uses, onChanged }: MediaCardProps) 
       />
       <h3 className={styles.cardTitle}>{record.name}</h3>
       <p className={styles.meta}>
-        {width} × {height} px · {widths.length} sizes ({widths[0]}–{widths.at(-1)} px) · {formatBytes(mediaBytes(record))} stored · added{" "}
-        {formatShortDay(record.createdAt)}
+        {width} × {height} px · {widths.length === 1 ? `1 size (${width} px)` : `${widths.length} sizes (${widths[0]}–${widths.at(-1)} px)`} ·{" "}
+        {formatBytes(mediaBytes(record))} stored · added {formatShortDay(record.createdAt)}
       </p>
       {editing ? (
         <div className={styles.pending}>
