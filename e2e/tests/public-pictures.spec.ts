@@ -264,6 +264,10 @@ test.describe("uploaded pictures on public pages", () => {
     const { post: record, entry } = post(Date.now() - 60_000);
     await db.update("blog", { [`posts/${SLUG}`]: record, [`index/${SLUG}`]: entry });
     await page.setViewportSize({ width: 390, height: 844 });
+    const mismatches: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && m.text().includes("hydration mismatch")) mismatches.push(m.text());
+    });
     await page.addInitScript(() => {
       type Shift = PerformanceEntry & {
         value: number;
@@ -298,6 +302,8 @@ test.describe("uploaded pictures on public pages", () => {
     expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath("post-390.png"), fullPage: true });
     await expectNoSeriousA11yViolations(page);
+    // The browser hydrates the server's pictures as they are (the bucket comes from the same config on both sides).
+    expect(mismatches).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/blogs/${SLUG}`);
@@ -334,6 +340,10 @@ test.describe("uploaded pictures on public pages", () => {
       ogImage: share,
       person: { "@type": "ImageObject", url: share, width: 600, height: 600 },
     });
+    const mismatches: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && m.text().includes("hydration mismatch")) mismatches.push(m.text());
+    });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
@@ -342,5 +352,6 @@ test.describe("uploaded pictures on public pages", () => {
       expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toBe(variantUrl(storage, avatar.id, 320, "webp"));
       await page.screenshot({ path: test.info().outputPath(`home-${width}.png`) });
     }
+    expect(mismatches).toEqual([]);
   });
 });
