@@ -25,6 +25,8 @@ export const SITE_PATHS = {
     /** `redirect`: where to return after signing in (a full path, query and hash included). */
     getHref: (redirect?: string) => (redirect ? `/login?redirect=${encode(redirect)}` : "/login"),
   },
+  /** Where the password reset email's link lands (`?mode=resetPassword&oobCode=…`, added by Firebase Auth). */
+  resetPassword: { path: "/reset-password", getHref: () => "/reset-password" },
   dataTool: { path: "/create-realtime-data", getHref: () => "/create-realtime-data" },
   admin: { path: "/admin-panel", getHref: () => "/admin-panel" },
   adminSection: { path: "/admin-panel/:section", getHref: (slug: AdminSectionSlug) => `/admin-panel/${slug}` },

@@ -4,7 +4,7 @@ import { ADMIN_SECTIONS } from "./layouts/admin-nav";
 import { BlogLayout } from "./layouts/blog-layout";
 import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage } from "./lazy-parts";
+import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage, LazyResetPasswordPage } from "./lazy-parts";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RemoteScreen } from "./remotes/remote-screen";
 import { REDIRECTS } from "shared-content";
@@ -34,6 +34,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     </Route>
     <Route element={<PlainLayout />}>
       <Route path="login" element={<LazyLoginPage />} />
+      <Route path="reset-password" element={<LazyResetPasswordPage />} />
     </Route>
     <Route element={<LazyAdminToolsLayout />}>
       <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
