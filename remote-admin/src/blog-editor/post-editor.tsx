@@ -13,6 +13,7 @@ import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from
 import { PostFields } from "./post-fields";
 import { POST_FIELD_LABELS, postToForm, postToInput, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
+import { PostSchedule } from "./post-schedule";
 import styles from "./blog-editor.module.css";
 
 export interface PostEditorProps {
@@ -151,6 +152,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           slugEdited={slugEdited}
           onSlugEdited={() => setSlugEdited(true)}
         />
+        {post && status === "draft" && !deletedElsewhere ? <PostSchedule post={post} dirty={form.dirty} /> : null}
         {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
         {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
         <PostActionBar

@@ -51,7 +51,7 @@ describe("every use follows a change", () => {
     const s = sources();
     const about = rewriteUses(s.about, A, storage, { alt: "Me, smiling [2024]" }) as Record<string, unknown>;
     expect(about.avatarImage).toEqual({ id: A, alt: "Me, smiling [2024]" });
-    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello, A, storage, { alt: "Me, smiling [2024]" });
+    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello!, A, storage, { alt: "Me, smiling [2024]" });
     expect(post.body).toContain(`![Me, smiling \\[2024\\]](${share(A)})`);
     expect(post.body).toContain("![other](https://example.com/x.jpg)");
     // A record that does not use it is returned as it is.
@@ -64,7 +64,7 @@ describe("every use follows a change", () => {
     const about = rewriteUses(s.about, A, storage, change) as Record<string, unknown>;
     expect(about.avatarImage).toEqual({ id: B, alt: "Me smiling", placeholder: "data:image/webp;base64,AAAA" });
     expect(about.avatarUrl).toBe(share(B));
-    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello, A, storage, change);
+    const post = rewriteUses((s.posts as Record<string, Record<string, string>>).hello!, A, storage, change);
     expect(post.body).not.toContain(A);
     expect(post.body).toContain(`![A [bright] harbour](${share(B)})`);
   });
