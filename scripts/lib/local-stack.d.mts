@@ -2,6 +2,7 @@ export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
 export const STORAGE_BUCKET: string;
+export const DEMO_ADMIN_PASSWORD: string;
 export interface RemoteSite {
   name: string;
   dir: string;
