@@ -1,7 +1,7 @@
-// The public pages of the site: one entry per route, read by the route table (app-routes.tsx),
-// the server renderer (which pages it renders, and sitemap.xml) and the contract tests. The
-// admin sections live in layouts/admin-nav.ts; neither is rendered on the server.
-import { PATHS } from "shared-content";
+// The public pages of the site (public-pages.ts) with what the server renderer needs, read by the
+// route table (app-routes.tsx), the renderer (which pages it renders, and sitemap.xml) and the
+// tests; and the pages rendered in the browser only. Every address comes from SITE_PATHS.
+import { PATHS, SITE_PATHS } from "shared-content";
 import { matchRoutes } from "shared-router";
 import { PUBLIC_PAGES, type PublicPage } from "./public-pages";
 
@@ -22,8 +22,11 @@ const SCREEN_READS: Partial<Record<PublicPage["module"], readonly string[]>> = {
 
 export const PUBLIC_ROUTES: PublicRoute[] = PUBLIC_PAGES.map((page) => ({ ...page, reads: SCREEN_READS[page.module] }));
 
-/** Paths that belong to the signed-in area or the sign-in page: rendered in the browser only. */
-export const CLIENT_ONLY = /^\/(admin-panel|login|create-realtime-data)(\/|$)/;
+/** The signed-in area and the sign-in page: rendered in the browser only, with what lies under them. */
+const CLIENT_ONLY_PAGES = [SITE_PATHS.admin, SITE_PATHS.login, SITE_PATHS.dataTool] as const;
+
+/** Paths under a client-only page (CLIENT_ONLY_PAGES). */
+export const CLIENT_ONLY = new RegExp(`^(${CLIENT_ONLY_PAGES.map((page) => page.path).join("|")})(/|$)`);
 
 /** Every page's layout shows the site's name (the owner's, from the about section). */
 export const LAYOUT_READS: readonly string[] = [PATHS.about];
