@@ -59,7 +59,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
     // development and would ship the local stack's addresses to the remote's site.
     build: { target: "es2022", emptyOutDir: true, rolldownOptions: { input: {} } },
     // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).
-    envPrefix: ["VITE_", "AUTH_PORT", "DATABASE_PORT"],
+    envPrefix: ["VITE_", "AUTH_PORT", "DATABASE_PORT", "STORAGE_PORT"],
     // `vite build --app` builds the browser environment first (emptying dist/), then this one.
     ...(serverRendered
       ? {

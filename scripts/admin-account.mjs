@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Creates the admin account, or resets its password, and lists its uid under admins/ in the
-// database — against the local emulators (default) or a real Firebase project. See
+// Creates the admin account, or resets its password, lists its uid under admins/ in the
+// database and gives it the custom claim admin: true (what the Storage rules read) — against the
+// local emulators (default) or a real Firebase project. See
 // docs/admin-account.md. The same REST calls serve both: the emulators accept the magic
 // bearer token "owner" where a real project needs an OAuth access token of a project owner.
 import { parseArgs } from "node:util";
@@ -70,11 +71,34 @@ export async function findUserByEmail(options, email) {
   const ep = endpoints(options);
   const out = await call(ep.identity("accounts:lookup"), { token: options.token, body: { email: [email] } });
   const user = out?.users?.[0];
-  return user ? { uid: user.localId, email: user.email } : null;
+  return user ? { uid: user.localId, email: user.email, customAttributes: user.customAttributes } : null;
+}
+
+/** An account's custom claims (the JSON text the Identity Toolkit keeps), or none. */
+function parseClaims(customAttributes) {
+  try {
+    const claims = customAttributes ? JSON.parse(customAttributes) : {};
+    return claims && typeof claims === "object" && !Array.isArray(claims) ? claims : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
- * Makes sure `email` exists with `password` and is listed under `admins/{uid}`.
+ * Sets the custom claim admin: true, keeping the account's other claims. It is the REST call the
+ * Admin SDK's setCustomUserClaims makes; the claim appears in the user's next ID token.
+ */
+export async function setAdminClaim(options, uid, customAttributes) {
+  const claims = parseClaims(customAttributes);
+  await call(endpoints(options).identity("accounts:update"), {
+    token: options.token,
+    body: { localId: uid, customAttributes: JSON.stringify({ ...claims, admin: true }) },
+  });
+}
+
+/**
+ * Makes sure `email` exists with `password`, is listed under `admins/{uid}` (the database rules)
+ * and has the claim admin: true (the Storage rules, which cannot read the database).
  * Returns { uid, created } — created is false when an existing account's password was reset.
  */
 export async function ensureAdmin(options) {
@@ -94,6 +118,7 @@ export async function ensureAdmin(options) {
     created = true;
   }
   await call(ep.dbPath(`admins/${encodeURIComponent(uid)}`), { method: "PUT", token, body: true });
+  await setAdminClaim(options, uid, existing?.customAttributes);
   return { uid, created };
 }
 
@@ -119,7 +144,7 @@ export async function checkSignIn(options) {
 const HELP = `Usage: node scripts/admin-account.mjs [create|reset-password] [options]
 
   create           (default) create the admin account, or reset its password if it exists,
-                   and write admins/{uid}: true
+                   write admins/{uid}: true and set the custom claim admin: true
   reset-password   only set a new password on the existing account
 
 Local emulators (default):
@@ -183,7 +208,7 @@ export async function main(argv = process.argv.slice(2), env = process.env, log 
     log(`Password of ${options.email} (uid ${uid}) reset on ${where}.`);
   } else {
     const { uid, created } = await ensureAdmin(options);
-    log(`${created ? "Created" : "Reset the password of"} ${options.email} (uid ${uid}) and wrote admins/${uid}: true on ${where}.`);
+    log(`${created ? "Created" : "Reset the password of"} ${options.email} (uid ${uid}), wrote admins/${uid}: true and set the claim admin: true on ${where}.`);
   }
   if (!production) await checkSignIn(options);
   return 0;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm run emulators: the Realtime Database server and the Auth emulator, with the demo content
-// seed and the demo admin, without building or serving the apps (for `npm run dev` work).
-// Ctrl-C stops both. `--reset` restores the demo seed first.
+// npm run emulators: the Realtime Database server, the Storage server and the Auth emulator, with
+// the demo content seed and the demo admin, without building or serving the apps (for `npm run
+// dev` work). Ctrl-C stops them. `--reset` restores the demo seed (and empties Storage) first.
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,9 +10,10 @@ import { repoRoot, startLocalStack } from "./lib/local-stack.mjs";
 
 const { values } = parseArgs({ options: { reset: { type: "boolean", default: false }, verbose: { type: "boolean", default: false } } });
 
-if (!existsSync(join(repoRoot, "rtdb-emulator", "dist", "index.js"))) {
-  console.log("Building rtdb-emulator…");
-  const r = spawnSync("npm", ["run", "build", "-w", "rtdb-emulator"], { cwd: repoRoot, stdio: "inherit" });
+for (const workspace of ["rtdb-emulator", "storage-emulator"]) {
+  if (existsSync(join(repoRoot, workspace, "dist", "index.js"))) continue;
+  console.log(`Building ${workspace}…`);
+  const r = spawnSync("npm", ["run", "build", "-w", workspace], { cwd: repoRoot, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -32,7 +33,7 @@ try {
   process.exit(1);
 }
 console.log("");
-console.log(`  Database: ${stack.databaseUrl}   Auth: ${stack.authUrl}`);
+console.log(`  Database: ${stack.databaseUrl}   Storage: ${stack.storageUrl}   Auth: ${stack.authUrl}`);
 console.log(`  Demo sign-in: ${stack.admin.email} / ${stack.admin.password}`);
 console.log("  Press Ctrl-C to stop.");
 

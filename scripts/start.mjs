@@ -2,8 +2,8 @@
 // npm start: build everything, start both emulators with the demo content and demo admin, and
 // serve the shell and each remote from its own origin. Ctrl-C stops everything.
 //   --skip-build   use the existing dist/ folders
-//   --reset        wipe .local-data/db first (back to the demo seed), then start
-//   --reset-only   wipe .local-data/db and exit
+//   --reset        wipe .local-data/db and .local-data/storage first (back to the demo seed), then start
+//   --reset-only   wipe .local-data/db and .local-data/storage and exit
 //   --e2e          for the Playwright run: fresh data in a temp folder, plus a control endpoint
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -31,8 +31,8 @@ if (values["reset-only"]) {
     console.error("Stop it with Ctrl-C, then run `npm run reset-data` again, or restart it with `npm start -- --reset`.");
     process.exit(1);
   }
-  await rm(join(repoRoot, ".local-data", "db"), { recursive: true, force: true });
-  console.log("Local database data removed; the next start loads the demo seed again.");
+  for (const dir of ["db", "storage"]) await rm(join(repoRoot, ".local-data", dir), { recursive: true, force: true });
+  console.log("Local database and Storage data removed; the next start loads the demo seed again.");
   process.exit(0);
 }
 

@@ -55,6 +55,23 @@ describe("the documents' Content-Security-Policy", () => {
     expect(p["script-src"]).toEqual(["'self'", "http://127.0.0.1:4178"]);
   });
 
+  it("admits the Storage bucket's origin for pictures and the admin's uploads, and nothing more", () => {
+    const withBucket = (c: RuntimeConfig): RuntimeConfig => ({ ...c, firebase: { ...c.firebase, storageBucket: "p.firebasestorage.app" } });
+    const prod = directives(contentSecurityPolicy(withBucket(production), []));
+    expect(prod["img-src"]).toEqual(["'self'", "data:", "https:", "https://firebasestorage.googleapis.com"]);
+    expect(prod["connect-src"]).toContain("https://firebasestorage.googleapis.com");
+    expect(prod["script-src"]!.some((s: string) => s.includes("firebasestorage"))).toBe(false);
+    const emulated = directives(
+      contentSecurityPolicy(withBucket({ ...local, emulators: { ...local.emulators, storage: { host: "127.0.0.1", port: 9199 } } }), []),
+    );
+    expect(emulated["img-src"]).toEqual(["'self'", "data:", "https:", "http://127.0.0.1:9199"]);
+    expect(emulated["connect-src"]).toContain("http://127.0.0.1:9199");
+    expect(emulated["script-src"]).not.toContain("http://127.0.0.1:9199");
+    expect(emulated["style-src"]).not.toContain("http://127.0.0.1:9199");
+    // Without a bucket nothing is added.
+    expect(directives(contentSecurityPolicy(production, []))["img-src"]).toEqual(["'self'", "data:", "https:"]);
+  });
+
   it("a regional database allows its region's shard hosts", () => {
     const regional = { ...production, firebase: { ...production.firebase, databaseURL: "https://p-default-rtdb.europe-west1.firebasedatabase.app" } };
     expect(databaseSources(regional).ws).toEqual(["wss://p-default-rtdb.europe-west1.firebasedatabase.app", "wss://*.europe-west1.firebasedatabase.app"]);

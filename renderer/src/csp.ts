@@ -1,13 +1,15 @@
 // The Content-Security-Policy of every HTML document the renderer sends. Scripts may come from
 // the site itself and the remotes' origins (module federation imports their entries and chunks),
 // inline scripts only when their exact text is listed by hash, never from a database host;
-// connections go to the site, the remotes (manifests), the Realtime Database and Firebase Auth. All of it is read from the
-// runtime config, so repointing a remote there repoints the policy too.
+// connections go to the site, the remotes (manifests), the Realtime Database, Firebase Auth and
+// the Storage bucket's origin (the admin's uploads); pictures come from that origin too. All of
+// it is read from the runtime config, so repointing a remote there repoints the policy too.
 //
 // Hashes, not nonces: a page is cached by the CDN (s-maxage), and a cached nonce is a nonce that
 // many visitors share; a hash names the script's text, which caching cannot weaken.
 import { createHash } from "node:crypto";
 import type { RuntimeConfig } from "shared-auth";
+import { mediaStorageOf } from "shared-content/server";
 
 /** Firebase Auth's REST endpoints (the SDK's sign-in and token refresh). */
 const FIREBASE_AUTH = ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
@@ -64,15 +66,18 @@ export function contentSecurityPolicy(config: RuntimeConfig, inlineScripts: read
   const devSockets = config.emulators ? (config.previewOrigins ?? []).map((o) => o.replace(/^http/, "ws")) : [];
   const database = databaseSources(config);
   const auth = config.emulators?.auth ? [originOf(config.emulators.auth) ?? []].flat() : FIREBASE_AUTH;
+  // The bucket's origin: pictures are shown from it and the admin uploads to it (locally the
+  // Storage server, which is http and so outside "https:" below).
+  const storage = [mediaStorageOf(config)?.origin ?? []].flat();
   const hashes = [...new Set(inlineScripts.map(scriptHash))];
   const list = (sources: string[]) => [...new Set(sources)].join(" ");
   return [
     "default-src 'self'",
     `script-src ${list(["'self'", ...hashes, ...remotes])}`,
-    `connect-src ${list(["'self'", ...remotes, ...devSockets, ...database.http, ...database.ws, ...auth])}`,
-    // Images may be any https address the admin enters; styles are inlined by the renderer and
-    // set by React (style attributes), and CSS cannot run code.
-    "img-src 'self' data: https:",
+    `connect-src ${list(["'self'", ...remotes, ...devSockets, ...database.http, ...database.ws, ...auth, ...storage])}`,
+    // Images may be any https address the admin enters, and the bucket's pictures; styles are
+    // inlined by the renderer and set by React (style attributes), and CSS cannot run code.
+    `img-src ${list(["'self'", "data:", "https:", ...storage])}`,
     "style-src 'self' 'unsafe-inline' " + list(remotes),
     "font-src 'self' data:",
     "frame-src 'none'",

@@ -1,6 +1,7 @@
 export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
+export const STORAGE_BUCKET: string;
 import type { REMOTE_LIST, RemoteName } from "../../federation.remotes.ts";
 export type RemoteSite = (typeof REMOTE_LIST)[number];
 export const REMOTES: RemoteSite[];
@@ -9,15 +10,16 @@ export type StackPorts = Record<RemoteName, number> & {
   site: number;
   auth: number;
   database: number;
+  storage: number;
   preview?: number;
 };
-export const FREE_PORTS: { site: 0; auth: 0; database: 0 };
+export const FREE_PORTS: { site: 0; auth: 0; database: 0; storage: 0 };
 export function portsFromEnv(): StackPorts;
 export function demoAdminFromEnv(): { email: string; password: string };
 export function defaultSeedFile(): string | undefined;
 export function runtimeConfig(args: { host?: string; ports: StackPorts; remoteUrls?: Record<string, string> }): {
   firebase: Record<string, string>;
-  emulators: { auth: string; database: { host: string; port: number } };
+  emulators: { auth: string; database: { host: string; port: number }; storage: { host: string; port: number } };
   remotes: Record<string, string>;
   previewOrigins?: string[];
 };
@@ -28,6 +30,8 @@ export interface LocalStack {
   host: string;
   ports: StackPorts;
   databaseUrl: string;
+  /** The Storage server (storage-emulator). */
+  storageUrl: string;
   authUrl: string;
   /** The composed site's URL when the sites are served, else null. */
   siteUrl: string | null;
@@ -36,6 +40,8 @@ export interface LocalStack {
   dataDir: string;
   /** The database server: stop and start it again (same port and data) under open pages. */
   database: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
+  /** The Storage server: stop and start it again (same port and data) under open pages. */
+  storage: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
   remotes: Map<string, unknown>;
   stop(): Promise<void>;
 }

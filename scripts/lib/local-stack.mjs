@@ -1,6 +1,6 @@
 // The local stack behind `npm start`, `npm run emulators`, the e2e tests and the benchmarks: the
-// Realtime Database server (rtdb-emulator), the official Auth emulator, the demo content seed, a
-// demo admin, and (optionally) firebase.json's Hosting sites in the official Hosting emulator with
+// Realtime Database server (rtdb-emulator), the Storage server (storage-emulator), the official
+// Auth emulator, the demo content seed, a demo admin, and (optionally) firebase.json's Hosting sites in the official Hosting emulator with
 // the renderer in the official Functions emulator, as in production.
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -8,14 +8,17 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { REMOTE_LIST } from "../../federation.remotes.ts";
+import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
+import { startSchedulerProcess } from "./scheduler-process.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
+export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
 /** The remotes, from the roster (federation.remotes.ts), in firebase.json's order. */
 export const REMOTES = REMOTE_LIST;
 
@@ -41,7 +44,7 @@ const BAD_PORTS = new Set([
 ]);
 
 /** Every port free, chosen at start: a scratch stack beside any other (the benchmarks). */
-export const FREE_PORTS = { site: 0, auth: 0, database: 0 };
+export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0 };
 
 /** Ports from the environment (README lists the variables). */
 export function portsFromEnv() {
@@ -49,6 +52,7 @@ export function portsFromEnv() {
     site: envPort("SITE_PORT", 4173),
     auth: envPort("AUTH_PORT", 9099),
     database: envPort("DATABASE_PORT", 9000),
+    storage: envPort("STORAGE_PORT", 9199),
     // Where `npm run release -- <remote> --preview` serves a candidate (the config's previewOrigins).
     preview: envPort("PREVIEW_PORT", 4183),
   };
@@ -77,8 +81,9 @@ export function runtimeConfig({ host = "127.0.0.1", ports, remoteUrls = {} }) {
       projectId: PROJECT_ID,
       appId: "demo-app",
       databaseURL: `http://${host}:${ports.database}/?ns=${NAMESPACE}`,
+      storageBucket: STORAGE_BUCKET,
     },
-    emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database } },
+    emulators: { auth: `http://${host}:${ports.auth}`, database: { host, port: ports.database }, storage: { host, port: ports.storage } },
     remotes,
     // A candidate served by `npm run release -- <remote> --preview`, and the remotes' dev servers
     // (npm run dev -w <remote>), may be previewed in an admin's tab (shell/README.md).
@@ -137,7 +142,10 @@ export async function runningStack(dataDir) {
   }
 }
 
-/** Creates (or signs in) the demo admin and lists its uid under admins/. */
+/**
+ * Creates (or signs in) the demo admin, lists its uid under admins/ (the database rules) and
+ * gives it the custom claim admin: true (the Storage rules, which cannot read the database).
+ */
 export async function ensureDemoAdmin({ authUrl, databaseUrl, email, password, stateDir }) {
   let user;
   try {
@@ -154,21 +162,24 @@ export async function ensureDemoAdmin({ authUrl, databaseUrl, email, password, s
     if (previous && previous !== user.uid) await ownerWrite(databaseUrl, `admins/${previous}`, null, "DELETE").catch(() => undefined);
   }
   await ownerWrite(databaseUrl, `admins/${user.uid}`, true);
+  await setAdminClaim({ projectId: PROJECT_ID, authUrl, databaseUrl, token: "owner" }, user.uid);
   if (uidFile) await writeFile(uidFile, `${user.uid}\n`);
   return { uid: user.uid, email, password };
 }
 
-async function loadRtdbEmulator() {
-  const entry = join(repoRoot, "rtdb-emulator", "dist", "index.js");
-  if (!existsSync(entry)) throw new Error("rtdb-emulator is not built: run `npm run build` first");
+/** A built emulator workspace (rtdb-emulator, storage-emulator). */
+async function loadEmulator(name) {
+  const entry = join(repoRoot, name, "dist", "index.js");
+  if (!existsSync(entry)) throw new Error(`${name} is not built: run \`npm run build\` first`);
   return import(pathToFileURL(entry).href);
 }
 
 /**
  * Starts the emulators (and, with `serve`, the built apps). Options:
  *   ports        see portsFromEnv()
- *   dataDir      persistent data directory (default .local-data); database under <dataDir>/db
- *   reset        wipe <dataDir>/db first, so the seed loads again
+ *   dataDir      persistent data directory (default .local-data); database under <dataDir>/db,
+ *                Storage under <dataDir>/storage
+ *   reset        wipe <dataDir>/db and <dataDir>/storage first, so the seed loads again
  *   serve        also serve the four Hosting sites of firebase.json (shell and remotes) through
  *                the Hosting emulator, with the renderer in the Functions emulator
  *   log          line logger
@@ -182,10 +193,11 @@ export async function startLocalStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
   const dataDir = resolve(options.dataDir ?? join(repoRoot, ".local-data"));
   const dbDir = join(dataDir, "db");
+  const storageDir = join(dataDir, "storage");
   // Two stacks on one data folder would both write the same database files.
   const other = await runningStack(dataDir);
   if (other) throw new Error(`Another local stack (process ${other.pid}${other.siteUrl ? `, ${other.siteUrl}` : ""}) is using ${dataDir}: stop it first`);
-  if (options.reset) await rm(dbDir, { recursive: true, force: true });
+  if (options.reset) for (const dir of [dbDir, storageDir]) await rm(dir, { recursive: true, force: true });
   await mkdir(dbDir, { recursive: true });
   const stoppers = [];
   const stop = async () => {
@@ -198,7 +210,7 @@ export async function startLocalStack(options = {}) {
     if (options.signal?.aborted) throw new Error("start-up interrupted");
   };
   try {
-    const { startRtdbEmulator } = await loadRtdbEmulator();
+    const { startRtdbEmulator } = await loadEmulator("rtdb-emulator");
     const seed = options.seed ?? defaultSeedFile();
     const startDatabase = (port) =>
       startRtdbEmulator({
@@ -232,6 +244,39 @@ export async function startLocalStack(options = {}) {
     };
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
+    const { startStorageEmulator } = await loadEmulator("storage-emulator");
+    const startStorage = (port) =>
+      startStorageEmulator({
+        port,
+        host,
+        rules: join(repoRoot, "storage.rules"),
+        dataDir: storageDir,
+        watchRules: true,
+        log: options.verbose ? (line) => log(`[storage] ${line}`) : undefined,
+      }).catch((error) => {
+        throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
+      });
+    let storageServer = await startStorage(ports.storage);
+    stoppers.push(() => storageServer?.close() ?? Promise.resolve());
+    checkAborted();
+    ports.storage = storageServer.port;
+    const storageUrl = storageServer.url;
+    // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
+    // connection or a restart looks to an upload in progress.
+    const storage = {
+      get running() {
+        return storageServer !== null;
+      },
+      async stop() {
+        const running = storageServer;
+        storageServer = null;
+        await running?.close();
+      },
+      async start() {
+        storageServer ??= await startStorage(ports.storage);
+      },
+    };
+    log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
     // Data from before the films' statistics: the films page shows no numbers until they exist.
@@ -269,10 +314,26 @@ export async function startLocalStack(options = {}) {
     log(`Auth emulator      ${authUrl}  (project ${PROJECT_ID})`);
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
-    log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/)`);
+    log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/, claim admin: true)`);
+    const scheduler = startSchedulerProcess({ repoRoot, databaseUrl, namespace: NAMESPACE, log });
+    if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
-    const stack = { ports, host, databaseUrl, authUrl, admin, dataDir, database, remotes: new Map(), stop, siteUrl: null, configFile: null };
+    const stack = {
+      ports,
+      host,
+      databaseUrl,
+      storageUrl,
+      authUrl,
+      admin,
+      dataDir,
+      database,
+      storage,
+      remotes: new Map(),
+      stop,
+      siteUrl: null,
+      configFile: null,
+    };
     if (sites) await serveSites(stack, sites, emulators, log);
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.

@@ -1,12 +1,20 @@
 // The SDK loader: the runtime config this page runs with, and the Firebase app and Database,
-// created once firebase/app + firebase/database have loaded. Nothing here is imported
+// created once firebase/app + firebase/database have loaded (and Storage, for the admin's uploads). Nothing here is imported
 // statically from firebase/*: a visitor's page reads through the REST stream (shared-content)
 // and never downloads the SDK; the admin panel's first read or write loads it.
 import type { FirebaseApp } from "firebase/app";
 import type { Database } from "firebase/database";
+import type { FirebaseStorage } from "firebase/storage";
 import type { RuntimeConfig } from "./runtime-config";
 
 export type DatabaseSdk = typeof import("firebase/database");
+export type StorageSdk = typeof import("firebase/storage");
+
+/** The Storage SDK module and the one Storage instance (on the config's bucket). */
+export interface LoadedStorage {
+  storage: FirebaseStorage;
+  sdk: StorageSdk;
+}
 
 /** The app and Database, created once firebase/app + firebase/database have loaded. */
 export interface Core {
@@ -20,6 +28,7 @@ let config: RuntimeConfig | null = null;
 let generation = 0;
 let corePromise: Promise<Core> | null = null;
 let core: Core | null = null;
+let storagePromise: Promise<LoadedStorage> | null = null;
 
 /** Records the config; the first one wins (the shell's, read once per page). */
 export function recordConfig(runtimeConfig: RuntimeConfig): boolean {
@@ -86,9 +95,36 @@ export async function loadDatabase(): Promise<Database> {
   return (await loadCore()).db;
 }
 
+/**
+ * Loads firebase/storage (once: only the admin's uploads need it; pages show pictures by URL)
+ * and creates the Storage instance on the config's `firebase.storageBucket`, connected to the
+ * local Storage server when the config names one. Rejects in words when there is no bucket.
+ */
+export function loadStorage(): Promise<LoadedStorage> {
+  if (storagePromise) return storagePromise;
+  const gen = generation;
+  const promise = (async () => {
+    const c = getRuntimeConfig();
+    const bucket = c.firebase.storageBucket;
+    if (!bucket) throw new Error("The site's configuration names no storage bucket (firebase.storageBucket), so pictures cannot be uploaded");
+    const [base, sdk] = await Promise.all([loadCore(), import("firebase/storage")]);
+    if (gen !== generation) throw new Error("shared-auth: reset while loading");
+    const storage = sdk.getStorage(base.app, `gs://${bucket}`);
+    const emulator = c.emulators?.storage;
+    if (emulator) sdk.connectStorageEmulator(storage, emulator.host, emulator.port);
+    return { storage, sdk };
+  })();
+  storagePromise = promise;
+  promise.catch(() => {
+    if (storagePromise === promise) storagePromise = null;
+  });
+  return promise;
+}
+
 export function resetSdkForTests(): void {
   generation += 1;
   config = null;
   corePromise = null;
   core = null;
+  storagePromise = null;
 }

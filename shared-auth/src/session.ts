@@ -182,6 +182,20 @@ export async function signOutUser(): Promise<void> {
   await sdk.signOut(instance);
 }
 
+/**
+ * Whether the signed-in user's ID token carries the custom claim admin: true, which the Storage
+ * rules read (they cannot read the database's admins/ list). A claim set after the token was
+ * issued appears only in the next token, so a token without it is refreshed once before the
+ * answer. False when nobody is signed in or the account has no such claim.
+ */
+export async function ensureAdminClaim(): Promise<boolean> {
+  const { instance } = await ensureAuth();
+  const user = instance.currentUser;
+  if (!user) return false;
+  if ((await user.getIdTokenResult()).claims["admin"] === true) return true;
+  return (await user.getIdTokenResult(true)).claims["admin"] === true;
+}
+
 export function resetSessionForTests(): void {
   stopAdminWatch?.();
   stopAdminWatch = null;

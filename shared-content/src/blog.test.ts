@@ -32,6 +32,8 @@ describe("blog helpers", () => {
   it("derive a list-index entry only for published posts", () => {
     expect(indexEntryOf(post)).toEqual({ title: "T", summary: "S", tags: ["a"], readingMinutes: 2, publishedAt: 5 });
     expect(indexEntryOf({ ...post, coverUrl: "https://x.y/c.png" })?.coverUrl).toBe("https://x.y/c.png");
+    const coverImage = { id: "0123456789abcdef-1600x900", alt: "A lighthouse", focus: { x: 10, y: 90 } };
+    expect(indexEntryOf({ ...post, coverImage })?.coverImage).toEqual(coverImage);
     expect(indexEntryOf({ ...post, status: "draft" })).toBeNull();
   });
 

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { onStoredChange, readStored, removeStored, storageKey, writeStored } from "shared-auth/browser-storage";
 import { LIMITS } from "./limits";
+import { ImageRefSchema } from "./media";
 
 export const POST_PREVIEW_KEY = storageKey("post-preview");
 /** The preview screen's route (shell's route table; the blog remote's BlogPostPreview). */
@@ -19,6 +20,7 @@ const PostPreviewSchema = v.object({
   body: v.pipe(v.string(), v.maxLength(LIMITS.postBody.max)),
   tags: v.array(v.pipe(v.string(), v.maxLength(LIMITS.label.max))),
   coverUrl: v.optional(v.string()),
+  coverImage: v.optional(ImageRefSchema),
   /** When it was (or would be) published: the date the page shows. */
   publishedAt: v.number(),
   /** When the editor last wrote it. */

@@ -5,6 +5,7 @@ import {
   AboutFieldsSchema,
   BlogPostInputSchema,
   ContactSchema,
+  ContactFieldsSchema,
   ExperienceFieldsSchema,
   FilmFieldsSchema,
   RecommendationSubmissionInputSchema,
@@ -32,6 +33,18 @@ describe("schemas", () => {
     expect(v.parse(ContactSchema, { email: "a@b.co", rev: 1, updatedAt: 1 }).links).toEqual([]);
   });
 
+  it("keep an uploaded picture beside each image URL, with its alt text required and trimmed", () => {
+    const image = { id: "0123456789abcdef-1600x900", alt: "  A lighthouse at dusk ", focus: { x: 0, y: 100 } };
+    const post = { slug: "p", title: "T", summary: "S", body: "B", tags: [], status: "draft", coverUrl: "https://x.y/c.jpg" };
+    const saved = validate(BlogPostInputSchema, { ...post, coverImage: image });
+    expect(saved.ok && saved.value.coverImage?.alt).toBe("A lighthouse at dusk");
+    const noAlt = validate(BlogPostInputSchema, { ...post, coverImage: { ...image, alt: " " } });
+    expect(!noAlt.ok && noAlt.errors["coverImage.alt"]).toBe("Describe the image in the alt text");
+    expect(validate(AboutFieldsSchema, { headline: "Hi", bio: "x", avatarImage: { ...image, id: "photo.jpg" } }).ok).toBe(false);
+    expect(validate(FilmFieldsSchema, { ...film, posterImage: { ...image, focus: { x: 101, y: 0 } } }).ok).toBe(false);
+    expect(validate(FilmFieldsSchema, { ...film, posterImage: image }).ok).toBe(true);
+  });
+
   it("accept images as absolute http(s) URLs or paths on this site, and nothing else", () => {
     const about = (avatarUrl: string) => validate(AboutFieldsSchema, { headline: "Hi", bio: "x", avatarUrl }).ok;
     expect(about("/images/avatar.svg")).toBe(true);
@@ -45,6 +58,22 @@ describe("schemas", () => {
     const technologies = Array.from({ length: LIMITS.listItems.max + 1 }, (_, i) => `t${i}`);
     const r = validate(ExperienceFieldsSchema, { company: "A", role: "B", start: "2020-01", order: 0, projects: [{ name: "P", technologies }] });
     expect(r.ok).toBe(false);
+  });
+
+  it("name the field inside a list, never the list's shape, when an item fails", () => {
+    const base = { company: "A", role: "B", start: "2020-01", order: 0 };
+    const nameless = validate(ExperienceFieldsSchema, {
+      ...base,
+      projects: [
+        { name: "P", technologies: [] },
+        { name: "", technologies: [] },
+      ],
+    });
+    expect(nameless).toEqual({ ok: false, errors: { "projects.1.name": "Project name is required" } });
+    const link = validate(ContactFieldsSchema, { email: "a@b.co", links: [{ label: "", url: "https://x.example" }] });
+    expect(link).toEqual({ ok: false, errors: { "links.0.label": expect.stringMatching(/required/) } });
+    // A value that is not a list at all still gets the list's own message.
+    expect(validate(ExperienceFieldsSchema, { ...base, projects: "P" })).toEqual({ ok: false, errors: { projects: "Projects must be a list" } });
   });
 
   it("give one message per field path, next-to-field ready", () => {

@@ -28,13 +28,22 @@ const long = (n: number, c = "x") => c.repeat(n);
 const draftOf = (p: { rev: number } & Record<string, unknown>) => ({ ...without(p, "publishedAt"), status: "draft", rev: p.rev });
 const publishedOf = (p: { rev: number } & Record<string, unknown>) => ({ ...p, status: "published", publishedAt: T });
 const entryOf = (p: Record<string, unknown>) =>
-  Object.fromEntries(["title", "summary", "tags", "readingMinutes", "publishedAt"].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+  Object.fromEntries(
+    ["title", "summary", "tags", "readingMinutes", "publishedAt", "coverUrl", "coverImage"].filter((k) => p[k] !== undefined).map((k) => [k, p[k]]),
+  );
 
 /** A copy without one key (the SDK refuses undefined values). */
 const without = <V extends Record<string, unknown>>(value: V, key: keyof V): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));
 
 // --- valid records ---------------------------------------------------------------------------
+/** An uploaded picture as content stores it beside an image URL (media.ts, ImageRef). */
+export const imageRef = {
+  id: "0123456789abcdef-1600x900",
+  alt: "A lighthouse at dusk",
+  placeholder: "data:image/webp;base64,UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA",
+  focus: { x: 30, y: 60 },
+};
 export const fx = {
   about: { headline: "Front-end engineer", bio: "I build **fast** sites.", location: "Gothenburg", rev: 1, updatedAt: T },
   contact: { email: "me@example.com", links: [{ label: "GitHub", url: "https://github.com/me" }], rev: 1, updatedAt: T },
@@ -104,7 +113,19 @@ export const fx = {
   },
   draftPost: { title: "Draft", summary: "Not yet", body: "Soon.", status: "draft", readingMinutes: 1, createdAt: T, rev: 1, updatedAt: T },
   indexEntry: { title: "Hello", summary: "First post", tags: ["intro"], readingMinutes: 1, publishedAt: T },
+  media: {
+    alt: "A red bicycle against a wall",
+    placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
+    focus: { x: 30, y: 60 },
+    name: "bicycle.jpg",
+    variants: { "320": { webp: 9000, jpeg: 14000 }, "640": { webp: 25000, jpeg: 41000 } },
+    createdAt: T,
+    rev: 1,
+    updatedAt: T,
+  },
 };
+/** The media ids of the matrix (content-addressed: 16 hex, then the size). */
+export const MEDIA_ID = "0123456789abcdef-640x480";
 
 /** The state every case starts from (plus `admins/{adminUid}: true`). */
 export function baseTree(adminUid: string): Record<string, unknown> {
@@ -122,6 +143,7 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     films: { f1: fx.film },
     filmStats: fx.filmStats,
     filmTallies: fx.filmTallies,
+    media: { [MEDIA_ID]: fx.media },
   };
 }
 
@@ -149,7 +171,7 @@ const PUBLIC_ADMIN_WRITE = {
   admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
 } as const;
 
-const bump = <V extends { rev: number }>(value: V, patch: Partial<V>) => ({ ...value, ...patch, rev: value.rev + 1 });
+const bump = <V extends { rev: number }>(value: V, patch: Partial<V> & Record<string, unknown>) => ({ ...value, ...patch, rev: value.rev + 1 });
 
 function collectionNode(
   node: string,
@@ -221,6 +243,22 @@ export const NODES: NodeSpec[] = [
     expect: PUBLIC_ADMIN_WRITE,
   },
   {
+    node: "media/{id}",
+    existing: `media/${MEDIA_ID}`,
+    fresh: "media/fedcba9876543210-1920x1080",
+    create: { "media/fedcba9876543210-1920x1080": fx.media },
+    overwrite: { [`media/${MEDIA_ID}`]: bump(fx.media, { alt: "A blue bicycle" }) },
+    // Each field's own check: a variant of zero bytes, a width that is not a number, a script as placeholder, a focus off the picture.
+    invalid: { "media/fedcba9876543210-1920x1080": { ...fx.media, variants: { "320": { webp: 0, jpeg: 10 } } } },
+    unknown: { "media/fedcba9876543210-1920x1080": { ...fx.media, exif: "GPS 57.7,11.9" } },
+    expect: {
+      //         read     create   overwrite delete  invalid  unknown field
+      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
+      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
+      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
+    },
+  },
+  {
     node: "recommendationSubmissions/{uid}",
     existing: "recommendationSubmissions/sub1",
     fresh: "recommendationSubmissions/__me__",
@@ -288,7 +326,7 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
   };
   const post = fx.publishedPost;
   /** A save of a published post with its list entry, as postUpdates writes it. */
-  const save = (p: typeof post, patch: Partial<typeof post>) => {
+  const save = (p: typeof post, patch: Partial<typeof post> & Record<string, unknown>) => {
     const next = bump(p, patch);
     return { "blog/posts/hello": next, "blog/index/hello": entryOf(next) };
   };
@@ -328,6 +366,32 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("list recommendationSubmissions", "stranger", { read: "recommendationSubmissions" }, "deny"),
     c("list recommendationSubmissions", "admin", { read: "recommendationSubmissions" }, "allow"),
     c("list films", "visitor", { read: "films" }, "allow"),
+    // The media library: admin only, every field checked
+    c("list media", "visitor", { read: "media" }, "deny"),
+    c("list media", "stranger", { read: "media" }, "deny"),
+    c("list media", "admin", { read: "media" }, "allow"),
+    c("a media record under a key that is not a media id", "admin", { write: { "media/bicycle": fx.media } }, "deny"),
+    c(
+      "a media record whose placeholder is not an image",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, placeholder: "javascript:alert(1)" } } },
+      "deny",
+    ),
+    c(
+      "a media record with its focus off the picture",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, focus: { x: 120, y: 5 } } } },
+      "deny",
+    ),
+    c(
+      "a media record with a variant width that is not a number",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, variants: { large: { webp: 1, jpeg: 1 } } } } },
+      "deny",
+    ),
+    c("a media record without alt text", "admin", { write: { "media/fedcba9876543210-1920x1080": without(fx.media, "alt") } }, "deny"),
+    c("a media alt edit without rev + 1", "admin", { write: { [`media/${MEDIA_ID}/alt`]: "Changed" } }, "deny"),
+    c("a media alt edit with rev + 1", "admin", { write: { [`media/${MEDIA_ID}/alt`]: "Changed", [`media/${MEDIA_ID}/rev`]: 2 } }, "allow"),
     c("read the root", "visitor", { read: "" }, "deny"),
     c("read the root", "admin", { read: "" }, "deny"),
     // Publishing: a post lives in blog/posts (with its entry) or in blog/drafts, never both
@@ -436,6 +500,57 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("an index entry without the post's tags", "admin", { write: { "blog/index/hello": without(fx.indexEntry, "tags") } }, "deny"),
     c("a post's tags changed, its entry's not", "admin", { write: { "blog/posts/hello": bump(post, { tags: ["intro", "news"] }) } }, "deny"),
     c("a post's tags changed with its entry's", "admin", { write: save(post, { tags: ["intro", "news"] }) }, "allow"),
+    // Pictures beside image URLs (ImageRef): the fields it has, and a cover copied to the list entry
+    c("a post's cover picture with its entry's", "admin", { write: save(post, { coverImage: imageRef }) }, "allow"),
+    c(
+      "a cover picture on the post, not on its entry",
+      "admin",
+      { write: { ...save(post, {}), "blog/posts/hello": bump(post, { coverImage: imageRef }) } },
+      "deny",
+    ),
+    ...(
+      [
+        ["alt text", { ...imageRef, alt: "Something else" }],
+        ["placeholder", without(imageRef, "placeholder")],
+        ["focus", { ...imageRef, focus: { x: 31, y: 60 } }],
+      ] as const
+    ).map(([field, entryCover]) =>
+      c(
+        `an entry whose cover ${field} differs from its post's`,
+        "admin",
+        { write: { ...save(post, { coverImage: imageRef }), "blog/index/hello": { ...fx.indexEntry, coverImage: entryCover } } },
+        "deny",
+      ),
+    ),
+    c("a draft's cover picture", "admin", { write: { "blog/drafts/draft-one": bump(fx.draftPost, { coverImage: imageRef }) } }, "allow"),
+    c(
+      "the avatar as a picture",
+      "admin",
+      { write: { "site/about": bump(fx.about, { avatarUrl: "https://example.com/a.jpg", avatarImage: without(imageRef, "focus") }) } },
+      "allow",
+    ),
+    c("a project's picture", "admin", { write: { "projects/new1": { ...fx.project, image: imageRef } } }, "allow"),
+    c("a film's poster picture", "admin", { write: { "films/new1": { ...fx.film, posterImage: imageRef } } }, "allow"),
+    ...(
+      [
+        ["without alt text", without(imageRef, "alt")],
+        ["with empty alt text", { ...imageRef, alt: "" }],
+        ["with blank alt text", { ...imageRef, alt: "   " }],
+        ["with 301 characters of alt text", { ...imageRef, alt: long(301) }],
+        ["without an id", without(imageRef, "id")],
+        ["with an id that is not a media id", { ...imageRef, id: "../../etc/passwd" }],
+        ["with an id of upper-case hex", { ...imageRef, id: "0123456789ABCDEF-1600x900" }],
+        ["with a placeholder that is a URL", { ...imageRef, placeholder: "https://example.com/tiny.png" }],
+        ["with an SVG placeholder", { ...imageRef, placeholder: "data:image/svg+xml;base64,PHN2Zy8+" }],
+        ["with a 2001-character placeholder", { ...imageRef, placeholder: `data:image/png;base64,${long(1979, "A")}` }],
+        ["with a focus of 101", { ...imageRef, focus: { x: 101, y: 50 } }],
+        ["with a focus of 12.5", { ...imageRef, focus: { x: 12.5, y: 50 } }],
+        ["with a focus missing y", { ...imageRef, focus: { x: 10 } }],
+        ["with a focus field more", { ...imageRef, focus: { x: 10, y: 10, z: 1 } }],
+        ["with a field more", { ...imageRef, caption: "Dusk" }],
+        ["that is a string", "0123456789abcdef-1600x900"],
+      ] as const
+    ).map(([label, image]) => c(`a project picture ${label}`, "admin", { write: { "projects/new1": { ...fx.project, image } } }, "deny")),
     // A kept version's rev: a whole number below its post's
     ...(
       [

@@ -40,12 +40,15 @@ bootstrap(pageData?.config)
     const { App } = await import("./app");
     const store = new RenderStore(pageData?.content);
     const interactive = interactiveMarker(pageData?.slots ?? []);
+    const serverHtml = pageData ? serverSlotHtml() : undefined;
     const slots = {
       server: false,
       rendered: new Set<string>(),
       failed: new Set(pageData?.failedSlots),
       hydrated: interactive.slotHydrated,
-      serverHtml: pageData ? serverSlotHtml() : undefined,
+      serverHtml,
+      // A release preview renders afresh (below), so nothing hydrates then.
+      hydrating: preview ? undefined : new Set(serverHtml?.slots.keys()),
     };
     const app = <App store={store} slots={slots} preview={preview} onMounted={interactive.appMounted} />;
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).

@@ -83,10 +83,11 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
       const entry = entries[remote];
       if (!entry) throw new RemoteLoadError(remote, module, new Error(`${remote} is not in config.json`));
       if (failed.has(remote)) {
-        // A retry: judge the remote's build again (it may have been rolled back) and reload it.
+        // A retry: judge the remote's build again (it may have been rolled back). The runtime
+        // forgets a failed manifest or entry load by itself, so the remote is not registered again
+        // (a forced registration drops what other slots of the same remote already loaded).
         verdicts.delete(remote);
         reasons.delete(remote);
-        runtime.registerRemotes([{ name: remote, entry }], { force: true });
       }
       const refuse = (reason: string) => {
         reasons.set(remote, reason);

@@ -1,10 +1,22 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRemoteRegistry, type RemoteRuntime } from "./remote-registry";
-import { RemoteRegistryContext, RemoteSlot, SlotRenderContext } from "./remote-slot";
+import { createRemoteRegistry, type RemoteRegistry, type RemoteRuntime } from "./remote-registry";
+import { RemoteRegistryContext, RemoteSlot, SlotRenderContext, type SlotRenderState } from "./remote-slot";
 
 function Hello() {
   return <h1>Hello from the remote</h1>;
+}
+
+function Counter() {
+  const [clicks, setClicks] = useState(0);
+  return (
+    <button type="button" onClick={() => setClicks((n) => n + 1)}>
+      Clicked {clicks} times
+    </button>
+  );
 }
 
 function fakeRuntime(results: (unknown | Error)[]) {
@@ -51,8 +63,9 @@ describe("RemoteSlot", () => {
     expect(screen.getByText(/could not be loaded/i)).toBeTruthy();
     fireEvent.click(retry);
     expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
-    // The failed remote is registered again with force so the runtime forgets the failure.
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_home", entry: "http://127.0.0.1:4174/mf-manifest.json" }], { force: true });
+    // The runtime forgets a failed load by itself: no forced registration (it warns, and drops
+    // what other slots of the remote loaded), just a second load.
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
 
@@ -128,6 +141,49 @@ describe("RemoteSlot", () => {
     expect(screen.queryByText(/check your connection/i)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
+  });
+
+  it("hydrates a server-rendered slot whose remote failed in the browser once Retry loads it, with no hydration error", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const tree = (slots: SlotRenderState, registry: RemoteRegistry) => (
+      <SlotRenderContext value={slots}>
+        <RemoteRegistryContext.Provider value={registry}>
+          <RemoteSlot remote="remote_home" module="HomePage" />
+        </RemoteRegistryContext.Provider>
+      </SlotRenderContext>
+    );
+    // The server's HTML of the page, with the slot rendered.
+    const onServer = fakeRuntime([{ default: Counter }]).registry;
+    const { prelude } = await prerender(tree({ server: true, rendered: new Set(), failed: new Set() }, onServer));
+    const container = document.createElement("div");
+    container.innerHTML = await new Response(prelude as ReadableStream).text();
+    document.body.append(container);
+    const serverButton = container.querySelector("button");
+    expect(serverButton?.textContent).toBe("Clicked 0 times");
+
+    // The browser cannot load the remote at first; Retry loads it.
+    const { registry } = fakeRuntime([new Error("Failed to fetch"), new Error("Failed to fetch"), { default: Counter }]);
+    const hydrated = vi.fn();
+    const recoverable = vi.fn();
+    const slots: SlotRenderState = { server: false, rendered: new Set(), failed: new Set(), hydrated, hydrating: new Set(["remote_home/HomePage"]) };
+    await act(async () => void hydrateRoot(container, tree(slots, registry), { onRecoverableError: recoverable }));
+    const retry = await screen.findByRole("button", { name: "Retry" });
+    expect(screen.getByRole("status").textContent).toContain("could not finish loading");
+    // The server's HTML stayed: the very same element, not a copy.
+    expect(container.querySelector("button:not([disabled])")?.textContent).toBe("Retry");
+    expect(serverButton?.isConnected).toBe(true);
+    expect(hydrated).toHaveBeenCalledWith("remote_home/HomePage");
+    await act(async () => fireEvent.click(retry)); // fails again: the notice stays
+    expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    // Hydrated in place: the server's button is now React's, and responds.
+    expect(serverButton?.isConnected).toBe(true);
+    await act(async () => fireEvent.click(serverButton!));
+    expect(serverButton?.textContent).toBe("Clicked 1 times");
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(slots.hydrating?.size).toBe(0);
+    container.remove();
   });
 
   it("does not show another page's server HTML (after navigating away from the page it came with)", async () => {

@@ -1,5 +1,18 @@
-import { Component, Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
-import { createRemoteRegistry, type RemoteFailure, type RemoteRegistry } from "./remote-registry";
+import {
+  Component,
+  Suspense,
+  createContext,
+  lazy,
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from "react";
+import { createRemoteRegistry, type RemoteFailure, type RemoteModule, type RemoteRegistry } from "./remote-registry";
 import styles from "./remote-slot.module.css";
 
 /** The page's registry: the browser app's (remotes/app-registry.ts) or the server's, given by AppProviders. */
@@ -18,6 +31,11 @@ export interface SlotRenderState {
   hydrated?: (slot: string) => void;
   /** In the browser: the server's HTML of each slot of the page as it arrived (at `path`). */
   serverHtml?: { path: string; slots: Map<string, string> };
+  /**
+   * In the browser: the server-rendered slots not yet mounted, so hydrating. Such a slot waits for
+   * its remote holding the server's HTML (never a rejected load, which would end hydration).
+   */
+  hydrating?: Set<string>;
 }
 export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 
@@ -104,6 +122,68 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
   );
 }
 
+type HeldState = RemoteFailure | "retrying" | null;
+
+/**
+ * The load of a slot that is hydrating from the server's HTML. React ends a dehydrated boundary
+ * whose lazy screen rejects (it client-renders it, error #422), so this load never rejects: on a
+ * failure it reports it (the notice beside the slot offers Retry) and waits; Retry loads again, and
+ * once the remote loads the boundary hydrates the server's HTML it kept all along. Its state lives
+ * outside React's props, so the notice re-renders alone and the boundary gets no update while it
+ * waits (an update would make React drop the server's HTML for the loading fallback).
+ */
+function holdServerHtml(load: () => Promise<RemoteModule>, onFailed: () => void) {
+  let state: HeldState = null;
+  let wake: (() => void) | null = null;
+  const listeners = new Set<() => void>();
+  const set = (next: HeldState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    state: () => state,
+    retry() {
+      wake?.();
+    },
+    async load(): Promise<RemoteModule> {
+      for (;;) {
+        try {
+          const loaded = await load();
+          set(null);
+          return loaded;
+        } catch (error) {
+          console.error("[shell] a server-rendered part could not load in the browser", error);
+          set(failureOf(error));
+          onFailed();
+          await new Promise<void>((resolve) => (wake = resolve));
+          set("retrying");
+        }
+      }
+    },
+  };
+}
+type HeldLoad = ReturnType<typeof holdServerHtml>;
+
+/** The notice above a slot that keeps the server's HTML while its remote cannot be loaded here. */
+function HeldNotice({ held }: { held: HeldLoad }) {
+  const state = useSyncExternalStore(held.subscribe, held.state, () => null);
+  if (state === null) return null;
+  return (
+    <div className={styles.kept} role="status" data-remote-fallback="kept" data-remote-failure={state === "retrying" ? undefined : state}>
+      <span>
+        {state === "retrying" ? "Trying again…" : "This part of the page could not finish loading: it is shown as it first arrived and may not respond."}
+      </span>
+      <button type="button" className={styles.retry} onClick={held.retry} disabled={state === "retrying"}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
 export function RemoteLoading() {
   return (
     <div className={styles.loading} role="status" aria-live="polite">
@@ -148,10 +228,25 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   // Error boundaries do not run on the server: a failed load resolves to the fallback instead,
   // and the browser hydrates that same fallback (its Retry loads the remote).
   const failedOnServer = !render?.server && attempt === 0 && render?.failed.has(slot) === true;
+  const hydrating = !render?.server && attempt === 0 && render?.hydrating?.has(slot) === true;
+  // Only the first mount hydrates: coming back to the page later renders the slot afresh.
+  useEffect(() => void render?.hydrating?.delete(slot), [render, slot]);
+  const held = useMemo(
+    () =>
+      hydrating
+        ? holdServerHtml(
+            () => registry.load(remote, module),
+            () => render?.hydrated?.(slot),
+          )
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- made once, for the mount that hydrates
+    [registry, remote, module],
+  );
   const Screen = useMemo<ComponentType>(
     () => {
       const Fallback = () => <RemoteFallback label={label} failure={registry.incompatibility(remote) ? "incompatible" : "unavailable"} onRetry={retry} />;
       if (failedOnServer) return Fallback;
+      if (held) return lazy(() => held.load());
       // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
       if (!render?.server) return lazy(() => registry.load(remote, module));
       return lazy(() =>
@@ -163,10 +258,11 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is the retry trigger
-    [registry, remote, module, attempt, failedOnServer],
+    [registry, remote, module, attempt, failedOnServer, held],
   );
   return (
     <div className={styles.slot} data-remote={remote} data-module={module}>
+      {held && <HeldNotice held={held} />}
       <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} onCaught={() => render?.hydrated?.(slot)} keptHtml={() => keptServerHtml(render, slot)}>
         <Suspense fallback={<RemoteLoading />}>
           <Screen />

@@ -1,0 +1,119 @@
+// The server, composed: the object store (object-store.ts), resumable sessions (uploads.ts),
+// the rules (rules/), the HTTP API (http-handler.ts, firebase-api.ts), the rules file watcher
+// and an orderly shutdown.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { createHttpHandler } from "./http-handler.js";
+import { ObjectStore, type StoreRecovery } from "./object-store.js";
+import { compileRules, type CompiledRules } from "./rules/index.js";
+import { UploadSessions } from "./uploads.js";
+
+export interface StorageEmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Path of a storage.rules file. One of `rules` and `rulesText` is required: there is no "allow all" default. */
+  rules?: string;
+  /** Rules as text (used when `rules` is absent). */
+  rulesText?: string;
+  /** Folder for objects and upload sessions. Without it everything lives in memory only. */
+  dataDir?: string;
+  /** fsync before acknowledging (default true). Without it uploads still survive kill -9, not a power cut. */
+  fsync?: boolean;
+  /** Largest object accepted, in bytes (default 100 MiB). The rules set the project's own limits. */
+  maxObjectBytes?: number;
+  /** Most resumable uploads in progress at once (default 100). */
+  maxActiveUploads?: number;
+  /** Reload the rules file when it changes (default false; the CLI turns it on). */
+  watchRules?: boolean;
+  /** Receives log lines (default: silent). */
+  log?: (line: string) => void;
+}
+
+export interface StorageEmulator {
+  port: number;
+  host: string;
+  /** http://host:port */
+  url: string;
+  /** What was found on disk at start. */
+  recovery: StoreRecovery & { uploadsResumed: number };
+  /** Replaces the rules; throws (keeping the old ones) when they do not parse. */
+  setRules(text: string): void;
+  /** Stops accepting, ends connections, waits for writes under way. */
+  close(): Promise<void>;
+}
+
+export async function startStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const log = options.log ?? (() => {});
+  const fsync = options.fsync ?? true;
+  const maxObjectBytes = options.maxObjectBytes ?? 100 * 1024 * 1024;
+  if (options.rules === undefined && options.rulesText === undefined)
+    throw new Error("storage-emulator needs rules (a storage.rules file or its text): it never allows by default");
+  let rules: CompiledRules = compileRules(options.rules !== undefined ? fs.readFileSync(options.rules, "utf8") : options.rulesText!);
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const { store, recovery } = await ObjectStore.open(dataDir, fsync);
+  const { uploads, resumed } = await UploadSessions.open({ dir: dataDir, fsync, maxActive: options.maxActiveUploads ?? 100, maxObjectBytes });
+
+  const setRules = (text: string) => {
+    rules = compileRules(text);
+  };
+  const unwatch = options.watchRules && options.rules ? watchRulesFile(options.rules, setRules, log) : () => {};
+  const server = http.createServer(createHttpHandler({ store, uploads, rules: () => rules, maxObjectBytes, log }));
+  // A malformed request line or oversized headers: Node answers 400/431 and closes; never a crash.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
+  const port = await listen(server, options.port ?? 0, host);
+
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    unwatch();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await uploads.flush();
+    await store.flush();
+  };
+  return {
+    port,
+    host,
+    url: `http://${host}:${port}`,
+    recovery: { ...recovery, uploadsResumed: resumed },
+    setRules,
+    close: () => (closing ??= close()),
+  };
+}
+
+/** Reloads the rules file when it changes; a file that does not parse keeps the old rules. */
+function watchRulesFile(file: string, setRules: (text: string) => void, log: (line: string) => void): () => void {
+  const onChange = (cur: fs.Stats, prev: fs.Stats) => {
+    if (cur.mtimeMs === prev.mtimeMs) return;
+    try {
+      setRules(fs.readFileSync(file, "utf8"));
+      log(`rules reloaded from ${file}`);
+    } catch (err) {
+      log(`rules in ${file} refused, keeping the previous ones: ${(err as Error).message}`);
+    }
+  };
+  fs.watchFile(file, { interval: 500 }, onChange);
+  return () => fs.unwatchFile(file, onChange);
+}
+
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : 0;
+}
