@@ -52,7 +52,18 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, feedUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
+export {
+  SITE_PATHS,
+  postUrl,
+  feedUrl,
+  ADMIN_SECTIONS,
+  DATA_TOOL,
+  REDIRECTS,
+  redirectFor,
+  type AdminSection,
+  type AdminSectionSlug,
+  type SitePage,
+} from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -68,7 +79,7 @@ export { useLiveQuery, type LiveResult, type LiveStatus, type LiveQueryOptions, 
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);
@@ -98,5 +109,5 @@ export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 export { Picture, type PictureProps } from "./picture/picture";
 export { useMediaStorage } from "./snapshot/media-storage";
 export { previewImageOf, type PreviewImage } from "./picture-markup";
-export { mediaStorageOf, type ImageRef, type MediaStorage } from "./media";
+export type { ImageRef, MediaStorage } from "./media";
 export { SiteNameProvider, useSiteName } from "./page/site-name";
