@@ -42,7 +42,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
-      input: { function: "src/function.ts", server: "src/server.ts" },
+      input: { function: "src/function.ts", server: "src/server.ts", "scheduler-local": "src/scheduler-local.ts" },
       output: { format: "es", entryFileNames: "[name].js" },
     },
   },

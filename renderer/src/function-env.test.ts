@@ -13,4 +13,8 @@ describe("the function's start-up", () => {
     expect(servesRequests({ RUNTIME_CONFIG_URL: runtime.RUNTIME_CONFIG_URL })).toBe(false);
     expect(servesRequests({ FUNCTION_TARGET: "render" })).toBe(false);
   });
+
+  it("does nothing in the scheduled-publishing function's instances, which load the same module", () => {
+    expect(servesRequests({ ...runtime, FUNCTION_TARGET: "publishScheduled", K_SERVICE: "publishscheduled" })).toBe(false);
+  });
 });

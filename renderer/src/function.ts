@@ -6,8 +6,10 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { onRequest } from "firebase-functions/v2/https";
+import { onSchedule } from "firebase-functions/v2/scheduler";
 import { servesRequests } from "./function-env";
 import { createRenderer } from "./handler";
+import { createSchedulerClient, schedulerDatabaseUrl, type SchedulerClient } from "./scheduler";
 
 let renderer: ReturnType<typeof createRenderer> | null = null;
 const makeRenderer = () =>
@@ -26,3 +28,16 @@ export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeco
   renderer ??= makeRenderer();
   return renderer.handle(req, res);
 });
+
+// Scheduled publishing (docs/architecture.md, "Scheduled publishing"): every minute, Cloud Scheduler
+// runs the job, which publishes every due draft through the Publish button's move as the scheduler
+// uid. A run records itself in blog/scheduler; no retry (the next run, a minute later, catches up).
+let scheduler: SchedulerClient | null = null;
+export const publishScheduled = onSchedule(
+  { schedule: "every 1 minutes", timeZone: "Etc/UTC", memory: "256MiB", timeoutSeconds: 50, retryCount: 0, maxInstances: 1 },
+  async () => {
+    scheduler ??= createSchedulerClient(schedulerDatabaseUrl(process.env));
+    const run = await scheduler.run();
+    if (!run.ok) console.error(`publishScheduled: ${[run.error, ...run.failures.map((f) => `${f.slug}: ${f.reason}`)].filter(Boolean).join("; ")}`);
+  },
+);

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { WebSocket } from "ws";
 import { decodeIdToken } from "./auth.js";
+import type { AuthContext } from "./rules.js";
 import { CodedError } from "./errors.js";
 import { wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from "./database.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
@@ -241,8 +242,12 @@ export class ClientConnection implements ListenerSink {
       case "gauth": {
         const cred = b["cred"];
         if (cred === "owner") {
-          this.actor = "owner";
-          this.respond(r, "ok", { auth: null, expires: null });
+          // The Admin SDK's databaseAuthVariableOverride: an owner credential acting as the
+          // given uid (`authvar`) or as a visitor (`noauth`), checked by the rules like them.
+          const override = ownerOverride(b);
+          this.actor = override === undefined ? "owner" : override;
+          this.respond(r, "ok", { auth: override ? override.token : null, expires: null });
+          this.recheckListens();
           return;
         }
         const auth = decodeIdToken(cred);
@@ -390,4 +395,14 @@ export class ClientConnection implements ListenerSink {
     }
     this.disconnectOps = [];
   }
+}
+
+/** What an owner credential acts as: `authvar` (a uid and its claims), `noauth` (a visitor), or the owner itself (undefined). */
+function ownerOverride(body: Record<string, unknown>): AuthContext | null | undefined {
+  if (body["noauth"] === true) return null;
+  const authvar = body["authvar"];
+  if (typeof authvar !== "object" || authvar === null) return undefined;
+  const uid = (authvar as Record<string, unknown>)["uid"];
+  if (typeof uid !== "string" || uid.length === 0) return null;
+  return { uid, provider: "custom", token: { ...(authvar as Record<string, unknown>), sub: uid } };
 }

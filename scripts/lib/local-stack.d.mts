@@ -2,6 +2,7 @@ export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
 export const STORAGE_BUCKET: string;
+export const DEMO_ADMIN_PASSWORD: string;
 export interface RemoteSite {
   name: string;
   dir: string;
@@ -46,6 +47,8 @@ export interface LocalStack {
   dataDir: string;
   /** The database server: stop and start it again (same port and data) under open pages. */
   database: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
+  /** The Storage server: stop and start it again (same port and data) under open pages. */
+  storage: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
   remotes: Map<string, unknown>;
   stop(): Promise<void>;
 }

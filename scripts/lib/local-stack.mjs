@@ -12,11 +12,14 @@ import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
+import { startSchedulerProcess } from "./scheduler-process.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
+/** The demo admin's password: it meets the local password policy (scripts/lib/auth-front.mjs). */
+export const DEMO_ADMIN_PASSWORD = "Portfolio-Admin-2026";
 export const REMOTES = [
   // In firebase.json's order: the Hosting emulator gives them the ports after the shell's.
   // `devPort`: the Vite dev server's port (their vite.config.ts reads the same variable).
@@ -61,7 +64,7 @@ export function portsFromEnv() {
 export function demoAdminFromEnv() {
   return {
     email: process.env.DEMO_ADMIN_EMAIL || "admin@example.com",
-    password: process.env.DEMO_ADMIN_PASSWORD || "portfolio-admin",
+    password: process.env.DEMO_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
   };
 }
 
@@ -245,20 +248,37 @@ export async function startLocalStack(options = {}) {
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const { startStorageEmulator } = await loadEmulator("storage-emulator");
-    const storage = await startStorageEmulator({
-      port: ports.storage,
-      host,
-      rules: join(repoRoot, "storage.rules"),
-      dataDir: storageDir,
-      watchRules: true,
-      log: options.verbose ? (line) => log(`[storage] ${line}`) : undefined,
-    }).catch((error) => {
-      throw new Error(`The Storage server could not start on STORAGE_PORT ${ports.storage}: ${error.code ?? error.message}`);
-    });
-    stoppers.push(() => storage.close());
+    const startStorage = (port) =>
+      startStorageEmulator({
+        port,
+        host,
+        rules: join(repoRoot, "storage.rules"),
+        dataDir: storageDir,
+        watchRules: true,
+        log: options.verbose ? (line) => log(`[storage] ${line}`) : undefined,
+      }).catch((error) => {
+        throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
+      });
+    let storageServer = await startStorage(ports.storage);
+    stoppers.push(() => storageServer?.close() ?? Promise.resolve());
     checkAborted();
-    ports.storage = storage.port;
-    const storageUrl = storage.url;
+    ports.storage = storageServer.port;
+    const storageUrl = storageServer.url;
+    // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
+    // connection or a restart looks to an upload in progress.
+    const storage = {
+      get running() {
+        return storageServer !== null;
+      },
+      async stop() {
+        const running = storageServer;
+        storageServer = null;
+        await running?.close();
+      },
+      async start() {
+        storageServer ??= await startStorage(ports.storage);
+      },
+    };
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
@@ -274,7 +294,19 @@ export async function startLocalStack(options = {}) {
     // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
     const authEmulatorPort = await freePort(host);
-    const authFront = await startAuthFront({ host, port: ports.auth, target: { host, port: authEmulatorPort } }).catch((error) => {
+    // The emulator sends no email: a password reset's link is printed here instead (docs/admin-account.md).
+    let siteForLinks = null;
+    const onPasswordResetCode = ({ email, oobCode }) =>
+      log(
+        `Password reset     for ${email} (no email is sent locally): ${siteForLinks ?? `http://${host}:${ports.site}`}/reset-password?mode=resetPassword&oobCode=${oobCode}`,
+      );
+    const authFront = await startAuthFront({
+      host,
+      port: ports.auth,
+      target: { host, port: authEmulatorPort },
+      projectId: PROJECT_ID,
+      onPasswordResetCode,
+    }).catch((error) => {
       throw new Error(`AUTH_PORT ${ports.auth} cannot be used (${error.code ?? error.message}): stop what listens there or set AUTH_PORT to another port`);
     });
     stoppers.push(() => authFront.close());
@@ -298,10 +330,27 @@ export async function startLocalStack(options = {}) {
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/, claim admin: true)`);
+    const scheduler = startSchedulerProcess({ repoRoot, databaseUrl, namespace: NAMESPACE, log });
+    if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
-    const stack = { ports, host, databaseUrl, storageUrl, authUrl, admin, dataDir, database, remotes: new Map(), stop, siteUrl: null, configFile: null };
+    const stack = {
+      ports,
+      host,
+      databaseUrl,
+      storageUrl,
+      authUrl,
+      admin,
+      dataDir,
+      database,
+      storage,
+      remotes: new Map(),
+      stop,
+      siteUrl: null,
+      configFile: null,
+    };
     if (sites) await serveSites(stack, sites, emulators, log);
+    siteForLinks = stack.siteUrl;
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.
     const remoteOrigins = Object.fromEntries(REMOTES.filter((r) => ports[r.name]).map((r) => [r.name, `http://${host}:${ports[r.name]}`]));

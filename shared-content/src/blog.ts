@@ -1,8 +1,8 @@
 // Pure helpers for posts: reading time, slugs, where a post is stored and the list-index entry derived from it.
 import { LIMITS } from "./limits";
 import type { ImageRef } from "./media";
-import { blogIndexPath, draftPath, postPath, revisionsPath } from "./paths";
-import type { BlogIndexEntry, BlogPost, Skill, WithId } from "./schemas";
+import { blogIndexPath, draftPath, postPath, revisionsPath, schedulePath, seriesPartPath } from "./paths";
+import type { BlogIndexEntry, BlogPost, PostSeries, SeriesPart, Skill, WithId } from "./schemas";
 
 const WORDS_PER_MINUTE = 200;
 
@@ -59,26 +59,47 @@ export interface StoredPost {
   publishedAt?: unknown;
   coverUrl?: string;
   coverImage?: ImageRef;
+  series?: PostSeries;
+}
+
+/** A published post's entry in its series' record (blog/series/{series}/{slug}). */
+function seriesPartOf(post: StoredPost & { series: PostSeries }): SeriesPart {
+  return { seriesTitle: post.series.title, title: post.title, part: post.series.part };
 }
 
 /**
  * The one multi-path update that stores a post where its status puts it: published posts in
  * blog/posts with their list-index entry, drafts in blog/drafts with neither. Visitors can
  * read only blog/posts, so unpublishing is a delete for every open listener. The rules refuse
- * any write that leaves a post in both places or an entry without its post.
+ * any write that leaves a post in both places or an entry without its post. A post in a series
+ * keeps its part in blog/series the same way (published parts only); `leftSeries`, the series
+ * slug the post had before this write, loses its part when the post left it.
  */
-export function postUpdates(slug: string, post: StoredPost): Record<string, unknown> {
+export function postUpdates(slug: string, post: StoredPost, leftSeries?: string): Record<string, unknown> {
   const published = post.status === "published";
+  const series = post.series;
   return {
     [postPath(slug)]: published ? post : null,
     [draftPath(slug)]: published ? null : post,
     [blogIndexPath(slug)]: published ? indexFields(post) : null,
+    ...(leftSeries !== undefined && leftSeries !== series?.slug ? { [seriesPartPath(leftSeries, slug)]: null } : {}),
+    ...(series ? { [seriesPartPath(series.slug, slug)]: published ? seriesPartOf({ ...post, series }) : null } : {}),
   };
 }
 
-/** Removes a post from every place it may be, with its list-index entry. */
-export function postRemoval(slug: string): Record<string, null> {
-  return { [postPath(slug)]: null, [draftPath(slug)]: null, [blogIndexPath(slug)]: null, [revisionsPath(slug)]: null };
+/**
+ * Removes a post from every place it may be, with its list-index entry, its schedule and (given
+ * the series it is in) its part of that series.
+ */
+export function postRemoval(slug: string, series?: string): Record<string, null> {
+  return {
+    [postPath(slug)]: null,
+    [draftPath(slug)]: null,
+    [blogIndexPath(slug)]: null,
+    [revisionsPath(slug)]: null,
+    [schedulePath(slug)]: null,
+    ...(series !== undefined ? { [seriesPartPath(series, slug)]: null } : {}),
+  };
 }
 
 /**

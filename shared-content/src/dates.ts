@@ -11,6 +11,7 @@ const dayFormat = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "long
 const shortDayFormat = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const momentFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 const clockFormat = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit" });
+const fullMomentFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "full", timeStyle: "short" });
 
 const YEAR_MONTH = /^(\d{4})-(\d{2})/;
 
@@ -44,6 +45,14 @@ export function formatShortDay(value: number | string | null | undefined): strin
 export function formatMoment(value: number | string | null | undefined): string {
   const date = toDate(value);
   return date ? momentFormat.format(date) : "—";
+}
+
+/**
+ * A moment in full in the reader's time zone, which it names: "Thursday 26 November 2026 at 15:04
+ * (Europe/Stockholm)" (browser-only screens: when a scheduled post goes out).
+ */
+export function formatMomentWithZone(value: number): string {
+  return `${fullMomentFormat.format(value)} (${fullMomentFormat.resolvedOptions().timeZone})`;
 }
 
 /** The time of day in the reader's time zone, "14:05" (browser-only screens). */

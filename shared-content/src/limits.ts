@@ -43,6 +43,10 @@ export const LIMITS = {
     synopsis: { max: 2000 },
   },
   readingMinutes: { min: 1, max: 600 },
+  /** A post's part number in its series (scheduling.ts / series.ts). */
+  seriesPart: { min: 1, max: 999 },
+  /** Why the scheduler did not publish a post, or why its run failed: one short paragraph. */
+  schedulerNote: { max: 500 },
   /** Alt text of a picture (media.ts). */
   alt: { min: 1, max: 300 },
   /** An uploaded picture's original file name, kept in its media record (media.ts). */

@@ -16,6 +16,12 @@ export const PATHS = {
   /** Earlier versions of each post, admin only: `<slug>/v<that version's updatedAt>`. */
   revisions: "blog/revisions",
   blogIndex: "blog/index",
+  /** When each scheduled draft goes out (`<slug>: {publishAt, rev}`): the admin and the scheduler only. */
+  schedule: "blog/schedule",
+  /** The scheduler's last run, written by the job (scheduling.ts): what the admin panel shows. */
+  scheduler: "blog/scheduler",
+  /** Each series' published parts (`<series slug>/<post slug>`), public, written with the posts like the list index. */
+  series: "blog/series",
   quotes: "quotes",
   films: "films",
   /** The films' statistics (film-stats.ts), written with every film: what the films page shows of the whole log. */
@@ -42,6 +48,11 @@ export const draftPath = (slug: string) => `${PATHS.drafts}/${slug}`;
 export const storedPostPath = (slug: string, status: "draft" | "published") => (status === "published" ? postPath(slug) : draftPath(slug));
 export const blogIndexPath = (slug: string) => `${PATHS.blogIndex}/${slug}`;
 export const revisionsPath = (slug: string) => `${PATHS.revisions}/${slug}`;
+/** A draft's schedule: when the scheduler publishes it, and the rev it was scheduled at. */
+export const schedulePath = (slug: string) => `${PATHS.schedule}/${slug}`;
+/** A series' published parts, keyed by post slug. */
+export const seriesPath = (seriesSlug: string) => `${PATHS.series}/${seriesSlug}`;
+export const seriesPartPath = (seriesSlug: string, slug: string) => `${PATHS.series}/${seriesSlug}/${slug}`;
 /** A version's key: when it was saved, so keys sort by time and survive a change of slug. */
 export const revisionKey = (updatedAt: number) => `v${updatedAt}`;
 /** A visitor's pending submission is keyed by their (anonymous) uid: one at a time each. */
@@ -50,3 +61,9 @@ export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;
 export const adminPath = (uid: string) => `${PATHS.admins}/${uid}`;
 /** A picture's record in the media library, keyed by its media id. */
 export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
+/**
+ * The uid the scheduled-publishing job acts as, through the Admin SDK's databaseAuthVariableOverride;
+ * the rules let it make a due post's publish move and nothing else. No client can sign in as it: an
+ * Auth uid is made by Firebase, and a custom token needs the project's service account.
+ */
+export const SCHEDULER_UID = "scheduler";

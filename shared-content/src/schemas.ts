@@ -197,6 +197,10 @@ export const slugSchema = v.pipe(
   v.maxLength(LIMITS.slug.max, `A slug must be at most ${LIMITS.slug.max} characters`),
   v.regex(SLUG_PATTERN, "Use lowercase letters, digits and single hyphens"),
 );
+const seriesTitle = text(LIMITS.headline, "Series name");
+const seriesPart = intRange(LIMITS.seriesPart.min, LIMITS.seriesPart.max, "Part");
+/** The series a post belongs to, as the editor sets it (its slug is made from the name on save). */
+export const PostSeriesInputSchema = v.strictObject({ title: seriesTitle, part: seriesPart });
 /** What an editor supplies; readingMinutes and the timestamps are computed on save. */
 export const BlogPostInputSchema = v.strictObject({
   slug: slugSchema,
@@ -207,7 +211,10 @@ export const BlogPostInputSchema = v.strictObject({
   coverUrl: optionalImageUrl,
   coverImage: optionalImageRef,
   status: PostStatusSchema,
+  series: v.optional(PostSeriesInputSchema),
 });
+/** A post's series as stored: `slug` keys its record in blog/series. */
+export const PostSeriesSchema = v.strictObject({ slug: slugSchema, title: seriesTitle, part: seriesPart });
 export const BlogPostSchema = v.strictObject({
   title: BlogPostInputSchema.entries.title,
   summary: BlogPostInputSchema.entries.summary,
@@ -222,7 +229,27 @@ export const BlogPostSchema = v.strictObject({
   publishedAt: v.optional(timestampSchema),
   /** Set by a rename: the slug the post left (the rules continue that record's rev). */
   movedFrom: v.optional(slugSchema),
+  series: v.optional(PostSeriesSchema),
   ...meta,
+});
+/** A published part of a series (blog/series/{series}/{post slug}), written with its post. */
+export const SeriesPartSchema = v.strictObject({ seriesTitle, title: BlogPostInputSchema.entries.title, part: seriesPart });
+/** When a draft goes out (blog/schedule/{slug}), and the rev it was scheduled at: an edit since makes the move stale. */
+export const PostScheduleSchema = v.strictObject({
+  publishAt: timestampSchema,
+  rev: meta.rev,
+  /** Set by the scheduler when it could not publish the post: the reason, until the owner reschedules. */
+  failed: v.optional(text(LIMITS.schedulerNote, "Reason")),
+});
+/** The scheduler's record of its last run (blog/scheduler), written by the job. */
+export const SchedulerRunSchema = v.strictObject({
+  lastRunAt: timestampSchema,
+  /** How often it runs: the next run is due at lastRunAt + intervalMs. */
+  intervalMs: intRange(1000, 24 * 60 * 60 * 1000, "Interval"),
+  ok: v.boolean(),
+  published: list(slugSchema, "Published"),
+  failures: list(v.strictObject({ slug: slugSchema, reason: text(LIMITS.schedulerNote, "Reason") }), "Failures"),
+  error: v.optional(text(LIMITS.schedulerNote, "Error")),
 });
 /** The list index: only published posts, no bodies. Key = slug. */
 export const BlogIndexEntrySchema = v.strictObject({
@@ -286,6 +313,10 @@ export type PostStatus = v.InferOutput<typeof PostStatusSchema>;
 export type BlogPostInput = v.InferInput<typeof BlogPostInputSchema>;
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 export type BlogIndexEntry = v.InferOutput<typeof BlogIndexEntrySchema>;
+export type PostSeries = v.InferOutput<typeof PostSeriesSchema>;
+export type SeriesPart = v.InferOutput<typeof SeriesPartSchema>;
+export type PostSchedule = v.InferOutput<typeof PostScheduleSchema>;
+export type SchedulerRun = v.InferOutput<typeof SchedulerRunSchema>;
 export type Quote = v.InferOutput<typeof QuoteSchema>;
 export type QuoteFields = v.InferInput<typeof QuoteFieldsSchema>;
 export type Film = v.InferOutput<typeof FilmSchema>;
@@ -302,11 +333,28 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown): 
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   const errors: FieldErrors = {};
-  for (const issue of result.issues) {
+  for (const issue of fieldIssues(result.issues)) {
     const key = v.getDotPath(issue) ?? "";
     if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * The issues to show beside fields. A union (a `list`, stored as an array or as an object keyed
+ * "0", "1", ...) whose input had the right shape but failed inside reports the inner fields'
+ * own issues ("projects.0.name": "Project name is required"), not its own message about the
+ * shape ("Projects must be a list"), which is meant for a value that is not a list at all.
+ */
+function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown>[] {
+  const out: v.BaseIssue<unknown>[] = [];
+  for (const issue of issues) {
+    // A union's inner issues have paths relative to the union's own value.
+    const inner = issue.type === "union" ? (issue.issues ?? []).filter((sub) => (sub.path?.length ?? 0) > 0) : [];
+    if (inner.length === 0) out.push(issue);
+    else out.push(...fieldIssues(inner.map((sub) => ({ ...sub, path: [...(issue.path ?? []), ...(sub.path ?? [])] }) as v.BaseIssue<unknown>)));
+  }
+  return out;
 }
 
 /** Record schemas (as stored) and field schemas (what an editor supplies) per collection. */

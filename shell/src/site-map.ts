@@ -22,8 +22,8 @@ const SCREEN_READS: Partial<Record<PublicPage["module"], readonly string[]>> = {
 
 export const PUBLIC_ROUTES: PublicRoute[] = PUBLIC_PAGES.map((page) => ({ ...page, reads: SCREEN_READS[page.module] }));
 
-/** Paths that belong to the signed-in area or the sign-in page: rendered in the browser only. */
-export const CLIENT_ONLY = /^\/(admin-panel|login|create-realtime-data)(\/|$)/;
+/** Paths that belong to the signed-in area, the sign-in page or the password reset page: rendered in the browser only. */
+export const CLIENT_ONLY = /^\/(admin-panel|login|reset-password|create-realtime-data)(\/|$)/;
 
 /** Every page's layout shows the site's name (the owner's, from the about section). */
 export const LAYOUT_READS: readonly string[] = [PATHS.about];

@@ -5,13 +5,15 @@ import { mapErrorKeys } from "../lib/form-values";
 import { tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
-import { EditorNotices } from "../editors/editor-notices";
+import { ConflictNotice, EditorNotices } from "../editors/editor-notices";
 import { useRecordEditor } from "../editors/use-record-editor";
-import { AutosavePrompt, clearAutosave, useAutosave } from "./post-autosave";
+import { clearKeptSaveIfSent } from "../editors/kept-save";
+import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-autosave";
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
-import { postToForm, postToInput, type PostForm } from "./post-form";
+import { POST_FIELD_LABELS, postToForm, postToInput, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
+import { PostSchedule } from "./post-schedule";
 import styles from "./blog-editor.module.css";
 
 export interface PostEditorProps {
@@ -51,25 +53,32 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   const [restored, setRestored] = useState<string | null>(null);
   const status: PostStatus = post?.status ?? "draft";
   const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
-  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({ record: post, deletedElsewhere, toForm: postToForm, validate: check });
+  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({
+    record: post,
+    deletedElsewhere,
+    toForm: postToForm,
+    validate: check,
+    keepKey: autosaveKey(loadedSlug),
+  });
   const { form, save } = editor;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
   const formRef = useRef<HTMLFormElement>(null);
-  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev, editor.unconfirmed);
+  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev);
 
   /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. */
-  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false) => {
+  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false, overRev?: number) => {
     setAction(kind);
     const previousSlug = asNew ? null : loadedSlug;
     void editor.submit(
       (values, baseRev) => savePost(postToInput(values, nextStatus), previousSlug === null ? null : baseRev, previousSlug !== null ? { previousSlug } : {}),
       {
         formEl: formRef.current,
+        baseRev: overRev,
         onLanded: (_rev, values) => {
           const slug = values.slug.trim();
-          // The edits are in the database now: nothing to keep in this browser.
-          clearAutosave(previousSlug);
-          clearAutosave(slug);
+          // The edits are in the database now: nothing to keep in this browser, but what was typed since.
+          clearKeptSaveIfSent(autosaveKey(previousSlug), values);
+          if (slug !== previousSlug) clearAutosave(slug);
           setRestored(null);
           setLoadedSlug(slug);
           setSlugEdited(true);
@@ -120,7 +129,6 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
         editor={editor}
         noun="post"
         what="your changes to this post"
-        onLoadLatest={discardEdits}
         onSaveAsNew={deletedElsewhere ? () => write("draft", "draft", true) : undefined}
         copyText={() => form.values.body}
       />
@@ -144,6 +152,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           slugEdited={slugEdited}
           onSlugEdited={() => setSlugEdited(true)}
         />
+        {post && status === "draft" && !deletedElsewhere ? <PostSchedule post={post} dirty={form.dirty} /> : null}
         {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
         {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
         <PostActionBar
@@ -156,6 +165,17 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           onPublish={() => write("published", "publish")}
           onUnpublish={() => write("draft", "unpublish")}
           onDelete={() => void remove()}
+          notice={
+            <ConflictNotice
+              editor={editor}
+              noun="post"
+              onLoadLatest={discardEdits}
+              onKeepMine={(rev) => write(status, "draft", false, rev)}
+              keptWhere="this post's earlier versions"
+              labels={POST_FIELD_LABELS}
+              copyText={() => form.values.body}
+            />
+          }
         />
       </form>
     </AdminPage>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
 import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
+import { ScheduledPosts } from "./scheduled-posts";
 import styles from "./blog-editor.module.css";
 
 type Filter = "all" | "published" | "draft";
@@ -23,6 +24,7 @@ export function PostList({ posts, flash, onOpen }: { posts: WithId<BlogPost>[]; 
       }
     >
       {flash ? <StatusMessage kind="success">{flash}</StatusMessage> : null}
+      <ScheduledPosts posts={posts} onOpen={onOpen} />
       <Panel>
         <div className={styles.filters}>
           <SearchBox

@@ -23,4 +23,4 @@ export async function connection(): Promise<Connection> {
 }
 
 /** What the SDK's serverTimestamp() returns (no SDK needed to build it). */
-export const SERVER_TIME = { ".sv": "timestamp" } as const;
+export { SERVER_TIME } from "../post-save";

@@ -14,6 +14,11 @@ export { sameLabel, existingSpelling } from "../search";
 // The films' statistics of a list of films, as the film writes keep them (tests build expected figures with it).
 export { filmStatsOf } from "../film-stats";
 export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection } from "./admin-hooks";
+// Scheduled publishing, the owner's side (the job is shared-content/server's).
+export { useSchedules, useSchedulerRun, schedulePost, cancelSchedule, type ScheduledPost } from "./schedule";
+export { schedulerHealth, type SchedulerHealth } from "../scheduler-health";
+export { formatMomentWithZone } from "../dates";
+export type { PostSchedule, SchedulerRun, PostSeries } from "../schemas";
 export {
   saveAbout,
   saveContact,

@@ -5,10 +5,7 @@
 // The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
   indexEntryOf,
-  normaliseTag,
   postRemoval,
-  postUpdates,
-  readingMinutes,
   decodeOne,
   ConflictError,
   ContentError,
@@ -17,25 +14,17 @@ import {
   parseInput,
   stripEmpty,
   ORDERED_KINDS,
-  LIMITS,
   PATHS,
-  draftPath,
-  revisionKey,
-  revisionsPath,
-  postPath,
   recordPath,
-  storedPostPath,
   submissionPath,
   type CollectionKind,
   type OrderedKind,
   AboutFieldsSchema,
   BlogPostInputSchema,
-  BlogPostSchema,
   COLLECTION_FIELD_SCHEMAS,
   ContactFieldsSchema,
   RecommendationSubmissionSchema,
   type AboutFields,
-  type BlogPost,
   type BlogPostInput,
   type ContactFields,
   type FieldsOf,
@@ -43,6 +32,7 @@ import {
 } from "shared-content";
 // The statistics' arithmetic is pure: bundled into the admin's build, never shipped to visitors.
 import { filmStatsChange, filmStatsIncrements, filmStatsRecords, type CountedFilm } from "../film-stats";
+import { planPostSave, planStatusChange, readStoredPost, type ReadValue } from "../post-save";
 import { SERVER_TIME, connection, type Connection } from "./db";
 
 let readTimeoutMs = 15_000;
@@ -319,96 +309,31 @@ export interface SavePostOptions {
   previousSlug?: string;
 }
 
-/** A post wherever it is stored (published or draft), with the path it was read from. */
-async function readPost(c: Connection, slug: string): Promise<{ raw: unknown; path: string } | null> {
-  const [published, draft] = await Promise.all([postPath(slug), draftPath(slug)].map((path) => sdkCall(c.sdk.get(c.sdk.ref(c.db, path)), "read")));
-  if (published!.exists()) return { raw: published!.val(), path: postPath(slug) };
-  if (draft!.exists()) return { raw: draft!.val(), path: draftPath(slug) };
-  return null;
-}
+/** The one read a post's save makes, through this connection (a timed SDK get). */
+const readerOf =
+  (c: Connection): ReadValue =>
+  async (path) =>
+    (await sdkCall(c.sdk.get(c.sdk.ref(c.db, path)), "read")).val() as unknown;
 
 /**
- * Save a post where its status puts it, with its list-index entry, in one write (see
- * postUpdates). `expectedRev`: the rev you loaded, or null for a new post. A new post whose
- * slug is taken fails with ConflictError. Computes readingMinutes and the timestamps. Resolves
- * with the rev written.
+ * Save a post where its status puts it, with its list-index entry, in one write (planned by
+ * planPostSave, which the scheduler's publish uses too). `expectedRev`: the rev you loaded, or
+ * null for a new post. A new post whose slug is taken fails with ConflictError. Computes
+ * readingMinutes and the timestamps. Resolves with the rev written.
  */
 export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<number> {
   const fields = parseInput(BlogPostInputSchema, input);
   const c = await connection();
-  const renamed = options.previousSlug !== undefined && options.previousSlug !== fields.slug;
-  const sourceSlug = renamed ? (options.previousSlug as string) : fields.slug;
-  const stored = await readPost(c, sourceSlug);
-  const existing = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
-  const sourcePath = stored?.path ?? storedPostPath(sourceSlug, fields.status);
-  const taken = () => new ContentError("conflict", `A post with the slug "${fields.slug}" already exists; choose another slug.`);
-  if (renamed && (await readPost(c, fields.slug)) !== null) throw taken();
-  if (expectedRev === null && stored !== null) throw taken();
-  if (expectedRev !== null && stored === null) throw new ConflictError(sourcePath, null);
-  if (expectedRev !== null && existing !== null && existing.rev !== expectedRev) throw new ConflictError(sourcePath, existing.rev);
-
-  const rev = nextRev(expectedRev);
-  const publishing = fields.status === "published";
-  const publishedAt = existing?.publishedAt ?? (publishing ? SERVER_TIME : undefined);
-  const post = stripEmpty({
-    title: fields.title,
-    summary: fields.summary,
-    body: fields.body,
-    tags: [...new Set(fields.tags.map(normaliseTag))],
-    status: fields.status,
-    readingMinutes: readingMinutes(fields.body),
-    createdAt: existing?.createdAt ?? SERVER_TIME,
-    ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
-    ...(fields.coverImage !== undefined ? { coverImage: fields.coverImage } : {}),
-    ...(publishedAt !== undefined ? { publishedAt } : {}),
-    // A move (published <-> draft, or a rename, which names its source) keeps counting: the
-    // rules accept only the left record's current rev + 1, so a stale move is refused.
-    ...(renamed && existing !== null ? { movedFrom: sourceSlug } : {}),
-    ...stamp(rev),
-  });
-  const updates = {
-    ...(renamed ? postRemoval(sourceSlug) : {}),
-    ...postUpdates(fields.slug, post),
-    ...(existing ? await keepVersion(c, existing, sourceSlug, fields.slug) : {}),
-  };
-  await sendChecked(c, updates, [{ path: sourcePath, expectedRev }]);
-  return rev;
-}
-
-/**
- * The updates that keep the version a save replaces (in the same write as the save), drop the
- * oldest beyond LIMITS.revisionsKept and, when the slug changes, move the kept versions along.
- */
-async function keepVersion(c: Connection, previous: BlogPost, fromSlug: string, toSlug: string): Promise<Record<string, unknown>> {
-  const kept: [string, unknown][] = [];
-  const snap = await sdkCall(c.sdk.get(c.sdk.ref(c.db, revisionsPath(fromSlug))), "read");
-  snap.forEach((child) => {
-    if (child.key) kept.push([child.key, child.val()]);
-  });
-  const versions = new Map(kept);
-  versions.set(revisionKey(previous.updatedAt), stripEmpty({ ...previous }));
-  const byAge = [...versions.keys()].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-  const keep = new Set(byAge.slice(-LIMITS.revisionsKept));
-  const updates: Record<string, unknown> = {};
-  if (fromSlug !== toSlug) {
-    // postRemoval(fromSlug) removes the old slug's versions; they go on under the new one.
-    for (const key of keep) updates[`${revisionsPath(toSlug)}/${key}`] = versions.get(key);
-    return updates;
-  }
-  const newest = byAge[byAge.length - 1]!;
-  updates[`${revisionsPath(toSlug)}/${newest}`] = versions.get(newest);
-  for (const key of byAge) if (!keep.has(key)) updates[`${revisionsPath(toSlug)}/${key}`] = null;
-  return updates;
+  const plan = await planPostSave(readerOf(c), fields, expectedRev, { ...options, serverTime: SERVER_TIME });
+  await sendChecked(c, plan.updates, [{ path: plan.sourcePath, expectedRev }]);
+  return plan.rev;
 }
 
 async function setStatus(slug: string, expectedRev: number, status: "draft" | "published"): Promise<number> {
-  const stored = await readPost(await connection(), slug);
-  const post = stored === null ? null : decodeOne(BlogPostSchema, stored.raw, stored.path);
-  if (post === null) throw new ConflictError(postPath(slug), null);
-  return savePost(
-    { slug, title: post.title, summary: post.summary, body: post.body, tags: post.tags, coverUrl: post.coverUrl, coverImage: post.coverImage, status },
-    expectedRev,
-  );
+  const c = await connection();
+  const plan = await planStatusChange(readerOf(c), slug, expectedRev, status, SERVER_TIME);
+  await sendChecked(c, plan.updates, [{ path: plan.sourcePath, expectedRev }]);
+  return plan.rev;
 }
 
 /** Publish a post: it moves to blog/posts with its list-index entry, in one write. */
@@ -418,8 +343,9 @@ export const unpublishPost = (slug: string, expectedRev: number) => setStatus(sl
 
 /** Delete a post (wherever it is) and its list-index entry in one write. */
 export async function deletePost(slug: string): Promise<void> {
-  const { db, sdk } = await connection();
-  await sdkCall(sdk.update(sdk.ref(db), postRemoval(slug)), "write");
+  const c = await connection();
+  const stored = await readStoredPost(readerOf(c), slug);
+  await sdkCall(c.sdk.update(c.sdk.ref(c.db), postRemoval(slug, stored?.post?.series?.slug)), "write");
 }
 
 export { indexEntryOf };

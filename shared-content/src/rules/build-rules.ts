@@ -2,6 +2,7 @@
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
+import { SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -12,6 +13,13 @@ export const IS_ADMIN = "auth != null && root.child('admins').child(auth.uid).va
 /** A rules regex literal: a slash the source leaves bare (inside a class, say) would end it. */
 const re = (pattern: RegExp) => `/${pattern.source.replace(/(?<!\\)\//g, "\\/")}/`;
 const and = (...parts: string[]) => parts.filter((p) => p !== "" && p !== "true").join(" && ");
+
+/** The scheduled-publishing job (paths.ts, SCHEDULER_UID). */
+const IS_SCHEDULER = `auth != null && auth.uid === '${SCHEDULER_UID}'`;
+const SCHEDULE = "root.child('blog').child('schedule').child($slug)";
+/** The scheduler may touch a post only while its schedule is due and not marked failed. */
+const SCHEDULER_DUE = and(IS_SCHEDULER, `${SCHEDULE}.child('publishAt').val() <= now`, `!${SCHEDULE}.child('failed').exists()`);
+const or = (...parts: string[]) => `(${parts.map((p) => `(${p})`).join(" || ")})`;
 
 const str = (range: Range): string => and("newData.isString()", `newData.val().length >= ${range.min ?? 1}`, `newData.val().length <= ${range.max}`);
 const validate = (condition: string): Rule => ({ ".validate": condition });
@@ -312,6 +320,110 @@ function blogRules(): Rule {
     // whole number below its post's (published or draft) in the same update.
     revisions: revisionsRules(),
     index: blogIndexRules(),
+    series: seriesRules(),
+    schedule: scheduleRules(),
+    scheduler: schedulerRunRules(),
+    ...DENY_OTHERS,
+  };
+}
+
+/** A post's series (in the post, its drafts and versions): the slug made from its name, and its part. */
+const SERIES: Rule = {
+  ".validate": hasChildren(["slug", "title", "part"]),
+  slug: validate(and("newData.isString()", `newData.val().length <= ${LIMITS.slug.max}`, `newData.val().matches(${re(SLUG_PATTERN)})`)),
+  title: S(LIMITS.headline),
+  part: INT(LIMITS.seriesPart.min, LIMITS.seriesPart.max),
+  ...DENY_OTHERS,
+};
+/** A published post in a series has its part in blog/series, equal to what the post says, in the same update. */
+const seriesPartMatches = (() => {
+  const part = "newData.parent().parent().child('series').child(newData.child('series').child('slug').val()).child($slug)";
+  return `(!newData.child('series').exists() || (${part}.child('part').val() === newData.child('series').child('part').val() && ${part}.child('seriesTitle').val() === newData.child('series').child('title').val() && ${part}.child('title').val() === newData.child('title').val()))`;
+})();
+
+/**
+ * Each series' published parts, keyed by post slug: public, written only with the post they
+ * describe (like the list index), so a visitor's post page reads its series in one bounded read.
+ */
+function seriesRules(): Rule {
+  const post = "newData.parent().parent().parent().child('posts').child($slug)";
+  return {
+    ".read": true,
+    $series: {
+      ".validate": and(`$series.length <= ${LIMITS.slug.max}`, `$series.matches(${re(SLUG_PATTERN)})`),
+      $slug: {
+        // A part goes when its post leaves the series, is unpublished or deleted.
+        ".write": and(or(IS_ADMIN, SCHEDULER_DUE), `(newData.exists() || ${post}.child('series').child('slug').val() !== $series)`),
+        ".validate": and(
+          SLUG_OK,
+          hasChildren(["seriesTitle", "title", "part"]),
+          `${post}.child('series').child('slug').val() === $series`,
+          // Written with its post (whose rev changes in the same update), like a list entry.
+          `${post}.child('rev').val() !== root.child('blog').child('posts').child($slug).child('rev').val()`,
+          `newData.child('title').val() === ${post}.child('title').val()`,
+          `newData.child('part').val() === ${post}.child('series').child('part').val()`,
+          `newData.child('seriesTitle').val() === ${post}.child('series').child('title').val()`,
+        ),
+        seriesTitle: S(LIMITS.headline),
+        title: S(LIMITS.headline),
+        part: INT(LIMITS.seriesPart.min, LIMITS.seriesPart.max),
+        ...DENY_OTHERS,
+      },
+    },
+  };
+}
+
+/**
+ * When each scheduled draft goes out. The owner writes it with the draft's current rev (a save
+ * of the draft carries it to the new rev: shared-content's planPostSave), so a schedule names the
+ * version it publishes. The scheduler removes it as it publishes, or marks it failed (with the
+ * reason) when the move is stale, so it is reported once and not tried again.
+ */
+function scheduleRules(): Rule {
+  const failedMark = and(
+    "data.exists()",
+    "newData.child('publishAt').val() === data.child('publishAt').val()",
+    "newData.child('rev').val() === data.child('rev').val()",
+    "newData.child('failed').isString()",
+  );
+  return {
+    ".read": or(IS_ADMIN, IS_SCHEDULER),
+    ".write": IS_ADMIN,
+    ".indexOn": ["publishAt"],
+    $slug: {
+      ".write": and(IS_SCHEDULER, or(and("!newData.exists()", "newData.parent().parent().child('posts').child($slug).exists()"), failedMark)),
+      ".validate": and(
+        SLUG_OK,
+        hasChildren(["publishAt", "rev"]),
+        or(IS_SCHEDULER, "newData.child('rev').val() === newData.parent().parent().child('drafts').child($slug).child('rev').val()"),
+      ),
+      publishAt: validate(and("newData.isNumber()", "newData.val() >= 0", "newData.val() % 1 === 0")),
+      rev: validate(and("newData.isNumber()", "newData.val() >= 1", "newData.val() % 1 === 0")),
+      failed: S(LIMITS.schedulerNote),
+      ...DENY_OTHERS,
+    },
+  };
+}
+
+/** The scheduler's record of its last run: written by the job, read by the admin panel. */
+function schedulerRunRules(): Rule {
+  const slugList: Rule = {
+    ".validate": "newData.hasChildren()",
+    $i: validate(and(indexOk("$i"), "newData.isString()", `newData.val().matches(${re(SLUG_PATTERN)})`)),
+  };
+  return {
+    ".read": IS_ADMIN,
+    ".write": IS_SCHEDULER,
+    ".validate": hasChildren(["lastRunAt", "intervalMs", "ok"]),
+    lastRunAt: TIMESTAMP,
+    intervalMs: INT(1000, 24 * 60 * 60 * 1000),
+    ok: validate("newData.isBoolean()"),
+    published: slugList,
+    failures: objectList(["slug", "reason"], {
+      slug: validate(and("newData.isString()", `newData.val().matches(${re(SLUG_PATTERN)})`)),
+      reason: S(LIMITS.schedulerNote),
+    }),
+    error: S(LIMITS.schedulerNote),
     ...DENY_OTHERS,
   };
 }
@@ -322,8 +434,13 @@ function publishedPostsRules(): Rule {
     ".validate": "newData.hasChildren()",
     ".indexOn": ["updatedAt"],
     $slug: {
-      // Deleting a post deletes its list-index entry in the same update.
-      ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('index').child($slug).exists())"),
+      // Deleting a post deletes its list-index entry in the same update. The scheduler only
+      // publishes: a draft's move here, continuing the rev the post was scheduled at (the move
+      // continues the draft's stored rev too, so a post edited since is refused as stale).
+      ".write": and(
+        or(IS_ADMIN, and(SCHEDULER_DUE, "!data.exists()", "newData.exists()", `newData.child('rev').val() === ${SCHEDULE}.child('rev').val() + 1`)),
+        "(newData.exists() || !newData.parent().parent().child('index').child($slug).exists())",
+      ),
       ...record(
         SLUG_OK,
         ["title", "summary", "body", "status", "readingMinutes", "createdAt", "publishedAt"],
@@ -334,9 +451,12 @@ function publishedPostsRules(): Rule {
           status: validate("newData.val() === 'published'"),
           createdAt: TIMESTAMP,
           movedFrom: MOVED_FROM,
+          series: SERIES,
         },
         and(
           "!newData.parent().parent().child('drafts').child($slug).exists()",
+          // Its part of its series exists and says what the post says (seriesPartMatches).
+          seriesPartMatches,
           // Its list-index entry exists and says what the post says.
           ...INDEXED_FIELDS.map((f) => `newData.parent().parent().child('index').child($slug)${childAt(f)}.val() === newData${childAt(f)}.val()`),
         ),
@@ -352,19 +472,25 @@ function draftsRules(): Rule {
     ".write": IS_ADMIN,
     ".validate": "newData.hasChildren()",
     ".indexOn": ["updatedAt"],
-    $slug: record(
-      SLUG_OK,
-      ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
-      {
-        ...postFields,
-        body: S(LIMITS.postBody),
-        status: validate("newData.val() === 'draft'"),
-        createdAt: TIMESTAMP,
-        movedFrom: MOVED_FROM,
-      },
-      "!newData.parent().parent().child('posts').child($slug).exists()",
-      postRevChecked("drafts"),
-    ),
+    $slug: {
+      // The scheduler reads a due draft and removes it as it moves it to blog/posts.
+      ".read": SCHEDULER_DUE,
+      ".write": and(SCHEDULER_DUE, "!newData.exists()", "newData.parent().parent().child('posts').child($slug).exists()"),
+      ...record(
+        SLUG_OK,
+        ["title", "summary", "body", "status", "readingMinutes", "createdAt"],
+        {
+          ...postFields,
+          body: S(LIMITS.postBody),
+          status: validate("newData.val() === 'draft'"),
+          createdAt: TIMESTAMP,
+          movedFrom: MOVED_FROM,
+          series: SERIES,
+        },
+        "!newData.parent().parent().child('posts').child($slug).exists()",
+        postRevChecked("drafts"),
+      ),
+    },
   };
 }
 
@@ -373,6 +499,9 @@ function revisionsRules(): Rule {
     ".read": IS_ADMIN,
     ".write": IS_ADMIN,
     $slug: {
+      // The scheduler's publish keeps the version it replaces, like the Publish button's.
+      ".read": SCHEDULER_DUE,
+      ".write": and(SCHEDULER_DUE, "newData.parent().parent().child('posts').child($slug).exists()"),
       ".validate": and(SLUG_OK, "newData.hasChildren()"),
       $version: {
         ".validate": and(
@@ -384,6 +513,7 @@ function revisionsRules(): Rule {
         status: validate("newData.val() === 'draft' || newData.val() === 'published'"),
         createdAt: TIMESTAMP,
         movedFrom: MOVED_FROM,
+        series: SERIES,
         rev: versionRevRule(),
         updatedAt: TIMESTAMP,
         ...DENY_OTHERS,
@@ -416,7 +546,10 @@ function blogIndexRules(): Rule {
     ".indexOn": ["publishedAt"],
     $slug: {
       // An entry goes only with its post (a post without an entry would be unlisted).
-      ".write": and(IS_ADMIN, "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())"),
+      ".write": and(
+        or(IS_ADMIN, and(SCHEDULER_DUE, "newData.exists()")),
+        "(newData.exists() || !newData.parent().parent().child('posts').child($slug).exists())",
+      ),
       // An entry exists only for a published post, and is written only with it (the post's
       // rev changes in the same update), so both sides' tag rules run (tagsMatching).
       ".validate": and(
