@@ -61,7 +61,7 @@ async function makePhoto(page) {
       image.data[i + 2] += grain;
     }
     ctx.putImageData(image, 0, 0);
-    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg", quality: 0.93 })).arrayBuffer());
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg", quality: 0.95 })).arrayBuffer());
     let binary = "";
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(binary);
