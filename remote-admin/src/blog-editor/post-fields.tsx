@@ -3,7 +3,7 @@ import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-con
 import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField, errorFor } from "../ui";
 import { applyTagFixes, tagFixes } from "../lib/labels";
 import type { RecordForm } from "../lib/use-record-form";
-import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import { coverAdvice, readingTimeLabel, withTitle, type PostForm } from "./post-form";
 import styles from "./blog-editor.module.css";
 
 export interface PostFieldsProps {
@@ -67,7 +67,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
               ) : undefined
             }
           />
-          <ImageUrlField label="Cover image URL" {...field("coverUrl")} />
+          <ImageUrlField label="Cover image URL" {...field("coverUrl")} advice={coverAdvice(form.values.coverUrl)} />
         </FormGrid>
         <TextAreaField
           label="Summary"

@@ -105,7 +105,7 @@ describe("import", () => {
     expect(counts.textContent).toContain("1 unchanged");
     expect(mocks.importAll).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole("button", { name: "Import 1 change(s)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Import 1 change" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog.textContent).toContain("1 added, 0 changed, 0 removed");
     await act(async () => {
