@@ -89,5 +89,5 @@ export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 export { Picture, type PictureProps } from "./picture/picture";
 export { useMediaStorage } from "./snapshot/media-storage";
 export { previewImageOf, type PreviewImage } from "./picture-markup";
-export { mediaStorageOf, type ImageRef, type MediaStorage } from "./media";
+export type { ImageRef, MediaStorage } from "./media";
 export { SiteNameProvider, useSiteName } from "./page/site-name";

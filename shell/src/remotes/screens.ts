@@ -14,6 +14,7 @@ export const REMOTE_SCREENS = {
     "WriteBlog",
     "WriteQuote",
     "ConfigureFilms",
+    "MediaLibrary",
     "Account",
     "CreateRealtimeData",
     // Not a screen: the pending recommendations count in the admin navigation.
