@@ -13,7 +13,8 @@ import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
+import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
+import { repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
 import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
@@ -36,10 +37,10 @@ function fail(message) {
   process.exit(1);
 }
 
-const remote = REMOTES.find((r) => r.name === remoteArg || r.dir === remoteArg);
+const remote = remoteNamed(remoteArg ?? "");
 if (!["release", "rollback", "releases"].includes(command) || !remote)
   fail(
-    `Usage: npm run ${command ?? "release"} -- <${REMOTES.map((r) => r.dir).join("|")}>${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
+    `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
   );
 
 const dataDir = resolve(values.data);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStaticServer } from "scripts/static-server";
+import { REMOTE_LIST } from "../../federation.remotes";
 import { expect, overrideRemoteUrl, signInAsAdmin, stackState, test } from "../fixtures";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -65,8 +66,8 @@ test.describe.configure({ mode: "serial" });
 
 test("every remote's build passes the release check against the current shell", async () => {
   test.setTimeout(180_000);
-  for (const remote of ["remote-home", "remote-blog", "remote-admin"]) {
-    const { code, output } = await releaseCommand(["release", remote, "--dist", join(repoRoot, remote, "dist"), "--check-only"]);
+  for (const { dir } of REMOTE_LIST) {
+    const { code, output } = await releaseCommand(["release", dir, "--dist", join(repoRoot, dir, "dist"), "--check-only"]);
     expect(output).toContain("every check passed");
     expect(code).toBe(0);
   }

@@ -241,7 +241,7 @@ export function createRenderer(options: RendererOptions) {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
-    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read, read, undefined);
+    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
     const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
     registry.register(config.remotes);

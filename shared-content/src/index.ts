@@ -51,7 +51,7 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
+export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug, type SitePage } from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -67,7 +67,7 @@ export { useLiveQuery, type LiveResult, type LiveStatus, type LiveQueryOptions, 
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);
