@@ -83,7 +83,7 @@ export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
-export { usePageMeta, formatTitle } from "./page/page-meta";
+export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 // Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
 export { Picture, type PictureProps } from "./picture/picture";

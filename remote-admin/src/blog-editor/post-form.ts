@@ -1,4 +1,14 @@
-import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type ImageRef, type PostStatus, type WithId } from "shared-content/admin";
+import {
+  isPreviewImage,
+  normaliseTag,
+  readingMinutes,
+  slugify,
+  type BlogPost,
+  type BlogPostInput,
+  type ImageRef,
+  type PostStatus,
+  type WithId,
+} from "shared-content/admin";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
@@ -35,6 +45,12 @@ export function postToForm(post: WithId<BlogPost> | null): PostForm {
     body: post.body,
   };
 }
+
+/** What a typed cover address means for link previews: they show raster images only (the renderer's rule, `isPreviewImage`; an uploaded cover has its own share JPEG). */
+export const coverAdvice = (coverUrl: string): string | undefined =>
+  coverUrl.trim() !== "" && !isPreviewImage(coverUrl.trim())
+    ? "Link previews (when the post is shared) show PNG, JPEG, GIF or WebP images only: they will use the site's default card instead of this cover. The cover still shows on the post."
+    : undefined;
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
 export const tagsOfForm = (f: PostForm): string[] => [...new Set(splitList(f.tags).map(normaliseTag))];
