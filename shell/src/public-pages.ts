@@ -26,6 +26,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
   { path: "blogs/list", layout: "blog", remote: "remote_blog", module: "BlogListPage", title: "Blog", sitemapPath: "/blogs/list" },
   { path: "blogs/:id", layout: "blog", remote: "remote_blog", module: "BlogPostPage", title: "Blog post" },
+  { path: "blogs/series/:slug", layout: "blog", remote: "remote_blog", module: "BlogSeriesPage", title: "Series" },
   {
     path: "favorite-quotes/:id?",
     layout: "blog",

@@ -1,4 +1,14 @@
-import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import {
+  LIMITS,
+  normaliseTag,
+  readingMinutes,
+  slugify,
+  type BlogPost,
+  type BlogPostInput,
+  type FieldErrors,
+  type PostStatus,
+  type WithId,
+} from "shared-content/admin";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
@@ -8,13 +18,25 @@ export interface PostForm {
   tags: string;
   coverUrl: string;
   body: string;
+  /** The series' name ("" for none) and this post's part number in it (post-series-fields.tsx). */
+  seriesTitle: string;
+  seriesPart: string;
 }
 
-export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "" });
+export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "", seriesTitle: "", seriesPart: "" });
 
 export function postToForm(post: WithId<BlogPost> | null): PostForm {
   if (!post) return emptyPostForm();
-  return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
+  return {
+    title: post.title,
+    slug: post.id,
+    summary: post.summary,
+    tags: joinList(post.tags),
+    coverUrl: post.coverUrl ?? "",
+    body: post.body,
+    seriesTitle: post.series?.title ?? "",
+    seriesPart: post.series ? String(post.series.part) : "",
+  };
 }
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
@@ -29,7 +51,21 @@ export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
     tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
     status,
+    ...(f.seriesTitle.trim() ? { series: { title: f.seriesTitle.trim(), part: Number(f.seriesPart.trim() || Number.NaN) } } : {}),
   };
+}
+
+/** The series fields' problems in the form's words (the schema's limits; its own messages name `series.part`). */
+export function seriesErrors(f: PostForm): FieldErrors {
+  const title = f.seriesTitle.trim();
+  const part = f.seriesPart.trim();
+  const { min, max } = LIMITS.seriesPart;
+  if (!title) return part ? { seriesTitle: "Name the series, or clear the part number." } : {};
+  if (title.length > LIMITS.headline.max) return { seriesTitle: `A series name must be at most ${LIMITS.headline.max} characters.` };
+  if (!slugify(title)) return { seriesTitle: "Use some letters or digits in the series name: its address is made from them." };
+  if (!/^[0-9]+$/.test(part) || Number(part) < min || Number(part) > max)
+    return { seriesPart: `Give this post's part number in the series, a whole number from ${min} to ${max}.` };
+  return {};
 }
 
 /**

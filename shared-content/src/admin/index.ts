@@ -16,7 +16,7 @@ export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection 
 export { useSchedules, useSchedulerRun, schedulePost, cancelSchedule, type ScheduledPost } from "./schedule";
 export { schedulerHealth, type SchedulerHealth } from "../scheduler-health";
 export { formatMomentWithZone } from "../dates";
-export type { PostSchedule, SchedulerRun, PostSeries } from "../schemas";
+export type { PostSchedule, SchedulerRun } from "../schemas";
 export {
   saveAbout,
   saveContact,
@@ -64,6 +64,7 @@ export const {
   useBlogIndex,
   useBlogPost,
   usePostNeighbourhood,
+  useSeries,
   useFilms,
   useFilmStats,
   useFilmTop,

@@ -2,7 +2,7 @@
 // these, and a unit test checks them against each remote's src/exposes.json.
 export const REMOTE_SCREENS = {
   remote_home: ["HomePage", "WriteRecommendationPage"],
-  remote_blog: ["BlogListPage", "BlogPostPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
+  remote_blog: ["BlogListPage", "BlogPostPage", "BlogSeriesPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
   remote_admin: [
     "AdminOverview",
     "ConfigureAbout",
