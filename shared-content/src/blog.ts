@@ -40,7 +40,8 @@ function indexFields<P extends StoredPost>(post: P) {
   return {
     title: post.title,
     summary: post.summary,
-    tags: post.tags,
+    // A post saved without tags has none stored (stripEmpty): its entry has none either.
+    ...(post.tags !== undefined ? { tags: post.tags } : {}),
     readingMinutes: post.readingMinutes,
     publishedAt: post.publishedAt,
     ...(post.coverUrl !== undefined ? { coverUrl: post.coverUrl } : {}),
