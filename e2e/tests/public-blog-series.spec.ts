@@ -1,7 +1,7 @@
 // Series on the composed build: the server's HTML of a post in a series ("Part n of m", links to the
 // other published parts, none to a draft part) and of the series page, its 404, the sitemap, and
 // axe on both in the light and the dark theme.
-import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, keepContent, setTheme, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, keepContent, setTheme, signInAsAdmin, test } from "../fixtures";
 
 keepContent("blog");
 
