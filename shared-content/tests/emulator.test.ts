@@ -338,6 +338,10 @@ describe("write functions against the rules", () => {
     await savePost({ ...input, status: "published", series: { title: "Speed", part: 3 } }, 2);
     expect(await rest("GET", "blog/series/caching")).toBeNull();
     expect(await rest("GET", "blog/series/speed/cache-1")).toEqual({ seriesTitle: "Speed", title: "Caching one", part: 3 });
+    // A backup of a post in a series imports as it was exported.
+    const summary = await importAll(await exportAll());
+    expect(summary).toMatchObject({ invalid: [], added: [], removed: [] });
+    expect(await rest("GET", "blog/posts/cache-1")).toMatchObject({ rev: 3, series: { slug: "speed", part: 3 } });
     await unpublishPost("cache-1", 3);
     expect(await rest("GET", "blog/series/speed")).toBeNull();
     await publishPost("cache-1", 4);
