@@ -72,14 +72,12 @@ test("a post in a series shows its place and the other parts, in the server's HT
     await setTheme(page, theme);
     await expectNoSeriousA11yViolations(page, { include: `nav[aria-label="Series: ${series.title}"]` });
   }
-  await page.screenshot({ path: "e2e/.reports/series-box.png" });
   await nav.getByRole("link", { name: series.title }).click();
   await expect(page).toHaveURL(`/blogs/series/${series.slug}`);
   await expectRemoteScreen(page, "remote_blog", "BlogSeriesPage");
   await expect(page.getByRole("heading", { level: 1, name: series.title })).toBeVisible();
   await expect(page.getByRole("list", { name: `The parts of ${series.title}` }).getByRole("link")).toHaveText(parts.map((p) => p.title));
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: "e2e/.reports/series-page.png", fullPage: true });
 });
 
 test("the owner puts a post in a series in the editor, choosing an existing series", async ({ page }) => {
