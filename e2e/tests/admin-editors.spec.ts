@@ -182,6 +182,27 @@ test("validation shows messages next to the fields and writes nothing", async ({
   expect(JSON.stringify(await db.get("films"))).toBe(before);
 });
 
+test("a nameless project inside an experience entry is named on its own field, never as a list problem", async ({ page }) => {
+  await openEditor(page, "configure-experience", "ConfigureExperience");
+  await page.getByRole("button", { name: "Add experience entry" }).click();
+  await page.getByLabel("Role").fill("Staff Engineer");
+  await page.getByLabel("Company", { exact: false }).first().fill(unique("Nameless Co"));
+  await page.getByLabel("Start month").fill("2023-01");
+  await page.getByLabel("I work here now (no end month)").check();
+  await page.getByRole("button", { name: "Add project" }).click();
+  const before = JSON.stringify(await db.get("experience"));
+  await page.getByRole("button", { name: "Add experience entry" }).click();
+  const name = page.getByLabel("Project 1 name");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription("Project name is required");
+  await expect(page.getByText("must be a list")).toHaveCount(0);
+  expect(JSON.stringify(await db.get("experience"))).toBe(before);
+  await name.fill("Named at last");
+  await page.getByRole("button", { name: "Add experience entry" }).click();
+  await expect(page.getByText("Added the experience entry.")).toBeVisible();
+});
+
 test("delete asks for confirmation naming the item; Cancel keeps it", async ({ page }) => {
   await openEditor(page, "write-quote", "WriteQuote");
   const first = page.getByRole("list", { name: "quotes" }).getByRole("listitem").first();

@@ -1,7 +1,8 @@
 // A save made while the database server is down: the editor says it is waiting (not "Saved",
 // whatever the SDK shows locally), guards the tab, and says "Saved" only once the restarted
 // server has stored it. Two tabs saving the same record: one lands, the other is refused. A
-// create lands once.
+// create lands once. A tab closed while its save waits loses nothing: reopening the editor
+// offers what the save was sending (kept in this browser), and saving it lands once.
 import type { Page } from "@playwright/test";
 import { db, expect, expectRemoteScreen, setDatabaseRunning, signInAsAdmin, test } from "../fixtures";
 
@@ -16,6 +17,7 @@ test.beforeEach(async () => {
     films: await db.get("films"),
     filmStats: await db.get("filmStats"),
     filmTallies: await db.get("filmTallies"),
+    blog: await db.get("blog"),
   };
 });
 test.afterEach(async () => {
@@ -123,4 +125,68 @@ test("a film added while the database is down is added once with its numbers, wh
   expect(films.filter((f) => f.title === title)).toHaveLength(1);
   expect(await db.get("filmStats/count")).toBe(before + 1);
   expect(films).toHaveLength(before + 1);
+});
+
+test("a quote added while the database is down, its tab then closed, is offered back and added once", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin-panel/write-quote");
+  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  const text = unique("Nothing is lost when the tab closes");
+  await page.getByRole("button", { name: "Add quote" }).click();
+  await page.getByRole("textbox", { name: /^Quote/ }).fill(text);
+  await page.getByLabel("Author").fill("An owner");
+  await setDatabaseRunning(false);
+  await page.getByRole("button", { name: "Add quote" }).click();
+  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  await page.close({ runBeforeUnload: false }); // closed anyway (or crashed): the SDK's queued write dies with it
+  await setDatabaseRunning(true);
+
+  const again = await context.newPage();
+  await again.goto("/admin-panel/write-quote");
+  await expectRemoteScreen(again, "remote_admin", "WriteQuote");
+  const notice = again.getByRole("alert").filter({ hasText: "This browser kept a save that the database never confirmed" });
+  await expect(notice).toContainText("the new quote");
+  await again.screenshot({ path: "/tmp/owner-kept-save-list.png" });
+  await notice.getByRole("button", { name: "Restore the new quote" }).click();
+  await expect(again.getByRole("textbox", { name: /^Quote/ })).toHaveValue(text);
+  await expect(again.getByLabel("Author")).toHaveValue("An owner");
+  await again.getByRole("button", { name: "Add quote" }).click();
+  await expect(again.getByText("Added the quote.")).toBeVisible({ timeout: 60_000 });
+  const quotes = Object.values(((await db.get("quotes")) ?? {}) as Record<string, { text: string }>);
+  expect(quotes.filter((q) => q.text === text)).toHaveLength(1);
+  // Confirmed: nothing is offered any more.
+  await again.reload();
+  await expectRemoteScreen(again, "remote_admin", "WriteQuote");
+  await expect(again.getByText("the database never confirmed")).toHaveCount(0);
+});
+
+test("a post line saved within a moment of typing, offline, its tab then closed, is offered back and saved once", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const index = (await db.get("blog/index")) as Record<string, unknown>;
+  const slug = Object.keys(index)[0]!;
+  const before = (await db.get(`blog/posts/${slug}`)) as { body: string; rev: number };
+  const line = unique("A line typed just before Save");
+  await signInAsAdmin(page, `/admin-panel/write-blog?edit=${slug}`);
+  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  const body = page.getByRole("textbox", { name: /^Body/ });
+  await expect(body).toHaveValue(before.body);
+  await setDatabaseRunning(false);
+  await body.fill(`${before.body}\n\n${line}`);
+  // Saved at once, well within the autosave's pause in typing.
+  await page.getByRole("button", { name: /^(Save changes|Save draft)$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  await page.close({ runBeforeUnload: false });
+  await setDatabaseRunning(true);
+
+  const again = await context.newPage();
+  await again.goto(`/admin-panel/write-blog?edit=${slug}`);
+  await expectRemoteScreen(again, "remote_admin", "WriteBlog");
+  await expect(again.getByText("This browser kept changes to this post that were not saved")).toBeVisible();
+  await again.getByRole("button", { name: "Restore unsaved changes" }).click();
+  await expect(again.getByRole("textbox", { name: /^Body/ })).toHaveValue(`${before.body}\n\n${line}`);
+  await again.getByRole("button", { name: /^(Save changes|Save draft)$/ }).click();
+  await expect(again.getByRole("status").filter({ hasText: /^Saved/ })).toBeVisible({ timeout: 60_000 });
+  const after = (await db.get(`blog/posts/${slug}`)) as { body: string; rev: number };
+  expect(after.body).toContain(line);
+  expect(after.rev).toBe(before.rev + 1);
 });

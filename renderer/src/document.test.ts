@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { previewImageOf } from "shared-content";
 import { DEFAULT_PREVIEW_IMAGE, buildDocument, headTags, prepareTemplate } from "./document";
 
 const page = (head: string) =>
@@ -141,6 +142,32 @@ describe("the document of a server-rendered page", () => {
     const own = meta("https://cdn.example/cover.JPG?w=1200");
     expect(own).toContain('<meta property="og:image" content="https://cdn.example/cover.JPG?w=1200">');
     expect(own).not.toContain("og:image:width");
+  });
+
+  it("previews an uploaded image as its share JPEG with size, type and alt text, and names it in JSON-LD as an ImageObject", () => {
+    const media = { origin: "https://firebasestorage.googleapis.com", bucket: "demo.appspot.com" };
+    const image = previewImageOf(media, "https://typed.example/ignored.png", { id: "0123456789abcdef-2400x1600", alt: "A quiet harbour" });
+    const jpeg = "https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/media%2F0123456789abcdef-2400x1600%2F1280.jpg?alt=media";
+    const head = headTags({
+      meta: { title: "T", type: "article", image, jsonLd: { "@type": "BlogPosting", headline: "T" } },
+      url: "https://example.com/blogs/t",
+      base: "https://example.com",
+    });
+    expect(head).toContain(`<meta property="og:image" content="${jpeg.replaceAll("&", "&amp;")}">`);
+    expect(head).toContain('<meta property="og:image:type" content="image/jpeg">');
+    expect(head).toContain('<meta property="og:image:width" content="1280">');
+    expect(head).toContain('<meta property="og:image:height" content="853">');
+    expect(head).toContain('<meta property="og:image:alt" content="A quiet harbour">');
+    expect(head).toContain(`<meta name="twitter:image" content="${jpeg}">`);
+    expect(head).toContain('<meta name="twitter:image:alt" content="A quiet harbour">');
+    expect(JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!).image).toEqual({
+      "@type": "ImageObject",
+      url: jpeg,
+      width: 1280,
+      height: 853,
+    });
+    // The same page without a bucket in its config: the URL as typed, as before.
+    expect(previewImageOf(null, "https://typed.example/c.png", { id: "0123456789abcdef-2400x1600", alt: "x" })).toBe("https://typed.example/c.png");
   });
 
   it("the share card's file has the size the tags announce", () => {

@@ -39,11 +39,22 @@ export const DEFAULT_PREVIEW_IMAGE = { path: "/images/share-card.png", width: 12
 // Link previews (Open Graph, X, LinkedIn, Slack) show raster images only: not SVG.
 const RASTER = /\.(png|jpe?g|gif|webp)$/i;
 
+/** A page's preview image as the head names it; `own` when it is the page's own, sized (an upload's share image). */
+export interface HeadImage {
+  url: string;
+  width?: number;
+  height?: number;
+  type?: string;
+  alt?: string;
+}
+
 /**
- * The page's preview image: its own when that is a raster file, else the site's share card,
- * whose size is known. (A page's own image is an address the owner typed: its size is unknown.)
+ * The page's preview image: an upload's share JPEG, whose size, type and alt text are known;
+ * else its own when that is a raster file (an address the owner typed: its size is unknown);
+ * else the site's share card, whose size is known.
  */
-export function previewImage(image: string | null | undefined, base: string): { url: string; width?: number; height?: number } {
+export function previewImage(image: PageMeta["image"], base: string): HeadImage {
+  if (image && typeof image === "object") return { ...image, url: absolute(image.url, base) };
   if (image) {
     const url = absolute(image, base);
     if (RASTER.test(new URL(url).pathname)) return { url };
@@ -72,10 +83,12 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   if (meta.description) property("og:description", meta.description);
   const image = previewImage(meta.image, base);
   property("og:image", image.url);
+  if (image.type) property("og:image:type", image.type);
   if (image.width && image.height) {
     property("og:image:width", String(image.width));
     property("og:image:height", String(image.height));
   }
+  if (image.alt) property("og:image:alt", image.alt);
   if (meta.type === "article") {
     if (meta.publishedTime) property("article:published_time", new Date(meta.publishedTime).toISOString());
     if (meta.modifiedTime) property("article:modified_time", new Date(meta.modifiedTime).toISOString());
@@ -85,10 +98,13 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   named("twitter:title", meta.title ?? title);
   if (meta.description) named("twitter:description", meta.description);
   named("twitter:image", image.url);
+  if (image.alt) named("twitter:image:alt", image.alt);
   if (meta.status === 404) named("robots", "noindex");
   if (meta.jsonLd) {
-    // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none.
-    const jsonLd = absoluteUrls({ ...meta.jsonLd, ...(meta.jsonLd.image ? {} : { image: image.url }) }, base);
+    // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none,
+    // as an ImageObject with its size when the page's own is an upload's.
+    const own = meta.image && typeof meta.image === "object" ? { "@type": "ImageObject", url: image.url, width: image.width, height: image.height } : image.url;
+    const jsonLd = absoluteUrls({ ...meta.jsonLd, ...(meta.jsonLd.image ? {} : { image: own }) }, base);
     tags.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
   }
   return tags.join("\n    ");

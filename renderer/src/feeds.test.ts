@@ -27,6 +27,32 @@ describe("feeds", () => {
     expect(rssXml("https://example.com", posts, "Maya Lindqvist")).toContain("<title>Blog · Maya Lindqvist</title>");
   });
 
+  it("RSS carries an uploaded cover as media:content (its share JPEG, size, type and alt text); a cover typed by hand as before", () => {
+    const media = { origin: "https://firebasestorage.googleapis.com", bucket: "demo.appspot.com" };
+    const coverImage = { id: "0123456789abcdef-4000x3000", alt: "Boats & nets" };
+    const withCovers = [
+      { ...posts[0]!, coverImage, coverUrl: "https://x.example/c.jpg" },
+      { ...posts[1]!, coverUrl: "https://x.example/typed.jpg" },
+    ];
+    const doc = parseXml(rssXml("https://example.com", withCovers, undefined, media));
+    const MRSS = "http://search.yahoo.com/mrss/";
+    const items = [...doc.getElementsByTagName("item")];
+    const content = items[0]!.getElementsByTagNameNS(MRSS, "content")[0]!;
+    expect(content.getAttribute("url")).toBe(
+      "https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/media%2F0123456789abcdef-4000x3000%2F1280.jpg?alt=media",
+    );
+    expect([content.getAttribute("type"), content.getAttribute("medium"), content.getAttribute("width"), content.getAttribute("height")]).toEqual([
+      "image/jpeg",
+      "image",
+      "1280",
+      "960",
+    ]);
+    expect(content.getElementsByTagNameNS(MRSS, "description")[0]?.textContent).toBe("Boats & nets");
+    expect(items[1]!.getElementsByTagNameNS(MRSS, "content")).toHaveLength(0);
+    // Without a bucket in the config nothing can be derived: no media element.
+    expect(rssXml("https://example.com", withCovers)).not.toContain("<media:content");
+  });
+
   it("the sitemap lists the public pages and every post with its date", () => {
     const xml = sitemapXml("https://example.com", posts);
     for (const path of ["/", "/blogs/list", "/favorite-quotes", "/list-of-seen-films", "/write-recommendation"])

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { redirectFor } from "shared-content";
+import { mediaStorageOf, redirectFor } from "shared-content";
 import { createServerRenderStore } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
@@ -168,7 +168,7 @@ async function sendFeed(path: "/sitemap.xml" | "/feed.xml", config: RuntimeConfi
       return send(200, "application/xml; charset=utf-8", sitemapXml(base, posts, series), { "Cache-Control": publicCache("uncorrected") });
     }
     const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal }), siteName(config, signal)]);
-    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name), { "Cache-Control": publicCache("uncorrected") });
+    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, mediaStorageOf(config)), { "Cache-Control": publicCache("uncorrected") });
   } catch (error) {
     log(`[renderer] ${path}: ${String(error)}`);
     return send(503, TEXT, "The database cannot be reached right now. Try again in a moment.", NOT_CACHED_RETRY);

@@ -1,6 +1,6 @@
 // Test-only control endpoint of the local stack (npm start -- --e2e): lets the Playwright
 // tests take a remote down and bring it back (see serveSites in local-stack.mjs), and stop and
-// restart the database server. Bound to 127.0.0.1.
+// restart the database server or the Storage server. Bound to 127.0.0.1.
 import { createServer } from "node:http";
 
 export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {}) {
@@ -18,18 +18,21 @@ export function startControlServer(stack, { port = 0, host = "127.0.0.1" } = {})
           siteUrl: stack.siteUrl,
           ports: stack.ports,
           databaseUrl: stack.databaseUrl,
+          storageUrl: stack.storageUrl,
           authUrl: stack.authUrl,
           admin: stack.admin,
           configFile: stack.configFile,
           dataDir: stack.dataDir,
           remotes: Object.fromEntries([...stack.remotes].map(([name, r]) => [name, { running: r.running }])),
           database: { running: stack.database.running },
+          storage: { running: stack.storage.running },
         });
       }
-      const db = /^\/database\/(start|stop)$/.exec(url.pathname);
-      if (req.method === "POST" && db) {
-        await (db[1] === "stop" ? stack.database.stop() : stack.database.start());
-        return send(200, { running: stack.database.running });
+      const server = /^\/(database|storage)\/(start|stop)$/.exec(url.pathname);
+      if (req.method === "POST" && server) {
+        const target = stack[server[1]];
+        await (server[2] === "stop" ? target.stop() : target.start());
+        return send(200, { running: target.running });
       }
       const m = /^\/remotes\/([a-z_]+)\/(start|stop)$/.exec(url.pathname);
       if (req.method === "POST" && m) {

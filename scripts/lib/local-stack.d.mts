@@ -46,6 +46,8 @@ export interface LocalStack {
   dataDir: string;
   /** The database server: stop and start it again (same port and data) under open pages. */
   database: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
+  /** The Storage server: stop and start it again (same port and data) under open pages. */
+  storage: { running: boolean; stop(): Promise<void>; start(): Promise<void> };
   remotes: Map<string, unknown>;
   stop(): Promise<void>;
 }

@@ -246,20 +246,37 @@ export async function startLocalStack(options = {}) {
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const { startStorageEmulator } = await loadEmulator("storage-emulator");
-    const storage = await startStorageEmulator({
-      port: ports.storage,
-      host,
-      rules: join(repoRoot, "storage.rules"),
-      dataDir: storageDir,
-      watchRules: true,
-      log: options.verbose ? (line) => log(`[storage] ${line}`) : undefined,
-    }).catch((error) => {
-      throw new Error(`The Storage server could not start on STORAGE_PORT ${ports.storage}: ${error.code ?? error.message}`);
-    });
-    stoppers.push(() => storage.close());
+    const startStorage = (port) =>
+      startStorageEmulator({
+        port,
+        host,
+        rules: join(repoRoot, "storage.rules"),
+        dataDir: storageDir,
+        watchRules: true,
+        log: options.verbose ? (line) => log(`[storage] ${line}`) : undefined,
+      }).catch((error) => {
+        throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
+      });
+    let storageServer = await startStorage(ports.storage);
+    stoppers.push(() => storageServer?.close() ?? Promise.resolve());
     checkAborted();
-    ports.storage = storage.port;
-    const storageUrl = storage.url;
+    ports.storage = storageServer.port;
+    const storageUrl = storageServer.url;
+    // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
+    // connection or a restart looks to an upload in progress.
+    const storage = {
+      get running() {
+        return storageServer !== null;
+      },
+      async stop() {
+        const running = storageServer;
+        storageServer = null;
+        await running?.close();
+      },
+      async start() {
+        storageServer ??= await startStorage(ports.storage);
+      },
+    };
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
@@ -303,7 +320,21 @@ export async function startLocalStack(options = {}) {
     if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
-    const stack = { ports, host, databaseUrl, storageUrl, authUrl, admin, dataDir, database, remotes: new Map(), stop, siteUrl: null, configFile: null };
+    const stack = {
+      ports,
+      host,
+      databaseUrl,
+      storageUrl,
+      authUrl,
+      admin,
+      dataDir,
+      database,
+      storage,
+      remotes: new Map(),
+      stop,
+      siteUrl: null,
+      configFile: null,
+    };
     if (sites) await serveSites(stack, sites, emulators, log);
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.

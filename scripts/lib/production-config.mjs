@@ -39,6 +39,10 @@ export function productionConfigProblems(config) {
     if (url.protocol !== "https:") problems.push(`${field} must use https: ${value}`);
     if (LOCAL_HOST.test(url.hostname)) problems.push(`${field} names a local address: ${value}`);
   }
+  const bucket = config.firebase?.storageBucket;
+  if (!bucket) problems.push("firebase.storageBucket is missing: pictures are stored and shown from the project's Storage bucket");
+  else if (!/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(bucket))
+    problems.push(`firebase.storageBucket must be the bucket's bare name (no gs:// or https://): ${bucket}`);
   if (/^demo-/.test(config.firebase?.projectId ?? "")) problems.push(`firebase.projectId ${config.firebase.projectId} is a demo project (emulators only)`);
   if (/<[^>]+>/.test(JSON.stringify(config))) problems.push("it still holds a <placeholder> from the example");
   return problems;

@@ -13,6 +13,7 @@ const production = {
     projectId: "my-portfolio",
     appId: "1:2:web:3",
     databaseURL: "https://p-default-rtdb.firebaseio.com",
+    storageBucket: "my-portfolio.firebasestorage.app",
   },
   remotes: { remote_blog: "https://p-blog.web.app/mf-manifest.json" },
   site: { url: "https://example.com" },
@@ -32,6 +33,16 @@ describe("the production config check", () => {
     expect(problems).toContain("firebase.databaseURL names a local address: http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb");
     expect(problems).toContain("remotes.remote_blog must use https: http://127.0.0.1:4179/mf-manifest.json");
     expect(problems).toContain("firebase.projectId demo-portfolio is a demo project (emulators only)");
+  });
+
+  it("needs the Storage bucket, by its bare name", () => {
+    const { storageBucket: _bucket, ...withoutBucket } = production.firebase;
+    expect(productionConfigProblems({ ...production, firebase: withoutBucket })).toEqual([
+      "firebase.storageBucket is missing: pictures are stored and shown from the project's Storage bucket",
+    ]);
+    expect(productionConfigProblems({ ...production, firebase: { ...production.firebase, storageBucket: "gs://my-portfolio.firebasestorage.app" } })).toEqual([
+      "firebase.storageBucket must be the bucket's bare name (no gs:// or https://): gs://my-portfolio.firebasestorage.app",
+    ]);
   });
 
   it("refuses the example left unfilled and a missing site URL", () => {

@@ -88,4 +88,9 @@ export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
 export { usePageMeta, formatTitle } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
+// Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
+export { Picture, type PictureProps } from "./picture/picture";
+export { useMediaStorage } from "./snapshot/media-storage";
+export { previewImageOf, type PreviewImage } from "./picture-markup";
+export { mediaStorageOf, type ImageRef, type MediaStorage } from "./media";
 export { SiteNameProvider, useSiteName } from "./page/site-name";

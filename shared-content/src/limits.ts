@@ -49,6 +49,8 @@ export const LIMITS = {
   schedulerNote: { max: 500 },
   /** Alt text of a picture (media.ts). */
   alt: { min: 1, max: 300 },
+  /** An uploaded picture's original file name, kept in its media record (media.ts). */
+  fileName: { min: 1, max: 200 },
 } as const;
 
 /** Page size of the blog list (load more past this many). */

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { ImageRefSchema, mediaIdOfUrl, mediaObjectPath, mediaSize, mediaStorageOf, mediaUrl, mediaWidths, pictureSources, shareImage } from "./media";
+import {
+  ImageRefSchema,
+  MediaRecordFieldsSchema,
+  mediaBytes,
+  mediaIdOfPath,
+  mediaIdOfUrl,
+  mediaObjectPath,
+  mediaSize,
+  mediaStorageOf,
+  mediaUrl,
+  mediaWidths,
+  pictureSources,
+  shareImage,
+} from "./media";
 
 const storage = { origin: "http://127.0.0.1:9199", bucket: "demo-portfolio.appspot.com" };
 const id = "0123456789abcdef-4000x3000";
@@ -30,8 +43,8 @@ describe("what pages derive", () => {
     const picture = pictureSources(storage, id);
     expect(picture).toMatchObject({ width: 4000, height: 3000 });
     expect(picture.sources).toHaveLength(1);
-    expect(picture.sources[0]!.type).toBe("image/webp");
-    expect(picture.sources[0]!.srcset.split(", ")).toHaveLength(5);
+    expect(picture.sources[0]?.type).toBe("image/webp");
+    expect(picture.sources[0]?.srcset.split(", ")).toHaveLength(5);
     expect(picture.srcset).toContain("1920.jpg?alt=media 1920w");
     expect(picture.src).toContain("1280.jpg");
   });
@@ -63,5 +76,29 @@ describe("ImageRef", () => {
     expect(noAlt.issues?.[0].message).toBe("Describe the image in the alt text");
     expect(v.safeParse(ImageRefSchema, { id: "photo.jpg", alt: "x" }).success).toBe(false);
     expect(v.safeParse(ImageRefSchema, { id, alt: "x", placeholder: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("the media library's record", () => {
+  const record = {
+    alt: "A red bicycle",
+    name: "bicycle.jpg",
+    variants: { "320": { webp: 9000, jpeg: 14000 }, "640": { webp: 25000, jpeg: 41000 } },
+    createdAt: 1,
+  };
+  it("accepts a record and sums its variants' bytes", () => {
+    expect(v.is(MediaRecordFieldsSchema, record)).toBe(true);
+    expect(mediaBytes(record)).toBe(89000);
+  });
+  it("refuses missing alt text, a width that is not a number, an empty variant and unknown fields", () => {
+    expect(v.is(MediaRecordFieldsSchema, { ...record, alt: " " })).toBe(false);
+    expect(v.is(MediaRecordFieldsSchema, { ...record, variants: { big: { webp: 1, jpeg: 1 } } })).toBe(false);
+    expect(v.is(MediaRecordFieldsSchema, { ...record, variants: { "320": { webp: 0, jpeg: 1 } } })).toBe(false);
+    expect(v.is(MediaRecordFieldsSchema, { ...record, gps: "57.7,11.9" })).toBe(false);
+  });
+  it("reads the id of a variant's object path", () => {
+    expect(mediaIdOfPath(`media/${id}/640.webp`)).toBe(id);
+    expect(mediaIdOfPath(`media/${id}/original.png`)).toBeNull();
+    expect(mediaIdOfPath("media/not-an-id/640.jpg")).toBeNull();
   });
 });

@@ -66,7 +66,7 @@ export function mediaSize(id: string): { width: number; height: number } {
 
 /** The widths a picture of this original width has: the ladder below it, and the original capped at the top rung. */
 export function mediaWidths(originalWidth: number): number[] {
-  const top = Math.min(originalWidth, MEDIA_LADDER[MEDIA_LADDER.length - 1]!);
+  const top = Math.min(originalWidth, MEDIA_LADDER[4]);
   return [...MEDIA_LADDER.filter((w) => w < top), top];
 }
 
@@ -128,7 +128,7 @@ export function pictureSources(storage: MediaStorage, id: string): PictureSource
 
 const shareWidth = (originalWidth: number) => {
   const widths = mediaWidths(originalWidth);
-  return [...widths].reverse().find((w) => w <= SHARE_IMAGE_MAX_WIDTH) ?? widths[0]!;
+  return [...widths].reverse().find((w) => w <= SHARE_IMAGE_MAX_WIDTH) ?? MEDIA_LADDER[0];
 };
 
 /** The image link previews use: the largest JPEG up to SHARE_IMAGE_MAX_WIDTH, with its size. */
@@ -141,7 +141,51 @@ export function shareImage(storage: MediaStorage, id: string): { url: string; wi
 export function mediaIdOfUrl(storage: MediaStorage, url: string): string | null {
   const prefix = `${storage.origin}/v0/b/${encodeURIComponent(storage.bucket)}/o/`;
   if (!url.startsWith(prefix)) return null;
-  const path = decodeURIComponent(url.slice(prefix.length).split("?")[0]!);
+  return mediaIdOfPath(decodeURIComponent(url.slice(prefix.length).split("?")[0] ?? ""));
+}
+
+// --- the media library: one record per picture, admin only ---------------------------------
+
+/** The largest file the upload accepts (the original, before it is resized): documented, and named in the refusal. */
+export const MEDIA_INPUT_MAX_BYTES = 25 * 1024 * 1024;
+/** The largest variant the pipeline makes fits well below this (a 1920 px JPEG); a record holding more is not ours. */
+export const MEDIA_VARIANT_MAX_BYTES = 10 * 1024 * 1024;
+/** A ladder width as a record key ("320" ... "1920"). */
+export const VARIANT_WIDTH_KEY_PATTERN = /^[1-9][0-9]{0,3}$/;
+
+const variantBytesSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MEDIA_VARIANT_MAX_BYTES));
+/** The bytes of each format of one width. */
+export const VariantBytesSchema = v.strictObject({ webp: variantBytesSchema, jpeg: variantBytesSchema });
+export type VariantBytes = v.InferOutput<typeof VariantBytesSchema>;
+
+/**
+ * `media/{id}`: what the library knows of a picture beyond its id. Written only once every
+ * variant is stored, so a record means the files exist (the library lists the exceptions as
+ * orphans). `alt`, `placeholder` and `focus` are the defaults a new use copies into its ImageRef.
+ */
+export const MediaRecordFieldsSchema = v.strictObject({
+  alt: altTextSchema,
+  placeholder: ImageRefSchema.entries.placeholder,
+  focus: v.optional(FocusSchema),
+  /** The original file's name, for search and recognition. */
+  name: v.pipe(v.string(), v.trim(), v.minLength(LIMITS.fileName.min), v.maxLength(LIMITS.fileName.max)),
+  /** Bytes of each stored variant, keyed by width. */
+  variants: v.record(v.pipe(v.string(), v.regex(VARIANT_WIDTH_KEY_PATTERN)), VariantBytesSchema),
+  createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type MediaRecordFields = v.InferOutput<typeof MediaRecordFieldsSchema>;
+export const MediaRecordSchema = v.strictObject({
+  ...MediaRecordFieldsSchema.entries,
+  rev: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  updatedAt: v.number(),
+});
+export type MediaRecord = v.InferOutput<typeof MediaRecordSchema>;
+
+/** Total bytes of a record's variants. */
+export const mediaBytes = (record: Pick<MediaRecordFields, "variants">) => Object.values(record.variants).reduce((sum, b) => sum + b.webp + b.jpeg, 0);
+
+/** The id of an object path under media/ (media/{id}/{w}.{ext}), or null. */
+export function mediaIdOfPath(path: string): string | null {
   const id = /^media\/([^/]+)\/[0-9]+\.(webp|jpg)$/.exec(path)?.[1];
   return id !== undefined && MEDIA_ID_PATTERN.test(id) ? id : null;
 }

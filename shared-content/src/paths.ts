@@ -29,6 +29,8 @@ export const PATHS = {
   /** Films per director and per country (film-stats.ts), written with every film: the page reads its top entries. */
   filmTallies: "filmTallies",
   admins: "admins",
+  /** The media library (media.ts, MediaRecordSchema): one record per uploaded picture, admin only. */
+  media: "media",
 } as const;
 
 /** Keyed collections edited through createRecord/updateRecord/deleteRecord. */
@@ -57,6 +59,8 @@ export const revisionKey = (updatedAt: number) => `v${updatedAt}`;
 export const submissionPath = (id: string) => `${PATHS.submissions}/${id}`;
 export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;
 export const adminPath = (uid: string) => `${PATHS.admins}/${uid}`;
+/** A picture's record in the media library, keyed by its media id. */
+export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
 /**
  * The uid the scheduled-publishing job acts as, through the Admin SDK's databaseAuthVariableOverride;
  * the rules let it make a due post's publish move and nothing else. No client can sign in as it: an

@@ -5,6 +5,7 @@ import {
   AboutFieldsSchema,
   BlogPostInputSchema,
   ContactSchema,
+  ContactFieldsSchema,
   ExperienceFieldsSchema,
   FilmFieldsSchema,
   RecommendationSubmissionInputSchema,
@@ -57,6 +58,22 @@ describe("schemas", () => {
     const technologies = Array.from({ length: LIMITS.listItems.max + 1 }, (_, i) => `t${i}`);
     const r = validate(ExperienceFieldsSchema, { company: "A", role: "B", start: "2020-01", order: 0, projects: [{ name: "P", technologies }] });
     expect(r.ok).toBe(false);
+  });
+
+  it("name the field inside a list, never the list's shape, when an item fails", () => {
+    const base = { company: "A", role: "B", start: "2020-01", order: 0 };
+    const nameless = validate(ExperienceFieldsSchema, {
+      ...base,
+      projects: [
+        { name: "P", technologies: [] },
+        { name: "", technologies: [] },
+      ],
+    });
+    expect(nameless).toEqual({ ok: false, errors: { "projects.1.name": "Project name is required" } });
+    const link = validate(ContactFieldsSchema, { email: "a@b.co", links: [{ label: "", url: "https://x.example" }] });
+    expect(link).toEqual({ ok: false, errors: { "links.0.label": expect.stringMatching(/required/) } });
+    // A value that is not a list at all still gets the list's own message.
+    expect(validate(ExperienceFieldsSchema, { ...base, projects: "P" })).toEqual({ ok: false, errors: { projects: "Projects must be a list" } });
   });
 
   it("give one message per field path, next-to-field ready", () => {

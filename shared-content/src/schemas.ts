@@ -333,11 +333,28 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown): 
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   const errors: FieldErrors = {};
-  for (const issue of result.issues) {
+  for (const issue of fieldIssues(result.issues)) {
     const key = v.getDotPath(issue) ?? "";
     if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * The issues to show beside fields. A union (a `list`, stored as an array or as an object keyed
+ * "0", "1", ...) whose input had the right shape but failed inside reports the inner fields'
+ * own issues ("projects.0.name": "Project name is required"), not its own message about the
+ * shape ("Projects must be a list"), which is meant for a value that is not a list at all.
+ */
+function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown>[] {
+  const out: v.BaseIssue<unknown>[] = [];
+  for (const issue of issues) {
+    // A union's inner issues have paths relative to the union's own value.
+    const inner = issue.type === "union" ? (issue.issues ?? []).filter((sub) => (sub.path?.length ?? 0) > 0) : [];
+    if (inner.length === 0) out.push(issue);
+    else out.push(...fieldIssues(inner.map((sub) => ({ ...sub, path: [...(issue.path ?? []), ...(sub.path ?? [])] }) as v.BaseIssue<unknown>)));
+  }
+  return out;
 }
 
 /** Record schemas (as stored) and field schemas (what an editor supplies) per collection. */

@@ -10,7 +10,7 @@ import { connectDatabaseEmulator, get, getDatabase, onValue, ref, remove, server
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
-import { allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
+import { MEDIA_ID, allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
 import { initFirebase } from "shared-auth";
 import { readVisitorIdentity, saveVisitorIdentity } from "../src/visitor-identity";
 import { resetFirebaseForTests } from "shared-auth/testing";
@@ -432,6 +432,21 @@ describe("write functions against the rules", () => {
     expect(JSON.stringify(seen)).not.toContain("SECRET DRAFT EDIT");
     expect(streamed.join("")).not.toContain("SECRET DRAFT EDIT");
     expect(streamed.join("")).toMatch(/"data":null/);
+  });
+
+  it("carries the media library's records through export and import (the files are copied separately)", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const tree = await exportAll();
+    expect(tree.media).toEqual({ [MEDIA_ID]: fx.media });
+    const edited = structuredClone(tree) as Record<string, Record<string, Record<string, unknown>>>;
+    const media = edited.media as Record<string, Record<string, unknown>>;
+    media[MEDIA_ID] = { ...media[MEDIA_ID], alt: "A blue bicycle" };
+    media["00000000000000ff-1600x900"] = { ...fx.media, name: "harbour.png" };
+    expect(await previewImport(edited)).toMatchObject({ added: ["media/00000000000000ff-1600x900"], changed: [`media/${MEDIA_ID}`], invalid: [] });
+    await importAll(edited);
+    expect(await rest("GET", `media/${MEDIA_ID}`)).toMatchObject({ alt: "A blue bicycle", rev: 2 });
+    expect(await rest("GET", "media/00000000000000ff-1600x900")).toMatchObject({ name: "harbour.png", rev: 1 });
   });
 
   it("exports, re-imports as a no-op, imports changes in one write, refuses an invalid import", async () => {

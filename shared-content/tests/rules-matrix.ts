@@ -113,7 +113,19 @@ export const fx = {
   },
   draftPost: { title: "Draft", summary: "Not yet", body: "Soon.", status: "draft", readingMinutes: 1, createdAt: T, rev: 1, updatedAt: T },
   indexEntry: { title: "Hello", summary: "First post", tags: ["intro"], readingMinutes: 1, publishedAt: T },
+  media: {
+    alt: "A red bicycle against a wall",
+    placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
+    focus: { x: 30, y: 60 },
+    name: "bicycle.jpg",
+    variants: { "320": { webp: 9000, jpeg: 14000 }, "640": { webp: 25000, jpeg: 41000 } },
+    createdAt: T,
+    rev: 1,
+    updatedAt: T,
+  },
 };
+/** The media ids of the matrix (content-addressed: 16 hex, then the size). */
+export const MEDIA_ID = "0123456789abcdef-640x480";
 
 /** The state every case starts from (plus `admins/{adminUid}: true`). */
 export function baseTree(adminUid: string): Record<string, unknown> {
@@ -131,6 +143,7 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     films: { f1: fx.film },
     filmStats: fx.filmStats,
     filmTallies: fx.filmTallies,
+    media: { [MEDIA_ID]: fx.media },
   };
 }
 
@@ -228,6 +241,22 @@ export const NODES: NodeSpec[] = [
     invalid: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 0.5 } },
     unknown: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1, rating: 5 } },
     expect: PUBLIC_ADMIN_WRITE,
+  },
+  {
+    node: "media/{id}",
+    existing: `media/${MEDIA_ID}`,
+    fresh: "media/fedcba9876543210-1920x1080",
+    create: { "media/fedcba9876543210-1920x1080": fx.media },
+    overwrite: { [`media/${MEDIA_ID}`]: bump(fx.media, { alt: "A blue bicycle" }) },
+    // Each field's own check: a variant of zero bytes, a width that is not a number, a script as placeholder, a focus off the picture.
+    invalid: { "media/fedcba9876543210-1920x1080": { ...fx.media, variants: { "320": { webp: 0, jpeg: 10 } } } },
+    unknown: { "media/fedcba9876543210-1920x1080": { ...fx.media, exif: "GPS 57.7,11.9" } },
+    expect: {
+      //         read     create   overwrite delete  invalid  unknown field
+      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
+      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
+      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
+    },
   },
   {
     node: "recommendationSubmissions/{uid}",
@@ -337,6 +366,32 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("list recommendationSubmissions", "stranger", { read: "recommendationSubmissions" }, "deny"),
     c("list recommendationSubmissions", "admin", { read: "recommendationSubmissions" }, "allow"),
     c("list films", "visitor", { read: "films" }, "allow"),
+    // The media library: admin only, every field checked
+    c("list media", "visitor", { read: "media" }, "deny"),
+    c("list media", "stranger", { read: "media" }, "deny"),
+    c("list media", "admin", { read: "media" }, "allow"),
+    c("a media record under a key that is not a media id", "admin", { write: { "media/bicycle": fx.media } }, "deny"),
+    c(
+      "a media record whose placeholder is not an image",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, placeholder: "javascript:alert(1)" } } },
+      "deny",
+    ),
+    c(
+      "a media record with its focus off the picture",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, focus: { x: 120, y: 5 } } } },
+      "deny",
+    ),
+    c(
+      "a media record with a variant width that is not a number",
+      "admin",
+      { write: { "media/fedcba9876543210-1920x1080": { ...fx.media, variants: { large: { webp: 1, jpeg: 1 } } } } },
+      "deny",
+    ),
+    c("a media record without alt text", "admin", { write: { "media/fedcba9876543210-1920x1080": without(fx.media, "alt") } }, "deny"),
+    c("a media alt edit without rev + 1", "admin", { write: { [`media/${MEDIA_ID}/alt`]: "Changed" } }, "deny"),
+    c("a media alt edit with rev + 1", "admin", { write: { [`media/${MEDIA_ID}/alt`]: "Changed", [`media/${MEDIA_ID}/rev`]: 2 } }, "allow"),
     c("read the root", "visitor", { read: "" }, "deny"),
     c("read the root", "admin", { read: "" }, "deny"),
     // Publishing: a post lives in blog/posts (with its entry) or in blog/drafts, never both

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { Button, FormActions, SaveButton, StatusMessage, isUnconfirmed, type SaveState } from "../ui";
 import { PostPreviewButton } from "./post-preview-button";
@@ -17,17 +18,20 @@ export interface PostActionBarProps {
   onPublish: () => void;
   onUnpublish: () => void;
   onDelete: () => void;
+  /** What the owner must see wherever they are in the form (a change made elsewhere), above the buttons. */
+  notice?: ReactNode;
 }
 
 /**
  * The editor's sticky action bar: Save, Publish or Unpublish, Preview, Delete. A failed save
  * says why here, beside the button that was pressed, where the user is.
  */
-export function PostActionBar({ save, action, published, canDelete, values, publishedAt, onPublish, onUnpublish, onDelete }: PostActionBarProps) {
+export function PostActionBar({ save, action, published, canDelete, values, publishedAt, onPublish, onUnpublish, onDelete, notice }: PostActionBarProps) {
   const busy = isUnconfirmed(save.status);
   const statusFor = (kind: PostAction) => (action === kind ? save.status : "idle");
   return (
     <div className={styles.actionBar}>
+      {notice}
       {save.status === "error" && save.error ? <StatusMessage kind="error">{save.error}</StatusMessage> : null}
       <FormActions>
         <SaveButton

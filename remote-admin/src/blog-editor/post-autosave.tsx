@@ -1,45 +1,42 @@
 import { useEffect, useState } from "react";
-import { formatMoment, readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { formatMoment, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { readKeptSave, type KeptSave } from "../editors/kept-save";
 import { Button, StatusMessage } from "../ui";
 import { emptyPostForm, type PostForm } from "./post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
 // the browser. They stay in this browser only (localStorage), never in the database: a draft in
-// the database is what "Save draft" makes.
+// the database is what "Save draft" makes. The same record holds what a save sends until the
+// server confirms it (`useRecordEditor`'s `keepKey`), so a tab closed mid-save loses nothing.
 
 /** Save after a pause in typing, not on every keystroke. */
 const PAUSE_MS = 800;
 
-export interface Autosaved {
-  values: PostForm;
-  /** When the edits were last kept. */
-  at: number;
-  /** The revision the edits were made on (null for a new post). */
-  baseRev: number | null;
-}
+export type Autosaved = KeptSave<PostForm>;
 
-const keyOf = (slug: string | null) => storageKey("post-autosave", slug ?? "new");
+/** Where a post's edits are kept in this browser ("new" for a post not saved yet). */
+export const autosaveKey = (slug: string | null) => storageKey("post-autosave", slug ?? "new");
+const keyOf = autosaveKey;
 
 export function readAutosave(slug: string | null): Autosaved | null {
-  const parsed = readStored(keyOf(slug)) as Partial<Autosaved> | null;
-  const v = parsed?.values as Partial<PostForm> | undefined;
-  const fields = Object.keys(emptyPostForm()) as (keyof PostForm)[];
-  if (!parsed || !v || typeof parsed.at !== "number" || !fields.every((f) => typeof v[f] === "string")) return null;
-  return { values: v as PostForm, at: parsed.at, baseRev: typeof parsed.baseRev === "number" ? parsed.baseRev : null };
+  return readKeptSave(keyOf(slug), emptyPostForm());
 }
 
 export function clearAutosave(slug: string | null): void {
   removeStored(keyOf(slug));
 }
 
-/** Keeps the editor's values while they differ from the saved post (`dirty`). */
-export function useAutosave(slug: string | null, values: PostForm, dirty: boolean, baseRev: number | null, paused: boolean): void {
+/**
+ * Keeps the editor's values while they differ from the saved post (`dirty`), a save on its way
+ * included: starting a save never cancels the copy of what was typed.
+ */
+export function useAutosave(slug: string | null, values: PostForm, dirty: boolean, baseRev: number | null): void {
   useEffect(() => {
-    if (!dirty || paused) return;
+    if (!dirty) return;
     // Storage disabled or full: nothing is kept, and the unsaved-changes prompt still guards leaving.
     const timer = setTimeout(() => writeStored(keyOf(slug), { values, at: Date.now(), baseRev } satisfies Autosaved), PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [slug, values, dirty, baseRev, paused]);
+  }, [slug, values, dirty, baseRev]);
 }
 
 /**

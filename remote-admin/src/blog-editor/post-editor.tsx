@@ -5,12 +5,13 @@ import { mapErrorKeys } from "../lib/form-values";
 import { tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
-import { EditorNotices } from "../editors/editor-notices";
+import { ConflictNotice, EditorNotices } from "../editors/editor-notices";
 import { useRecordEditor } from "../editors/use-record-editor";
-import { AutosavePrompt, clearAutosave, useAutosave } from "./post-autosave";
+import { clearKeptSaveIfSent } from "../editors/kept-save";
+import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-autosave";
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
-import { postToForm, postToInput, seriesErrors, type PostForm } from "./post-form";
+import { POST_FIELD_LABELS, postToForm, postToInput, seriesErrors, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
 import { PostSchedule } from "./post-schedule";
 import { PostSeriesFields } from "./post-series-fields";
@@ -54,25 +55,32 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   const [restored, setRestored] = useState<string | null>(null);
   const status: PostStatus = post?.status ?? "draft";
   const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
-  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({ record: post, deletedElsewhere, toForm: postToForm, validate: check });
+  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({
+    record: post,
+    deletedElsewhere,
+    toForm: postToForm,
+    validate: check,
+    keepKey: autosaveKey(loadedSlug),
+  });
   const { form, save } = editor;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
   const formRef = useRef<HTMLFormElement>(null);
-  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev, editor.unconfirmed);
+  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev);
 
   /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. */
-  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false) => {
+  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false, overRev?: number) => {
     setAction(kind);
     const previousSlug = asNew ? null : loadedSlug;
     void editor.submit(
       (values, baseRev) => savePost(postToInput(values, nextStatus), previousSlug === null ? null : baseRev, previousSlug !== null ? { previousSlug } : {}),
       {
         formEl: formRef.current,
+        baseRev: overRev,
         onLanded: (_rev, values) => {
           const slug = values.slug.trim();
-          // The edits are in the database now: nothing to keep in this browser.
-          clearAutosave(previousSlug);
-          clearAutosave(slug);
+          // The edits are in the database now: nothing to keep in this browser, but what was typed since.
+          clearKeptSaveIfSent(autosaveKey(previousSlug), values);
+          if (slug !== previousSlug) clearAutosave(slug);
           setRestored(null);
           setLoadedSlug(slug);
           setSlugEdited(true);
@@ -123,7 +131,6 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
         editor={editor}
         noun="post"
         what="your changes to this post"
-        onLoadLatest={discardEdits}
         onSaveAsNew={deletedElsewhere ? () => write("draft", "draft", true) : undefined}
         copyText={() => form.values.body}
       />
@@ -161,6 +168,17 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           onPublish={() => write("published", "publish")}
           onUnpublish={() => write("draft", "unpublish")}
           onDelete={() => void remove()}
+          notice={
+            <ConflictNotice
+              editor={editor}
+              noun="post"
+              onLoadLatest={discardEdits}
+              onKeepMine={(rev) => write(status, "draft", false, rev)}
+              keptWhere="this post's earlier versions"
+              labels={POST_FIELD_LABELS}
+              copyText={() => form.values.body}
+            />
+          }
         />
       </form>
     </AdminPage>

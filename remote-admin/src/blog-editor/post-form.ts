@@ -25,6 +25,18 @@ export interface PostForm {
 
 export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "", seriesTitle: "", seriesPart: "" });
 
+/** The fields as the editor labels them (for messages that name a field, such as "Keep mine"). */
+export const POST_FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  slug: "Slug",
+  summary: "Summary",
+  tags: "Tags",
+  coverUrl: "Cover image URL",
+  body: "Body",
+  seriesTitle: "Series name",
+  seriesPart: "Part number",
+};
+
 export function postToForm(post: WithId<BlogPost> | null): PostForm {
   if (!post) return emptyPostForm();
   return {

@@ -5,6 +5,7 @@ import { AdminPage, type FieldErrors, type FormState } from "../ui";
 import { CollectionList } from "./collection-list";
 import { CollectionRecordEditor } from "./collection-record-editor";
 import { EditorLoadState, EditorMissing } from "./editor-load-state";
+import { KeptSavesNotice } from "./kept-saves-notice";
 import { useKeptRecord } from "./use-record-editor";
 
 /** A record of a keyed collection. */
@@ -53,12 +54,14 @@ export function CollectionEditor<K extends CollectionKind, R extends CollectionR
   const [params, setParams] = useSearchParams();
   const editId = params.get("edit");
   const [flash, setFlash] = useState<string | null>(null);
+  const [restoreKept, setRestoreKept] = useState(false);
   const editing = editId === null || editId === "new" ? null : editId;
   const { record: editedRecord, deletedElsewhere } = useKeptRecord(editing, editing === null ? null : (live.data.find((r) => r.id === editing) ?? null));
   const items = useMemo(() => (sort ? sort(live.data) : live.data), [live.data, sort]);
 
-  const setEdit = (id: string | null, message: string | null = null) => {
+  const setEdit = (id: string | null, message: string | null = null, restore = false) => {
     setFlash(message);
+    setRestoreKept(restore);
     setParams((p) => {
       const next = new URLSearchParams(p);
       if (id === null) next.delete("edit");
@@ -68,7 +71,33 @@ export function CollectionEditor<K extends CollectionKind, R extends CollectionR
   };
 
   if (live.status !== "ready") return <EditorLoadState title={title} description={description} live={live} />;
-  if (editId === null) return <CollectionList {...props} items={items} flash={flash} setFlash={setFlash} onOpen={(id) => setEdit(id)} />;
+  if (editId === null) {
+    const kept = (
+      <KeptSavesNotice
+        kind={props.kind}
+        noun={noun}
+        items={items}
+        like={props.toForm(null)}
+        itemLabel={props.itemLabel}
+        onRestore={(id) => setEdit(id, null, true)}
+      />
+    );
+    return (
+      <CollectionList
+        {...props}
+        before={
+          <>
+            {kept}
+            {props.before}
+          </>
+        }
+        items={items}
+        flash={flash}
+        setFlash={setFlash}
+        onOpen={(id) => setEdit(id)}
+      />
+    );
+  }
   if (editId !== "new" && !editedRecord) {
     return (
       <EditorMissing
@@ -87,6 +116,7 @@ export function CollectionEditor<K extends CollectionKind, R extends CollectionR
         {...props}
         record={editedRecord}
         deletedElsewhere={deletedElsewhere}
+        restoreKept={restoreKept}
         items={items}
         onDone={(message) => setEdit(null, message ?? null)}
       />

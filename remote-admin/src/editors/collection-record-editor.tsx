@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import {
   COLLECTION_FIELD_SCHEMAS,
   createRecord,
@@ -15,7 +15,9 @@ import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import type { CollectionEditorProps, CollectionRecord } from "./collection-editor";
 import styles from "./collection-editor.module.css";
 import { deleteQuestion } from "./collection-logic";
-import { EditorNotices } from "./editor-notices";
+import { ConflictNotice, EditorNotices } from "./editor-notices";
+import { keptSaveKey } from "./kept-save";
+import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
 
 export type CollectionRecordEditorProps<K extends CollectionKind, R extends CollectionRecord, F extends object> = CollectionEditorProps<K, R, F> & {
@@ -23,6 +25,8 @@ export type CollectionRecordEditorProps<K extends CollectionKind, R extends Coll
   deletedElsewhere: boolean;
   items: R[];
   onDone: (message?: string) => void;
+  /** Restore what this browser kept for this record at once (chosen in the list). */
+  restoreKept?: boolean;
 };
 
 /** The form of one record of a collection (`?edit=<id>` or `?edit=new`), saved through the one editor hook. */
@@ -39,6 +43,7 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
   items,
   deletedElsewhere,
   onDone,
+  restoreKept = false,
 }: CollectionRecordEditorProps<K, R, F>) {
   const { confirm, dialog } = useConfirm();
   const schema = COLLECTION_FIELD_SCHEMAS[kind];
@@ -55,23 +60,36 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
     // The schema's own message about a field comes first.
     return checkAgainst ? { ...checkAgainst(values, record, items), ...errors } : errors;
   };
-  const editor = useRecordEditor<R, F>({ record, deletedElsewhere, toForm, validate: check });
+  const keepKey = keptSaveKey(kind, record?.id ?? null);
+  const editor = useRecordEditor<R, F>({ record, deletedElsewhere, toForm, validate: check, keepKey });
   const { form, save } = editor;
   const leaveWhenClean = useLeaveWhenClean(form.dirty);
   // Chosen before the first attempt and reused by every retry, so a retried add cannot add twice.
   const newId = useRef<string | null>(null);
-  const create = async (fields: CreateFields<K>) => {
-    newId.current ??= await newRecordId(kind);
-    return createRecord(kind, fields, newId.current);
+  const reserveId = async () => {
+    if (newId.current === null) {
+      const id = await newRecordId(kind);
+      newId.current ??= id; // a restored save's id, set meanwhile, wins
+    }
+    return newId.current;
   };
+  const create = async (fields: CreateFields<K>) => createRecord(kind, fields, await reserveId());
+  // Taken when a new record's form opens, so it is there to keep with the values at the first
+  // Save (the submit stays synchronous, for the focus on the first invalid field).
+  useEffect(() => {
+    if (record === null) void reserveId().catch(() => undefined);
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const formEl = e.currentTarget;
+  const submit = (e: React.FormEvent<HTMLFormElement> | null, overRev?: number) => {
+    e?.preventDefault();
+    const formEl = e?.currentTarget ?? null;
     if (record === null) {
-      void editor.submit((values) => create(fieldsOf(values)), { formEl, onLanded: () => onDone(`Added the ${noun}.`) });
+      // The id is kept with the values, so saving them again after a closed tab reuses it.
+      void editor.submit((values) => create(fieldsOf(values)), { formEl, keptId: newId.current ?? undefined, onLanded: () => onDone(`Added the ${noun}.`) });
     } else {
-      void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl });
+      void editor.submit((values, baseRev) => updateRecord(kind, record.id, fieldsOf(values), baseRev ?? record.rev), { formEl, baseRev: overRev });
     }
   };
 
@@ -90,6 +108,18 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
   return (
     <Panel title={heading}>
       {dialog}
+      <KeptSavePrompt
+        keepKey={keepKey}
+        noun={noun}
+        current={form.values}
+        rev={record?.rev ?? null}
+        restoreNow={restoreKept}
+        landedAfterAll={(id) => items.some((item) => item.id === id)}
+        onRestore={(kept) => {
+          form.setValues(kept.values);
+          if (kept.id) newId.current = kept.id;
+        }}
+      />
       <EditorNotices
         editor={editor}
         noun={noun}
@@ -99,6 +129,7 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
       />
       <form noValidate onSubmit={submit} className={styles.form} aria-label={heading}>
         {renderForm(form, record)}
+        <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
         <FormActions>
           <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
           <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>

@@ -4,7 +4,9 @@ import { AdminPage, Button, FormActions, Panel, SaveButton, StatusMessage, type 
 import { mapErrorKeys, textOf } from "../lib/form-values";
 import styles from "./collection-editor.module.css";
 import { EditorLoadState } from "./editor-load-state";
-import { EditorNotices } from "./editor-notices";
+import { ConflictNotice, EditorNotices } from "./editor-notices";
+import { keptSaveKey } from "./kept-save";
+import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
 
 /** `W`: the record's fields as its write function takes them (the boundary, typed end to end). */
@@ -20,6 +22,10 @@ export interface SingleRecordFormProps<R extends { rev: number }, F extends obje
   renderForm: (form: FormState<F>) => ReactNode;
   /** What a leave-confirmation names, e.g. "your changes to the about section". */
   what: string;
+  /** What the record is, for the key of a save kept in this browser until confirmed: "about". */
+  keepAs: string;
+  /** "about section". */
+  noun: string;
   publicLink?: { href: string; label: string };
 }
 
@@ -39,6 +45,8 @@ function Loaded<R extends { rev: number }, F extends object, W>({
   save: write,
   renderForm,
   what,
+  keepAs,
+  noun,
   publicLink,
   record,
 }: SingleRecordFormProps<R, F, W> & { record: R | null }) {
@@ -46,12 +54,13 @@ function Loaded<R extends { rev: number }, F extends object, W>({
     const result = validate(schema, toFields(values));
     return result.ok ? {} : mapErrorKeys(result.errors, {});
   };
-  const editor = useRecordEditor<R, F>({ record, toForm, validate: check });
+  const keepKey = keptSaveKey(keepAs);
+  const editor = useRecordEditor<R, F>({ record, toForm, validate: check, keepKey });
   const { form, save } = editor;
 
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    void editor.submit((values, baseRev) => write(toFields(values), baseRev), { formEl: e.currentTarget });
+  const submit = (e: React.FormEvent<HTMLFormElement> | null, overRev?: number) => {
+    e?.preventDefault();
+    void editor.submit((values, baseRev) => write(toFields(values), baseRev), { formEl: e?.currentTarget ?? null, baseRev: overRev });
   };
 
   return (
@@ -66,11 +75,13 @@ function Loaded<R extends { rev: number }, F extends object, W>({
         ) : undefined
       }
     >
-      <EditorNotices editor={editor} noun="section" what={what} copyText={() => textOf(form.values)} />
+      <KeptSavePrompt keepKey={keepKey} noun={noun} current={form.values} rev={record?.rev ?? null} onRestore={(kept) => form.setValues(kept.values)} />
+      <EditorNotices editor={editor} noun={noun} what={what} copyText={() => textOf(form.values)} />
       {record === null ? <StatusMessage kind="info">Nothing is saved here yet; the first save creates it.</StatusMessage> : null}
       <Panel>
         <form noValidate onSubmit={submit} className={styles.form} aria-label={title}>
           {renderForm(form)}
+          <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
           <FormActions>
             <SaveButton type="submit" status={save.status} error={save.error} label="Save" />
             {form.dirty ? <Button onClick={form.loadLatest}>Discard changes</Button> : null}

@@ -3,6 +3,7 @@ import { isConflictError } from "shared-content/admin";
 import { focusFirstInvalid, isUnconfirmed, useSaveState, type FieldErrors, type SaveState } from "../ui";
 import { useRecordForm, type RecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
+import { clearKeptSave, clearKeptSaveIfSent, keepSave } from "./kept-save";
 
 export interface RecordEditorOptions<R extends { rev: number }, F extends object> {
   /** The record the form edits: the live one, or the last one seen when it was deleted elsewhere; null for a new one. */
@@ -11,6 +12,11 @@ export interface RecordEditorOptions<R extends { rev: number }, F extends object
   deletedElsewhere?: boolean;
   toForm: (record: R | null) => F;
   validate: (values: F) => FieldErrors;
+  /**
+   * Where this browser keeps what a save sends until the server confirms it (`keptSaveKey`;
+   * the post editor's autosave key), so that a tab closed mid-save loses nothing.
+   */
+  keepKey?: string;
 }
 
 export interface RecordEditor<F> {
@@ -23,6 +29,10 @@ export interface RecordEditor<F> {
   deletedElsewhere: boolean;
   /** The last save was refused because the record changed (or went) elsewhere. */
   refused: boolean;
+  /** The record as stored now (theirs, when it changed elsewhere), in the form's shape; null for a new or deleted one. */
+  stored: F | null;
+  /** The revision stored now: "Keep mine" saves over it (`submit`'s `baseRev`). */
+  storedRev: number | null;
   /**
    * The save sequence, the same for every editor: validate (focus the first invalid field of
    * `formEl`), run `write(values, baseRev)`, and only once the server has confirmed it make the
@@ -36,8 +46,12 @@ export interface RecordEditor<F> {
 export interface SubmitOptions<T, F> {
   /** Where to focus the first invalid field. */
   formEl?: HTMLFormElement | null;
-  /** Skip validation (a delete). */
+  /** Skip validation (a delete; nothing is kept for it). */
   unchecked?: boolean;
+  /** A create's id, chosen before its first attempt: kept with the values, so a restored save reuses it. */
+  keptId?: string;
+  /** Save over this revision instead of the form's ("Keep mine": the owner chose to replace theirs). */
+  baseRev?: number;
   onLanded?: (result: T, values: F) => void;
 }
 
@@ -51,6 +65,7 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
   deletedElsewhere = false,
   toForm,
   validate,
+  keepKey,
 }: RecordEditorOptions<R, F>): RecordEditor<F> {
   const save = useSaveState(describeWriteError);
   const unconfirmed = isUnconfirmed(save.status);
@@ -76,7 +91,10 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
         focusFirstInvalid(options.formEl ?? null);
         return false;
       }
-      const { values, baseRev } = current;
+      const { values } = current;
+      const baseRev = options.baseRev ?? current.baseRev;
+      // Kept before the write starts, and only forgotten once it has landed.
+      if (keepKey && !options.unchecked) keepSave(keepKey, { values, baseRev, at: Date.now(), ...(options.keptId ? { id: options.keptId } : {}) });
       let result: T | undefined;
       let conflict = false;
       const ok = await run(async () => {
@@ -90,20 +108,29 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
       setRefused(conflict);
       if (!ok) return false;
       formRef.current.landed(values, typeof result === "number" ? result : (baseRev ?? 0) + 1);
+      if (keepKey) clearKeptSaveIfSent(keepKey, values);
       const { onLanded } = options;
       if (onLanded) setLandedRun({ run: () => onLanded(result as T, values) });
       return true;
     },
-    [run],
+    [run, keepKey],
   );
+  // Discarding the edits (Load the newer version, Cancel, Discard changes) forgets what was kept too.
+  const { loadLatest } = form;
+  const discard = useCallback(() => {
+    if (keepKey) clearKeptSave(keepKey);
+    loadLatest();
+  }, [keepKey, loadLatest]);
 
   return {
-    form,
+    form: { ...form, loadLatest: discard },
     save,
     unconfirmed,
     guarded: form.dirty || unconfirmed,
     deletedElsewhere: deletedElsewhere && !unconfirmed && save.status !== "saved",
     refused: refused && save.status === "error",
+    stored: record && !deletedElsewhere ? toForm(record) : null,
+    storedRev: record && !deletedElsewhere ? record.rev : null,
     submit,
   };
 }

@@ -66,6 +66,8 @@ export default function ConfigureAbout() {
       save={saveAbout}
       renderForm={renderForm}
       what="your changes to the about section"
+      keepAs="about"
+      noun="about section"
       publicLink={{ href: "/", label: "View the home page" }}
     />
   );

@@ -52,6 +52,8 @@ export default function ConfigureGetInTouch() {
       save={saveContact}
       renderForm={renderForm}
       what="your changes to the contact details"
+      keepAs="contact"
+      noun="contact section"
       publicLink={{ href: "/", label: "View the home page" }}
     />
   );

@@ -60,6 +60,8 @@ beforeEach(() => {
   vi.mocked(content.saveAbout).mockReset();
   vi.mocked(content.savePost).mockReset();
   vi.mocked(content.deleteRecord).mockReset();
+  // What a save kept in this browser belongs to the test that made it.
+  localStorage.clear();
 });
 afterEach(cleanup);
 
@@ -178,6 +180,35 @@ describe("ConfigureAbout", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("keeps what a save sends in this browser until the server confirms it, and offers it back after the page closed", async () => {
+    vi.mocked(content.saveAbout).mockReturnValue(new Promise<number>(() => {}));
+    const first = renderAt(<ConfigureAbout />);
+    fireEvent.change(screen.getByLabelText(/^Headline/), { target: { value: "Sent, never confirmed" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(JSON.parse(localStorage.getItem("portfolio:unsaved-about") ?? "null")).toMatchObject({
+      values: { headline: "Sent, never confirmed" },
+      baseRev: about.rev,
+    });
+    first.unmount(); // the tab closes with the write unconfirmed
+
+    let confirm: (rev: number) => void = () => {};
+    vi.mocked(content.saveAbout).mockReturnValue(new Promise<number>((resolve) => (confirm = resolve)));
+    renderAt(<ConfigureAbout />);
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe(about.headline);
+    fireEvent.click(screen.getByRole("button", { name: "Restore it" }));
+    expect((screen.getByLabelText(/^Headline/) as HTMLInputElement).value).toBe("Sent, never confirmed");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    });
+    expect(localStorage.getItem("portfolio:unsaved-about")).not.toBeNull();
+    await act(async () => {
+      confirm(about.rev + 1);
+    });
+    expect(localStorage.getItem("portfolio:unsaved-about")).toBeNull();
   });
 
   it("after a confirmed save shows the record as stored, without flagging it as changed elsewhere", async () => {

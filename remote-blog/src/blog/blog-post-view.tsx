@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { SITE_PATHS, formatDay, loadFailureMessage, postUrl, usePageMeta, useSiteName } from "shared-content";
-import { Markdown, safeImageUrl } from "../ui/shared";
+import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName } from "shared-content";
+import { Markdown } from "../ui/shared";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
@@ -35,7 +35,8 @@ export function BlogPostView({
 }) {
   const post = state.status === "ready" ? state.data : undefined;
   const owner = useSiteName();
-  usePageMeta(postMeta(post, slug, owner));
+  const media = useMediaStorage();
+  usePageMeta(postMeta(post, slug, owner, media));
 
   let content;
   if (state.status === "error") {
@@ -86,7 +87,6 @@ function PostArticle({ post }: { post: Post }) {
   useEffect(() => {
     for (const el of bodyRef.current?.querySelectorAll("pre, table") ?? []) el.setAttribute("tabindex", "0");
   }, [post.body]);
-  const cover = safeImageUrl(post.coverUrl);
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
   return (
@@ -116,7 +116,17 @@ function PostArticle({ post }: { post: Post }) {
           </ul>
         ) : null}
       </header>
-      {cover ? <img className={styles.cover} src={cover} alt="" width={1200} height={630} decoding="async" onError={hideOnError} /> : null}
+      {/* The post page's likely largest paint: the reading column's width (46rem), a phone's whole width. */}
+      <Picture
+        url={post.coverUrl}
+        image={post.coverImage}
+        sizes="(min-width: 48rem) 46rem, 100vw"
+        priority
+        className={styles.cover}
+        width={1200}
+        height={630}
+        onError={hideOnError}
+      />
       <div ref={bodyRef}>
         <Markdown source={post.body} className={styles.body} />
       </div>

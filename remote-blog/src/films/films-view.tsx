@@ -1,10 +1,9 @@
-import { averageRating, filmsByDecade, formatDay, loadFailureMessage, type FilmStats, type FilmTally, type TallyKind } from "shared-content";
+import { Picture, averageRating, filmsByDecade, formatDay, loadFailureMessage, type FilmStats, type FilmTally, type TallyKind } from "shared-content";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
 import { ErrorState, Skeleton, visuallyHidden } from "shared-ui";
-import { safeImageUrl } from "../ui/shared";
 import type { Film } from "../ui/types";
 import { filterFilms, formatWatchTime, showingLabel, sortFilms, SORT_LABELS, type FilmSort } from "./films-logic";
 import { Rating } from "./rating";
@@ -241,16 +240,22 @@ function TopList({ title, items }: { title: string; items: readonly FilmTally[] 
 
 function FilmCard({ film: f }: { film: Film }) {
   const [broken, setBroken] = useState(false);
-  const poster = broken ? undefined : safeImageUrl(f.posterUrl);
   return (
     <article className={styles.card}>
-      {poster ? (
-        <img className={styles.poster} src={poster} alt="" loading="lazy" decoding="async" width={92} height={138} onError={() => setBroken(true)} />
-      ) : (
-        <div className={styles.posterFallback} aria-hidden="true">
-          {f.title.slice(0, 1)}
-        </div>
-      )}
+      <Picture
+        url={broken ? undefined : f.posterUrl}
+        image={broken ? undefined : f.posterImage}
+        sizes="64px"
+        className={styles.poster}
+        width={92}
+        height={138}
+        onError={() => setBroken(true)}
+        fallback={
+          <div className={styles.posterFallback} aria-hidden="true">
+            {f.title.slice(0, 1)}
+          </div>
+        }
+      />
       <div className={styles.info}>
         <h2 className={styles.title}>
           {f.title} <span className={styles.year}>({f.year})</span>

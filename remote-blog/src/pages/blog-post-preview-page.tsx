@@ -17,6 +17,7 @@ function asPost(p: PostPreview): Post {
     body: p.body,
     tags: p.tags,
     ...(cover ? { coverUrl: cover } : {}),
+    ...(p.coverImage ? { coverImage: p.coverImage } : {}),
     status: "draft",
     readingMinutes: readingMinutes(p.body),
     createdAt: p.publishedAt,

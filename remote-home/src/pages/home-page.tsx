@@ -1,4 +1,4 @@
-import { useAbout, useContact, useExperience, usePageMeta, useProjects, useRecommendations, useSkills } from "shared-content";
+import { useAbout, useContact, useExperience, useMediaStorage, usePageMeta, useProjects, useRecommendations, useSkills } from "shared-content";
 import { HomeView } from "../home-view";
 import { homeMeta } from "../home-meta";
 
@@ -10,6 +10,7 @@ export default function HomePage() {
   const recommendations = useRecommendations();
   const skills = useSkills();
   const projects = useProjects();
-  usePageMeta(about.status === "loading" || contact.status === "loading" ? null : homeMeta(about.data, contact.data));
+  const media = useMediaStorage();
+  usePageMeta(about.status === "loading" || contact.status === "loading" ? null : homeMeta(about.data, contact.data, media));
   return <HomeView data={{ about, contact, experience, recommendations, skills, projects }} />;
 }

@@ -1,8 +1,8 @@
-import { SITE_PATHS, loadFailureMessage } from "shared-content";
+import { Picture, SITE_PATHS, loadFailureMessage } from "shared-content";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { EmptyState, ErrorState, Skeleton, hideOnError, visuallyHidden } from "shared-ui";
-import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
+import { Markdown, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
 
@@ -33,11 +33,20 @@ export function AboutSection({ state }: { state: LoadState<About | null> }) {
 }
 
 export function AboutView({ about, headingId }: { about: About; headingId?: string }) {
-  const avatar = safeImageUrl(about.avatarUrl);
   const cv = safeUrl(about.cvUrl);
   return (
     <div className={styles.hero}>
-      {avatar ? <img className={styles.avatar} src={avatar} alt="" width={112} height={112} onError={hideOnError} /> : null}
+      {/* The home page's likely largest paint. */}
+      <Picture
+        url={about.avatarUrl}
+        image={about.avatarImage}
+        sizes="112px"
+        priority
+        className={styles.avatar}
+        width={112}
+        height={112}
+        onError={hideOnError}
+      />
       <div className={styles.intro}>
         <h1 id={headingId} className={styles.headline}>
           {about.headline}

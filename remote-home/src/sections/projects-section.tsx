@@ -1,10 +1,10 @@
-import { formatMonth } from "shared-content";
+import { Picture, formatMonth } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
 import { hideOnError } from "shared-ui";
-import { Markdown, safeImageUrl, safeUrl } from "../ui/shared";
+import { Markdown, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
 import cards from "../ui/card-grid.module.css";
 import styles from "./projects-section.module.css";
@@ -29,11 +29,13 @@ export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {
   );
 }
 
+/** A card of the grid: 1 column on a phone, 2 from about 36rem, 3 in the 72rem page (cards at least 17rem). */
+const PROJECT_IMAGE_SIZES = "(min-width: 72rem) 23rem, (min-width: 36rem) 50vw, 100vw";
+
 function ProjectCard({ project: p }: { project: Project }) {
-  const image = safeImageUrl(p.imageUrl);
   return (
     <article className={styles.card}>
-      {image ? <img className={styles.image} src={image} alt="" loading="lazy" decoding="async" width={640} height={360} onError={hideOnError} /> : null}
+      <Picture url={p.imageUrl} image={p.image} sizes={PROJECT_IMAGE_SIZES} className={styles.image} width={640} height={360} onError={hideOnError} />
       <div className={styles.body}>
         <h3 className={styles.title}>{p.title}</h3>
         {p.date ? <p className={styles.date}>{formatMonth(p.date)}</p> : null}

@@ -48,6 +48,30 @@ describe("analyseImport", () => {
     expect(analyseImport(stale, content).updates).toEqual({});
   });
 
+  it("compares the media library's records by media id, each field checked", () => {
+    const record = { alt: "A harbour at dusk", name: "harbour.jpg", variants: { "320": { webp: 9000, jpeg: 14000 } }, createdAt: 1 };
+    const current = { ...content, media: { "00000000000000ff-320x240": { ...record, rev: 3, updatedAt: 5 } } };
+    const file = {
+      ...clone(),
+      media: {
+        "00000000000000ff-320x240": { ...record, alt: "The harbour at dusk" },
+        "0000000000000aaa-640x480": record,
+        "harbour.jpg": record,
+        "0000000000000bbb-640x480": { ...record, exif: "GPS" },
+      },
+    };
+    const plan = analyseImport(file, current);
+    expect(plan.summary.changed).toEqual(["media/00000000000000ff-320x240"]);
+    expect(plan.summary.added).toEqual(["media/0000000000000aaa-640x480"]);
+    expect(plan.summary.invalid.map((i) => i.path).sort()).toEqual(["media/0000000000000bbb-640x480", "media/harbour.jpg"]);
+    expect(plan.summary.invalid.find((i) => i.path === "media/harbour.jpg")?.reason).toMatch(/media id/);
+    expect(plan.summary.details["media/00000000000000ff-320x240"]?.changes).toEqual([
+      { field: "alt", before: "A harbour at dusk", after: "The harbour at dusk" },
+    ]);
+    expect(plan.updates["media/00000000000000ff-320x240"]).toMatchObject({ alt: "The harbour at dusk", rev: 4 });
+    expect(plan.checks).toContainEqual({ path: "media/00000000000000ff-320x240", expectedRev: 3 });
+  });
+
   it("reports each invalid record with its path and reason", () => {
     const file = clone();
     (file.films as Record<string, unknown>)["film-002"] = { title: "X", year: 1999, directors: ["D"], minutes: 90, rating: 9, watchedOn: "2024-01-01" };

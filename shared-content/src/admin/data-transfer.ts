@@ -3,6 +3,8 @@
 // summarised before anything is written, then written in one multi-path update. Timestamps and
 // revision counters are bookkeeping: they are not compared, so importing an export of the same
 // content changes nothing. An earlier version is history: restored as it was exported.
+// The media library's records (media/) travel too; the picture files themselves are in
+// Storage and are copied separately (docs/deploy.md, "Moving data").
 import * as v from "valibot";
 import {
   readingMinutes,
@@ -24,6 +26,7 @@ import {
   slugSchema,
   validate,
 } from "shared-content";
+import { MediaRecordFieldsSchema, mediaIdSchema } from "../media";
 import { filmStatsRecords, type CountedFilm } from "../film-stats";
 import { SERVER_TIME, connection, type Connection } from "./db";
 import { cleanForWrite, sendUpdates } from "./writes";
@@ -76,7 +79,7 @@ export interface ImportPlan {
   checks: { path: string; expectedRev: number | null }[];
 }
 
-const TOP_LEVEL = ["site", ...COLLECTION_KINDS, "blog"] as const;
+const TOP_LEVEL = ["site", ...COLLECTION_KINDS, "blog", PATHS.media] as const;
 const IGNORED_TOP_LEVEL = ["recommendationSubmissions", "admins"];
 // Derived from the content (the films' statistics): an import recomputes it, never takes it from a file, and does not list it.
 const DERIVED_TOP_LEVEL: readonly string[] = [PATHS.filmStats, PATHS.filmTallies];
@@ -104,7 +107,7 @@ const seriesSlugOf = (fields: unknown): string | undefined => {
 interface Unit {
   path: string;
   schema: v.GenericSchema;
-  kind: "about" | "contact" | CollectionKind | "posts";
+  kind: "about" | "contact" | CollectionKind | "posts" | "media";
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -184,6 +187,8 @@ function recordLabel(kind: Unit["kind"], raw: unknown): string | undefined {
       return str(raw.text) ? `“${clip(str(raw.text) ?? "")}”${str(raw.author) ? ` — ${str(raw.author)}` : ""}` : str(raw.author);
     case "films":
       return str(raw.title) && str(raw.year) ? `${str(raw.title)} (${str(raw.year)})` : str(raw.title);
+    case "media":
+      return str(raw.name) && str(raw.alt) ? `${str(raw.name)} (“${clip(str(raw.alt) ?? "")}”)` : str(raw.name);
     default:
       return str(raw.title) ?? str(raw.name);
   }
@@ -218,6 +223,11 @@ interface PlanInProgress extends ImportPlan {
 const UNKNOWN_NODE = "Unknown node: not part of the site's content.";
 const ID_SCHEMA = v.pipe(v.string(), v.maxLength(LIMITS.id.max), v.regex(ID_PATTERN));
 const VERSION_KEY = /^v[0-9]{1,15}$/;
+const KEY_RULE = {
+  posts: "The key must be a slug (lowercase letters, digits, hyphens).",
+  media: "The key must be a media id: 16 hex digits of the picture's hash, then its size (0123456789abcdef-1600x1200).",
+  record: "The key must hold only letters, digits, - and _.",
+};
 const isAbsent = (x: unknown): x is null | undefined => x === undefined || x === null;
 
 /** Compare an incoming tree with the current one; pure (no database access). */
@@ -242,6 +252,7 @@ export function analyseImport(incoming: unknown, current: ContentTree): ImportPl
     // same update (and left alone when the films do not change, so importing an export is a no-op).
     if ("films" in incoming && filmsChange(plan.updates)) Object.assign(plan.updates, filmStatsRecords(plan.importedFilms));
     if ("blog" in incoming) compareBlog(plan, incoming.blog, current.blog);
+    if (PATHS.media in incoming) compareCollection(plan, "media", PATHS.media, incoming[PATHS.media], current[PATHS.media]);
   }
   return { summary: plan.summary, updates: plan.updates, checks: plan.checks };
 }
@@ -299,21 +310,21 @@ function draftsAmongPublished(blog: Record<string, unknown>): Set<string> {
 }
 
 /** Each record of a collection (or the posts), by key, in the file or stored now. */
-function compareCollection(plan: PlanInProgress, kind: CollectionKind | "posts", path: string, node: unknown, currentNode: unknown) {
+function compareCollection(plan: PlanInProgress, kind: CollectionKind | "posts" | "media", path: string, node: unknown, currentNode: unknown) {
   if (!isAbsent(node) && !isObject(node) && !Array.isArray(node)) {
     plan.summary.invalid.push({ path, reason: "Must be an object of records keyed by id." });
     return;
   }
   const inc = new Map(records(node));
   const cur = new Map(records(currentNode));
-  const schema = kind === "posts" ? ImportPostSchema : COLLECTION_FIELD_SCHEMAS[kind];
-  const keySchema = kind === "posts" ? slugSchema : ID_SCHEMA;
+  const schema = kind === "posts" ? ImportPostSchema : kind === "media" ? MediaRecordFieldsSchema : COLLECTION_FIELD_SCHEMAS[kind];
+  const keySchema = kind === "posts" ? slugSchema : kind === "media" ? mediaIdSchema : ID_SCHEMA;
   for (const id of new Set([...inc.keys(), ...cur.keys()])) {
     const recordPath = `${path}/${id}`;
     if (inc.has(id) && !v.is(keySchema, id)) {
       plan.summary.invalid.push({
         path: recordPath,
-        reason: kind === "posts" ? "The key must be a slug (lowercase letters, digits, hyphens)." : "The key must hold only letters, digits, - and _.",
+        reason: KEY_RULE[kind === "posts" || kind === "media" ? kind : "record"],
       });
       continue;
     }
@@ -446,13 +457,14 @@ async function readNode({ db, sdk }: Connection, path: string): Promise<unknown>
 export async function exportAll(): Promise<ContentTree> {
   try {
     const db = await connection();
-    const [about, contact, posts, drafts, index, revisions, ...collections] = await Promise.all([
+    const [about, contact, posts, drafts, index, revisions, media, ...collections] = await Promise.all([
       readNode(db, PATHS.about),
       readNode(db, PATHS.contact),
       readNode(db, PATHS.posts),
       readNode(db, PATHS.drafts),
       readNode(db, PATHS.blogIndex),
       readNode(db, PATHS.revisions),
+      readNode(db, PATHS.media),
       ...COLLECTION_KINDS.map((kind) => readNode(db, PATHS[kind])),
     ]);
     const tree: ContentTree = {
@@ -462,6 +474,7 @@ export async function exportAll(): Promise<ContentTree> {
       tree[kind] = collections[i] ?? {};
     });
     tree.blog = { posts: posts ?? {}, drafts: drafts ?? {}, index: index ?? {}, revisions: revisions ?? {} };
+    tree[PATHS.media] = media ?? {};
     return tree;
   } catch (error) {
     throw toContentError(error);

@@ -6,6 +6,8 @@ import { makeContentHooks } from "shared-content";
 import { sdkSource } from "./sdk-source";
 
 export * from "shared-content";
+// Pictures' contract (ids, ladder, ImageRef, the library's record): the upload pipeline and the library build on it.
+export * from "../media";
 export { setDatabaseForTests } from "./db";
 // The editors' near-duplicate checks (skills, tags): admin-only, so not in the public entry.
 export { sameLabel, existingSpelling } from "../search";
@@ -37,6 +39,25 @@ export {
   type CreateFields,
   type SavePostOptions,
 } from "./writes";
+export {
+  storeMedia,
+  readMediaRecord,
+  findMediaUses,
+  updateMediaAlt,
+  replaceMedia,
+  deleteMedia,
+  findMediaOrphans,
+  removeOrphan,
+  uploadFailureMessage,
+  UPLOAD_RETRY_MS,
+  type MediaUpload,
+  type UploadProgress,
+  type StoreOptions,
+  type MediaOrphans,
+} from "./media-library";
+export { describeUses, markdownAlt, type MediaUse, type MediaUseKind } from "./media-uses";
+export { useMediaLibrary } from "./media-hooks";
+export { setStorageForTests, type StorageConnection } from "./storage";
 export {
   exportAll,
   countRecords,

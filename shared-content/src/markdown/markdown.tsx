@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { markdownKey, useRenderStore } from "../snapshot/render-store";
+import { useMediaStorage } from "../snapshot/media-storage";
 import styles from "./markdown.module.css";
 
-type Renderer = (source: string) => string;
+type Renderer = typeof import("./render-markdown").renderMarkdown;
 
 // marked + DOMPurify (~28 KB gzip) live in their own chunk, loaded by the first <Markdown>:
 // pages without markdown (blog list, quotes, films) do not download them.
@@ -34,6 +35,7 @@ export interface MarkdownProps {
  */
 export function Markdown({ source, className }: MarkdownProps) {
   const prerendered = usePrerendered(source);
+  const media = useMediaStorage();
   const [render, setRender] = useState<Renderer | null>(() => renderer);
   const [failed, setFailed] = useState(false);
   const needsRenderer = !render && prerendered === undefined;
@@ -48,7 +50,7 @@ export function Markdown({ source, className }: MarkdownProps) {
       live = false;
     };
   }, [needsRenderer]);
-  const html = useMemo(() => prerendered ?? (render ? render(source) : null), [prerendered, render, source]);
+  const html = useMemo(() => prerendered ?? (render ? render(source, media) : null), [prerendered, render, source, media]);
   const cls = className ? `${styles.markdown} ${className}` : styles.markdown;
   // The renderer could not load (offline): the text is still readable, as plain text.
   if (failed && html === null)

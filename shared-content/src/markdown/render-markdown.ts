@@ -1,7 +1,10 @@
 // Markdown -> sanitised HTML. marked renders; DOMPurify removes scripts, event handlers and
-// unsafe URLs; a hook marks external links and makes images lazy.
+// unsafe URLs; a hook marks external links and makes images lazy; an uploaded picture then
+// becomes a responsive <picture> (media-images.ts).
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { Marked, type Token, type Tokens } from "marked";
+import type { MediaStorage } from "../media";
+import { withResponsiveMediaImages } from "./media-images";
 import { isExternalUrl } from "./safe-url";
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -36,6 +39,9 @@ function getPurifier(): Purifier {
   return purifier;
 }
 
+/** `media`: the bucket whose variant URLs become responsive pictures (none: images stay as written). */
+type Render = (source: string, media?: MediaStorage | null) => string;
+
 function makePurifier(win: Window): Purifier {
   const instance = DOMPurify(win as unknown as Parameters<typeof DOMPurify>[0]);
   instance.addHook("afterSanitizeAttributes", (node) => {
@@ -67,24 +73,25 @@ function makePurifier(win: Window): Purifier {
 }
 
 /** Sanitised HTML for a markdown string (needs a DOM: browser or jsdom). */
-export function renderMarkdown(source: string): string {
-  return renderWith(getPurifier(), source);
-}
+export const renderMarkdown: Render = (source, media) => renderWith(getPurifier(), source, media, window.document);
 
 /** A renderer over a given DOM window: the server's (jsdom), where there is no global one. */
-export function createMarkdownRenderer(win: Window): (source: string) => string {
+export function createMarkdownRenderer(win: Window): Render {
   const own = makePurifier(win);
-  return (source) => renderWith(own, source);
+  return (source, media) => renderWith(own, source, media, win.document);
 }
 
-function renderWith(sanitizer: Purifier, source: string): string {
+function renderWith(sanitizer: Purifier, source: string, media: MediaStorage | null | undefined, document: Document): string {
   const tokens = marked.lexer(source);
   demoteHeadings(tokens);
   const html = marked.parser(tokens);
-  return sanitizer.sanitize(html, {
+  const clean = sanitizer.sanitize(html, {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
-    FORBID_ATTR: ["style"],
+    // Responsive pictures are built after this, from a media id alone (media-images.ts): the text
+    // itself may not write them.
+    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed", "picture", "source"],
+    FORBID_ATTR: ["style", "srcset", "sizes"],
     ADD_ATTR: ["target"],
   });
+  return media ? withResponsiveMediaImages(clean, media, document) : clean;
 }

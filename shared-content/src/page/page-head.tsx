@@ -3,13 +3,14 @@
 // never carries the head). Only the server provides one; in the browser usePageMeta sets the
 // document's title and description itself.
 import { createContext, useContext, type ReactNode } from "react";
+import type { PreviewImage } from "../picture-markup";
 
 export interface PageMeta {
   /** The page's own title ("Blog", a post's title); the site name is appended. */
   title?: string;
   description?: string;
-  /** Preview image: an absolute URL or a path on this site. */
-  image?: string | null;
+  /** Preview image: an absolute URL or a path on this site, or an upload's share image with its size (previewImageOf). */
+  image?: string | PreviewImage | null;
   /** Open Graph type; "article" adds the published and modified times. */
   type?: "website" | "article" | "profile";
   publishedTime?: number;

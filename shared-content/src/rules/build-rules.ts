@@ -1,9 +1,9 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
+import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
 import { SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
-import { MEDIA_ID_PATTERN, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN } from "../media";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
 type Range = { readonly min?: number; readonly max: number };
@@ -642,8 +642,38 @@ export function buildRules(): Rule {
       films: filmsRules(),
       filmStats: filmStatsRules(),
       filmTallies: filmTalliesRules(),
+      media: mediaRules(),
       ...DENY_OTHERS,
     },
+  };
+}
+
+/**
+ * The media library (media.ts, MediaRecordSchema): admin only, since drafts' pictures are listed
+ * too. Keyed by the media id; the files themselves are in Storage (storage.rules).
+ */
+function mediaRules(): Rule {
+  const bytes = INT(1, MEDIA_VARIANT_MAX_BYTES);
+  return {
+    ".read": IS_ADMIN,
+    ".write": IS_ADMIN,
+    ".validate": "newData.hasChildren()",
+    $id: record(`$id.matches(${re(MEDIA_ID_PATTERN)})`, ["alt", "name", "variants", "createdAt"], {
+      alt: S(LIMITS.alt),
+      placeholder: validate(and(str({ min: 1, max: PLACEHOLDER_MAX }), `newData.val().matches(${re(PLACEHOLDER_PATTERN)})`)),
+      focus: { ".validate": hasChildren(["x", "y"]), x: INT(0, 100), y: INT(0, 100), ...DENY_OTHERS },
+      name: S(LIMITS.fileName),
+      variants: {
+        ".validate": "newData.hasChildren()",
+        $width: {
+          ".validate": and(`$width.matches(${re(VARIANT_WIDTH_KEY_PATTERN)})`, hasChildren(["webp", "jpeg"])),
+          webp: bytes,
+          jpeg: bytes,
+          ...DENY_OTHERS,
+        },
+      },
+      createdAt: TIMESTAMP,
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";
 import { createMarkdownRenderer } from "../markdown/render-markdown";
+import { mediaStorageOf, type MediaStorage } from "../media";
 import { RenderStore } from "../snapshot/render-store";
 
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
@@ -68,7 +69,12 @@ const READ_TIMEOUT_MS = 5000;
  * (jsdom); `signal` is the page's deadline for all of its reads.
  */
 export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
-  return new RenderStore(undefined, { read: (path, query) => readAsVisitor(config, path, query, { signal }), renderMarkdown: cachedMarkdownRenderer(window) });
+  const media = mediaStorageOf(config);
+  return new RenderStore(undefined, {
+    read: (path, query) => readAsVisitor(config, path, query, { signal }),
+    renderMarkdown: cachedMarkdownRenderer(window, media),
+    media,
+  });
 }
 
 /** Characters of markdown and HTML the server keeps rendered, per DOM window (a few MB). */
@@ -90,15 +96,21 @@ export function memoiseMarkdown(render: (source: string) => string, maxChars = M
   };
 }
 
-const markdownRenderers = new WeakMap<Window, (source: string) => string>();
+const markdownRenderers = new WeakMap<Window, Map<string, (source: string) => string>>();
 
 /**
- * The server's markdown renderer for `window`, made once and remembering what it rendered: every
- * request renders the same texts again (the about text, each experience, each recommendation),
- * and sanitising through jsdom is the dearest part of a render.
+ * The server's markdown renderer for `window` (and the bucket its pictures come from), made once
+ * and remembering what it rendered: every request renders the same texts again (the about text,
+ * each experience, each recommendation), and sanitising through jsdom is the dearest part of a render.
  */
-export function cachedMarkdownRenderer(window: Window): (source: string) => string {
-  let cached = markdownRenderers.get(window);
-  if (!cached) markdownRenderers.set(window, (cached = memoiseMarkdown(createMarkdownRenderer(window))));
+export function cachedMarkdownRenderer(window: Window, media: MediaStorage | null = null): (source: string) => string {
+  let byStorage = markdownRenderers.get(window);
+  if (!byStorage) markdownRenderers.set(window, (byStorage = new Map()));
+  const key = media ? `${media.origin} ${media.bucket}` : "";
+  let cached = byStorage.get(key);
+  if (!cached) {
+    const render = createMarkdownRenderer(window);
+    byStorage.set(key, (cached = memoiseMarkdown((source) => render(source, media))));
+  }
   return cached;
 }

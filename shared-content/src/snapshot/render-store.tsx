@@ -6,6 +6,7 @@
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import type { LiveQuerySpec } from "../live/source";
+import type { MediaStorage } from "../media";
 
 /** One read's outcome: the plain JSON value, or the error code it failed with. */
 export type SnapshotEntry = { value: unknown } | { error: ContentErrorCode };
@@ -17,10 +18,12 @@ export interface ContentSnapshot {
   markdown: Record<string, string>;
 }
 
-/** What only the server has: a one-shot read and a markdown renderer that needs no browser. */
+/** What only the server has: a one-shot read, a markdown renderer that needs no browser, and the page's config's bucket. */
 export interface ServerReads {
   read(path: string, query: LiveQuerySpec | undefined): Promise<unknown>;
   renderMarkdown(source: string): string;
+  /** Where pictures are read from (media.ts); the browser takes it from shared-auth's config. */
+  media?: MediaStorage | null;
 }
 
 export class RenderStore {

@@ -36,25 +36,31 @@ export function evaluate(rules: Ruleset, request: RulesRequest): Decision {
     resource: toValue(request.resource),
   };
   const functions = new Map(rules.functions.map((f) => [f.name, f]));
-  const errors: string[] = [];
+  const considered: string[] = [];
   for (const block of rules.matches) {
-    const line = visit(block, request.path, root, functions, request.method, errors);
+    const line = visit(block, request.path, root, functions, request.method, considered);
     if (line !== null) return { allowed: true, reason: `allowed by line ${line}` };
   }
   return {
     allowed: false,
-    reason: errors.length > 0 ? `no allow statement was true (${errors.join("; ")})` : "no allow statement matches this path and method",
+    reason:
+      considered.length > 0
+        ? `no allow statement for ${request.method} was true (${considered.join("; ")})`
+        : `no allow statement for ${request.method} matches this path`,
   };
 }
 
-/** Returns the line of an allow that grants the request below `block`, or null. */
+/**
+ * Returns the line of an allow that grants the request below `block`, or null; `considered` collects
+ * the lines whose condition was false or failed (with the error), to say why.
+ */
 function visit(
   block: MatchBlock,
   path: string[],
   variables: Record<string, Value>,
   outerFunctions: Map<string, FunctionDecl>,
   method: Method,
-  errors: string[],
+  considered: string[],
 ): number | null {
   const bound = matchPrefix(block, path);
   if (!bound) return null;
@@ -67,14 +73,15 @@ function visit(
       if (allow.condition === null) return allow.line;
       try {
         if (evalExpr(allow.condition, scope, functions, 0) === true) return allow.line;
+        considered.push(`line ${allow.line}`);
       } catch (error) {
         if (!(error instanceof EvalError)) throw error;
-        errors.push(`line ${allow.line}: ${error.message}`);
+        considered.push(`line ${allow.line}: ${error.message}`);
       }
     }
   }
   for (const child of block.matches) {
-    const line = visit(child, bound.rest, scope, functions, method, errors);
+    const line = visit(child, bound.rest, scope, functions, method, considered);
     if (line !== null) return line;
   }
   return null;

@@ -1,0 +1,162 @@
+// Resumable uploads interrupted and resumed: by a server restart (sessions persist in the data
+// folder), by a connection cut in the middle of a chunk (the SDK retries; a chunk counts only
+// when it arrived whole), and the protocol's commands by hand (query, gaps, retries, finalize,
+// cancel).
+import net from "node:net";
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { getBytes, ref, uploadBytesResumable } from "firebase/storage";
+import type { StorageEmulator } from "../src/index.js";
+import { BUCKET, closeApps, makeStorage, pattern, sameBytes, startServer, tempDir, until, type TestStorage } from "./helpers.js";
+
+const clients: TestStorage[] = [];
+const servers: StorageEmulator[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await closeApps(clients);
+  await Promise.all(servers.map((s) => s.close()));
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function server(options: Parameters<typeof startServer>[0] = {}): Promise<StorageEmulator> {
+  const emu = await startServer(options);
+  servers.push(emu);
+  return emu;
+}
+
+describe("an interrupted resumable upload", () => {
+  it("resumes after the server restarts, from the bytes the restarted server reports", async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const first = await server({ dataDir: dir });
+    const client = makeStorage(first);
+    clients.push(client);
+    const bytes = pattern(1_500_000, 29);
+    const task = uploadBytesResumable(ref(client.storage, "test/restart.jpg"), bytes, { contentType: "image/jpeg" });
+    let paused = false;
+    task.on("state_changed", (s) => {
+      if (!paused && s.bytesTransferred > 0 && s.state === "running") {
+        paused = true;
+        task.pause();
+      }
+    });
+    await until(() => task.snapshot.state === "paused", "the upload to pause after its first chunk");
+    const sent = task.snapshot.bytesTransferred;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(bytes.length);
+    const port = first.port;
+    await first.close();
+    const second = await server({ dataDir: dir, port });
+    expect(second.recovery.uploadsResumed).toBe(1);
+    task.resume();
+    const done = await task;
+    expect(done.metadata.size).toBe(bytes.length);
+    expect(sameBytes(new Uint8Array(await getBytes(ref(client.storage, "test/restart.jpg"))), bytes)).toBe(true);
+  });
+
+  it("completes when a connection is cut in the middle of a chunk (the SDK retries the chunk)", async () => {
+    const emu = await server();
+    // A proxy that cuts the first connection carrying more than 300 kB of a request, once.
+    let cut = 0;
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(emu.port, "127.0.0.1");
+      let carried = 0;
+      client.on("data", (chunk: Buffer) => {
+        carried += chunk.length;
+        if (cut === 0 && carried > 300_000) {
+          cut += 1;
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(chunk);
+      });
+      upstream.on("data", (chunk) => client.write(chunk));
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const proxyPort = (proxy.address() as net.AddressInfo).port;
+    try {
+      const client = makeStorage({ host: "127.0.0.1", port: proxyPort });
+      clients.push(client);
+      const bytes = pattern(1_200_000, 31);
+      const done = await uploadBytesResumable(ref(client.storage, "test/cut.jpg"), bytes, { contentType: "image/jpeg" });
+      expect(cut).toBe(1);
+      expect(done.metadata.size).toBe(bytes.length);
+      const direct = makeStorage(emu);
+      clients.push(direct);
+      expect(sameBytes(new Uint8Array(await getBytes(ref(direct.storage, "test/cut.jpg"))), bytes)).toBe(true);
+    } finally {
+      proxy.close();
+    }
+  });
+});
+
+describe("the resumable protocol by hand", () => {
+  const start = async (emu: StorageEmulator, name: string, size?: number) => {
+    const res = await fetch(`${emu.url}/v0/b/${BUCKET}/o?name=${encodeURIComponent(name)}`, {
+      method: "POST",
+      headers: {
+        "X-Goog-Upload-Protocol": "resumable",
+        "X-Goog-Upload-Command": "start",
+        "Content-Type": "application/json",
+        ...(size === undefined ? {} : { "X-Goog-Upload-Header-Content-Length": String(size) }),
+        "X-Goog-Upload-Header-Content-Type": "image/jpeg",
+      },
+      body: JSON.stringify({ name, contentType: "image/jpeg", metadata: { note: "by hand" } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-goog-upload-status")).toBe("active");
+    return res.headers.get("x-goog-upload-url")!;
+  };
+  const command = (url: string, cmd: string, body?: Uint8Array<ArrayBuffer>, offset?: number) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "X-Goog-Upload-Command": cmd, ...(offset === undefined ? {} : { "X-Goog-Upload-Offset": String(offset) }) },
+      body,
+    });
+
+  it("queries, refuses a gap, accepts a repeated chunk's new tail, finalizes once and answers a repeat the same", async () => {
+    const emu = await server();
+    const bytes = pattern(30);
+    const url = await start(emu, "test/by-hand.jpg", 30);
+    expect((await command(url, "upload", bytes.subarray(0, 10), 0)).status).toBe(200);
+    const query = await command(url, "query");
+    expect(query.headers.get("x-goog-upload-status")).toBe("active");
+    expect(query.headers.get("x-goog-upload-size-received")).toBe("10");
+    const gap = await command(url, "upload", bytes.subarray(20, 30), 20);
+    expect(gap.status).toBe(400);
+    expect(((await gap.json()) as { error: { message: string } }).error.message).toContain("resume from 10");
+    // A retry that starts before what arrived adds only its tail.
+    const retry = await command(url, "upload", bytes.subarray(5, 20), 5);
+    expect(retry.headers.get("x-goog-upload-size-received")).toBe("20");
+    const final = await command(url, "upload, finalize", bytes.subarray(20, 30), 20);
+    expect(final.status).toBe(200);
+    expect(final.headers.get("x-goog-upload-status")).toBe("final");
+    const meta = (await final.json()) as Record<string, unknown>;
+    expect(meta).toMatchObject({ name: "test/by-hand.jpg", size: "30", contentType: "image/jpeg", metadata: { note: "by hand" } });
+    const again = await command(url, "finalize");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(meta);
+    expect((await command(url, "query")).headers.get("x-goog-upload-status")).toBe("final");
+    expect((await command(url, "cancel")).status).toBe(400);
+    const stored = await fetch(`${emu.url}/v0/b/${BUCKET}/o/${encodeURIComponent("test/by-hand.jpg")}?alt=media`);
+    expect(sameBytes(new Uint8Array(await stored.arrayBuffer()), bytes)).toBe(true);
+  });
+
+  it("refuses to finalize fewer bytes than announced, and forgets a cancelled upload's bytes", async () => {
+    const emu = await server();
+    const url = await start(emu, "test/short.jpg", 10);
+    await command(url, "upload", pattern(4), 0);
+    const short = await command(url, "finalize");
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { error: { message: string } }).error.message).toMatch(/4 bytes, but 10 were announced/);
+    expect((await command(url, "cancel")).status).toBe(200);
+    expect((await command(url, "upload", pattern(6), 4)).status).toBe(400);
+    expect((await fetch(`${emu.url}/v0/b/${BUCKET}/o/${encodeURIComponent("test/short.jpg")}`)).status).toBe(404);
+  });
+});
