@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatMoment, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { formatMoment, readStored, removeStored, storageKey, writeStored } from "shared-content/admin";
 import { readKeptSave, type KeptSave } from "../editors/kept-save";
 import { Button, StatusMessage } from "../ui";
 import { emptyPostForm, type PostForm } from "./post-form";
@@ -19,7 +19,13 @@ export const autosaveKey = (slug: string | null) => storageKey("post-autosave", 
 const keyOf = autosaveKey;
 
 export function readAutosave(slug: string | null): Autosaved | null {
-  return readKeptSave(keyOf(slug), emptyPostForm());
+  const key = keyOf(slug);
+  // Edits kept before posts had a series lack its two fields: still the owner's edits, so they get empty ones.
+  const stored = readStored(key) as { values?: unknown } | null;
+  if (stored && typeof stored.values === "object" && stored.values !== null && !("seriesTitle" in stored.values)) {
+    writeStored(key, { ...stored, values: { ...stored.values, seriesTitle: "", seriesPart: "" } });
+  }
+  return readKeptSave(key, emptyPostForm());
 }
 
 export function clearAutosave(slug: string | null): void {
