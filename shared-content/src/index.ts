@@ -39,6 +39,8 @@ export type {
   BlogPostInput,
   BlogPost,
   BlogIndexEntry,
+  SeriesPart,
+  PostSeries,
   Quote,
   QuoteFields,
   Film,
@@ -49,7 +51,7 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
+export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, revisionsPath, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
 export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug, type SitePage } from "./site-urls";
 export {
@@ -79,6 +81,7 @@ export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
+export { partPosition, type Series } from "./series";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";

@@ -16,6 +16,8 @@ export const SITE_PATHS = {
     getHref: ({ tag }: { tag?: string } = {}) => (tag ? `/blogs/list?tag=${encode(tag)}` : "/blogs/list"),
   },
   post: { path: "/blogs/:id", getHref: (slug: string) => `/blogs/${encode(slug)}` },
+  /** A series' own page: its published parts in order. */
+  series: { path: "/blogs/series/:slug", getHref: (slug: string) => `/blogs/series/${encode(slug)}` },
   quotes: {
     path: "/favorite-quotes/:id?",
     /** With an id: that quote's own link (shown first and highlighted). */
