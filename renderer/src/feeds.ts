@@ -14,6 +14,7 @@ import {
   type WithId,
 } from "shared-content";
 import { readAsVisitor } from "shared-content/server";
+import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
@@ -44,16 +45,6 @@ const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML, ""));
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * The one address a route pattern stands for when it needs no parameter (optional ones left
- * out), which the sitemap lists: "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has
- * none (its records are listed instead).
- */
-export function fixedAddress(pattern: string): string | undefined {
-  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
-  return address.includes(":") ? undefined : address;
-}
 
 export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[], series: readonly string[] = []): string {
   const newest = posts[0]?.publishedAt;

@@ -41,6 +41,16 @@ export const SITE_PATHS = {
 /** A page of the site: its key in SITE_PATHS. */
 export type SitePage = keyof typeof SITE_PATHS;
 
+/**
+ * The one address a route pattern stands for when it needs no parameter (optional ones left
+ * out): "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has none. The sitemap lists
+ * these, and the release check visits them. Not in the public entry: no visitor needs it.
+ */
+export function fixedAddress(pattern: string): string | undefined {
+  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
+  return address.includes(":") ? undefined : address;
+}
+
 /** A link to a post. */
 export const postUrl = SITE_PATHS.post.getHref;
 
