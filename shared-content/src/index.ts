@@ -41,6 +41,7 @@ export type {
   BlogIndexEntry,
   SeriesPart,
   PostSeries,
+  TocEntry,
   Quote,
   QuoteFields,
   Film,
@@ -53,7 +54,18 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, revisionsPath, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug, type SitePage } from "./site-urls";
+export {
+  SITE_PATHS,
+  postUrl,
+  feedUrl,
+  ADMIN_SECTIONS,
+  DATA_TOOL,
+  REDIRECTS,
+  redirectFor,
+  type AdminSection,
+  type AdminSectionSlug,
+  type SitePage,
+} from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -83,7 +95,15 @@ export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, format
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { partPosition, type Series } from "./series";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
-export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
+export {
+  Markdown,
+  MarkdownBody,
+  useCompiledMarkdown,
+  loadMarkdownRenderer,
+  type MarkdownProps,
+  type MarkdownState,
+  type CompiledText,
+} from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
 export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";

@@ -50,6 +50,34 @@ describe("BlogPostView", () => {
     expect((window as { pwned?: boolean }).pwned).toBeUndefined();
   });
 
+  it("lists three or more headings in a table of contents linking to them; fewer get none", async () => {
+    const compileMarkdown = await loadMarkdownRenderer();
+    const body = "## One\n\nText.\n\n### One, a detail\n\n## Two\n\n## One";
+    const { html, toc } = compileMarkdown(body);
+    const { unmount } = render(view(ready(post({ body, bodyHtml: html, toc }))));
+    const nav = screen.getByRole("navigation", { name: "Table of contents" });
+    const links = [...nav.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["One", "#one"],
+      ["One, a detail", "#one-a-detail"],
+      ["Two", "#two"],
+      ["One", "#one-2"],
+    ]);
+    // The subsection is nested under its section.
+    expect(nav.querySelector("li > ol > li > a")?.textContent).toBe("One, a detail");
+    for (const [, href] of links) expect(document.getElementById(href!.slice(1))).not.toBeNull();
+    expect(screen.getByRole("link", { name: "Link to the section “Two”" }).getAttribute("href")).toBe("#two");
+    unmount();
+    render(view(ready(post({ body: "## Only\n\n## Two", bodyHtml: compileMarkdown("## Only\n\n## Two").html }))));
+    expect(screen.queryByRole("navigation", { name: "Table of contents" })).toBeNull();
+  });
+
+  it("shows the HTML stored with the post as it is, without compiling its markdown", () => {
+    render(view(ready(post({ body: "## From the markdown", bodyHtml: '<h2 id="stored">From the stored HTML</h2>' }))));
+    expect(screen.getByRole("heading", { level: 2, name: "From the stored HTML" })).toBeTruthy();
+    expect(screen.queryByText("From the markdown")).toBeNull();
+  });
+
   it("sets the title and meta description and restores them on unmount", () => {
     document.title = "Site";
     const { unmount } = render(view(ready(post({ title: "Hello world", summary: "The first post." }))));

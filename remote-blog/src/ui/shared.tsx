@@ -1,2 +1,2 @@
 // The sanitising markdown renderer and URL check come from shared-content (one implementation).
-export { Markdown, safeImageUrl, safeUrl } from "shared-content";
+export { Markdown, MarkdownBody, useCompiledMarkdown, safeImageUrl, safeUrl } from "shared-content";
