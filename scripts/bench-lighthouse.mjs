@@ -18,7 +18,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit.mjs";
-import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { SITE_PATHS } from "shared-content/site-urls";
 
 const GOAL = { score: 0.95, lcpMs: 1800, cls: 0.05, tbtMs: 150 };
 
@@ -60,25 +61,24 @@ async function timeRenderer(url) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-lighthouse-"));
-const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
 let stack;
 let chrome;
 let failed = false;
 try {
-  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, dataDir, ports: FREE_PORTS, log: () => {} });
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   const pages = [
-    { name: "/", path: "/" },
-    { name: "/blogs/list", path: "/blogs/list" },
-    { name: "a post", path: `/blogs/${slug}` },
-    { name: "/favorite-quotes", path: "/favorite-quotes" },
-    { name: "/list-of-seen-films", path: "/list-of-seen-films" },
-  ];
+    { path: SITE_PATHS.home.getHref() },
+    { path: SITE_PATHS.blogList.getHref() },
+    { name: "a post", path: SITE_PATHS.post.getHref(slug) },
+    { path: SITE_PATHS.quotes.getHref() },
+    { path: SITE_PATHS.films.getHref() },
+  ].map((page) => ({ name: page.path, ...page }));
   // A deployed renderer is warm: load each page's remotes once before measuring (the first
   // request of a fresh process also loads the remotes' server entries; see the cold figure).
   const coldStart = performance.now();
-  await (await fetch(`${stack.siteUrl}/blogs/${slug}`)).arrayBuffer();
+  await (await fetch(`${stack.siteUrl}${SITE_PATHS.post.getHref(slug)}`)).arrayBuffer();
   const coldMs = performance.now() - coldStart;
   for (const page of pages) for (let i = 0; i < 3; i += 1) await (await fetch(`${stack.siteUrl}${page.path}`)).arrayBuffer();
   chrome = await launchLighthouseChrome();

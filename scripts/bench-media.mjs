@@ -18,7 +18,8 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit.mjs";
-import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { SITE_PATHS } from "shared-content/site-urls";
 
 const GOAL = { coverBytes: 150 * 1024, lcpMs: 1800, cls: 0.05 };
 const { values } = parseArgs({ options: { "skip-build": { type: "boolean", default: false } } });
@@ -86,16 +87,15 @@ async function firstVisitJs(browser, url) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-media-"));
-const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0, storage: 0 };
 let stack;
 let browser;
 let chrome;
 let failed = false;
 try {
-  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, dataDir, ports: FREE_PORTS, log: () => {} });
   browser = await chromium.launch(chromiumLaunchOptions());
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await admin.goto(`${stack.siteUrl}/login?redirect=${encodeURIComponent("/admin-panel/write-blog")}`);
+  await admin.goto(`${stack.siteUrl}${SITE_PATHS.login.getHref(SITE_PATHS.adminSection.getHref("write-blog"))}`);
   await admin.getByLabel("Email").fill(stack.admin.email);
   await admin.getByLabel("Password").fill(stack.admin.password);
   await admin.getByRole("button", { name: "Sign in" }).click();
@@ -130,7 +130,7 @@ try {
   reader.on("response", (res) => {
     if (decodeURIComponent(res.url()).includes(`media/${id}/`)) coverResponses.push(res);
   });
-  const postUrl = `${stack.siteUrl}/blogs/${slug}`;
+  const postUrl = `${stack.siteUrl}${SITE_PATHS.post.getHref(slug)}`;
   await reader.goto(postUrl, { waitUntil: "load" });
   await reader.waitForTimeout(1000);
   const downloads = await Promise.all(

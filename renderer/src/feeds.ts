@@ -31,6 +31,12 @@ export async function publishedPosts(
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
 }
 
+/** Every series with a published part (its record's keys), for the sitemap. */
+export async function publishedSeries(config: RuntimeConfig, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
+  const value = await readAsVisitor(config, PATHS.series, undefined, { signal });
+  return value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
+}
+
 /** Characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
@@ -39,13 +45,25 @@ export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
+/**
+ * The one address a route pattern stands for when it needs no parameter (optional ones left
+ * out), which the sitemap lists: "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has
+ * none (its records are listed instead).
+ */
+export function fixedAddress(pattern: string): string | undefined {
+  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
+  return address.includes(":") ? undefined : address;
+}
+
+export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[], series: readonly string[] = []): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
-    ...PUBLIC_ROUTES.flatMap((r) =>
-      r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [],
-    ),
+    ...PUBLIC_ROUTES.flatMap((r) => {
+      const address = fixedAddress(`/${r.path}`);
+      return address ? [{ loc: `${base}${address}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [];
+    }),
     ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
+    ...series.map((slug) => ({ loc: `${base}${SITE_PATHS.series.getHref(slug)}`, lastmod: undefined })),
   ];
   const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;

@@ -16,7 +16,7 @@ import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPu
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
-import { FEED_POSTS, publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
+import { FEED_POSTS, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -163,10 +163,10 @@ async function withReadDeadline<T>(ms: number, work: (signal: AbortSignal) => Pr
 /** /sitemap.xml and /feed.xml, generated from the published posts; 503 when the database cannot be read. */
 async function sendFeed(path: "/sitemap.xml" | "/feed.xml", config: RuntimeConfig, base: string, signal: AbortSignal, send: Send, log: (line: string) => void) {
   try {
-    if (path === "/sitemap.xml")
-      return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal })), {
-        "Cache-Control": publicCache("uncorrected"),
-      });
+    if (path === "/sitemap.xml") {
+      const [posts, series] = await Promise.all([publishedPosts(config, { signal }), publishedSeries(config, { signal })]);
+      return send(200, "application/xml; charset=utf-8", sitemapXml(base, posts, series), { "Cache-Control": publicCache("uncorrected") });
+    }
     const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal }), siteName(config, signal)]);
     return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, mediaStorageOf(config)), { "Cache-Control": publicCache("uncorrected") });
   } catch (error) {
@@ -241,7 +241,7 @@ export function createRenderer(options: RendererOptions) {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
-    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read, read, undefined);
+    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
     const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
     registry.register(config.remotes);

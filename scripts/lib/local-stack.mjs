@@ -7,6 +7,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { REMOTE_LIST } from "../../federation.remotes.ts";
 import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
@@ -20,16 +21,11 @@ export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
 /** The demo admin's password: it meets the local password policy (scripts/lib/auth-front.mjs). */
 export const DEMO_ADMIN_PASSWORD = "Portfolio-Admin-2026";
-export const REMOTES = [
-  // In firebase.json's order: the Hosting emulator gives them the ports after the shell's.
-  // `devPort`: the Vite dev server's port (their vite.config.ts reads the same variable).
-  { name: "remote_home", dir: "remote-home", devPort: ["REMOTE_HOME_PORT", 4174] },
-  { name: "remote_blog", dir: "remote-blog", devPort: ["REMOTE_BLOG_PORT", 4175] },
-  { name: "remote_admin", dir: "remote-admin", devPort: ["REMOTE_ADMIN_PORT", 4176] },
-];
+/** The remotes, from the roster (federation.remotes.ts), in firebase.json's order. */
+export const REMOTES = REMOTE_LIST;
 
-/** A remote's dev-server port, from its variable or its default. */
-export const devServerPort = (remote) => envPort(remote.devPort[0], remote.devPort[1]);
+/** A remote's dev-server port, from its variable or its default (its vite.config.ts reads the same). */
+export const devServerPort = (remote) => envPort(remote.devPort.env, remote.devPort.default);
 
 function envPort(name, fallback) {
   const raw = process.env[name];
@@ -48,6 +44,9 @@ const BAD_PORTS = new Set([
   139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
+
+/** Every port free, chosen at start: a scratch stack beside any other (the benchmarks). */
+export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0 };
 
 /** Ports from the environment (README lists the variables). */
 export function portsFromEnv() {

@@ -39,6 +39,8 @@ export type {
   BlogPostInput,
   BlogPost,
   BlogIndexEntry,
+  SeriesPart,
+  PostSeries,
   Quote,
   QuoteFields,
   Film,
@@ -49,9 +51,9 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
+export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, revisionsPath, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
+export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug, type SitePage } from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -67,7 +69,7 @@ export { useLiveQuery, type LiveResult, type LiveStatus, type LiveQueryOptions, 
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);
@@ -79,11 +81,12 @@ export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
+export { partPosition, type Series } from "./series";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
-export { usePageMeta, formatTitle } from "./page/page-meta";
+export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 // Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
 export { Picture, type PictureProps } from "./picture/picture";

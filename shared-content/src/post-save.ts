@@ -13,10 +13,8 @@ import {
   postRemoval,
   postUpdates,
   readingMinutes,
-  revisionKey,
   revisionsPath,
   slugify,
-  storedPostPath,
   stripEmpty,
   LIMITS,
   postPath,
@@ -27,7 +25,7 @@ import {
   type BlogPostInput,
 } from "shared-content";
 import type { InferOutput } from "valibot";
-import { schedulePath } from "./paths";
+import { revisionKey, schedulePath, storedPostPath } from "./paths";
 import { PostScheduleSchema, type PostSchedule } from "./schemas";
 
 /** What both database SDKs write for "the server's time". */

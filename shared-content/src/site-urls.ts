@@ -1,7 +1,9 @@
 // The site's addresses, in one place: each page's route pattern (`path`) and the builder of a
 // link to it (`getHref`), as bulletproof-react's `paths`; the admin sections as one list of data;
-// the redirects. Read by the shell's route table and navigation, the remotes' links, the
-// renderer (sitemap, feed, redirects) and the standalone dev pages. Database paths are paths.ts.
+// the redirects. The shell's route table, public pages and client-only list, the remotes' links
+// and standalone pages, the renderer (sitemap, feed, redirects) and the benchmarks derive from
+// it. Pure data with no imports, so build configurations and scripts import it too, through
+// `shared-content/site-urls`; browser code imports it from `shared-content`. Database paths are paths.ts.
 
 const encode = encodeURIComponent;
 
@@ -14,6 +16,8 @@ export const SITE_PATHS = {
     getHref: ({ tag }: { tag?: string } = {}) => (tag ? `/blogs/list?tag=${encode(tag)}` : "/blogs/list"),
   },
   post: { path: "/blogs/:id", getHref: (slug: string) => `/blogs/${encode(slug)}` },
+  /** A series' own page: its published parts in order. */
+  series: { path: "/blogs/series/:slug", getHref: (slug: string) => `/blogs/series/${encode(slug)}` },
   quotes: {
     path: "/favorite-quotes/:id?",
     /** With an id: that quote's own link (shown first and highlighted). */
@@ -33,6 +37,9 @@ export const SITE_PATHS = {
   adminReleases: { path: "/admin-panel/releases", getHref: () => "/admin-panel/releases" },
   postPreview: { path: "/admin-panel/preview/post", getHref: () => "/admin-panel/preview/post" },
 } as const;
+
+/** A page of the site: its key in SITE_PATHS. */
+export type SitePage = keyof typeof SITE_PATHS;
 
 /** A link to a post. */
 export const postUrl = SITE_PATHS.post.getHref;
