@@ -10,7 +10,7 @@ import { a11yCheck, db, DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, setTh
 const here = dirname(fileURLToPath(import.meta.url));
 // The data tool's own example of an old site's export (its unit tests read the same file).
 const OLD_SITE_FIXTURE = join(here, "..", "..", "remote-admin", "src", "data-tool", "old-site-export.json");
-const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog"];
+const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "blog", "media"];
 // What an import may write: the content and what is derived from it (the films' statistics, not exported).
 const WRITTEN_NODES = [...CONTENT_NODES, "filmStats", "filmTallies"];
 
