@@ -20,12 +20,14 @@ import {
   postPath,
   draftPath,
   parseInput,
+  revisionKey,
+  storedPostPath,
   BlogPostInputSchema,
   type BlogPost,
   type BlogPostInput,
 } from "shared-content";
 import type { InferOutput } from "valibot";
-import { revisionKey, schedulePath, storedPostPath } from "./paths";
+import { schedulePath } from "./paths";
 import { PostScheduleSchema, type PostSchedule } from "./schemas";
 
 /** What both database SDKs write for "the server's time". */
