@@ -28,7 +28,7 @@ import {
 } from "shared-content";
 import type { InferOutput } from "valibot";
 import { schedulePath } from "./paths";
-import { PostScheduleSchema, type PostSchedule } from "./schemas";
+import { PostScheduleSchema, type PostSchedule } from "./schedule-schemas";
 
 /** What both database SDKs write for "the server's time". */
 export const SERVER_TIME = { ".sv": "timestamp" } as const;
