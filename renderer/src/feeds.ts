@@ -14,6 +14,7 @@ import {
   type WithId,
 } from "shared-content";
 import { readAsVisitor } from "shared-content/server";
+import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
@@ -48,9 +49,10 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[], series: readonly string[] = []): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
-    ...PUBLIC_ROUTES.flatMap((r) =>
-      r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [],
-    ),
+    ...PUBLIC_ROUTES.flatMap((r) => {
+      const address = fixedAddress(`/${r.path}`);
+      return address ? [{ loc: `${base}${address}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [];
+    }),
     ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
     ...series.map((slug) => ({ loc: `${base}${SITE_PATHS.series.getHref(slug)}`, lastmod: undefined })),
   ];

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { mediaStorageOf, redirectFor } from "shared-content";
-import { createServerRenderStore } from "shared-content/server";
-import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
+import { redirectFor } from "shared-content";
+import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
+import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
@@ -241,11 +241,9 @@ export function createRenderer(options: RendererOptions) {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
-    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read, read, undefined);
+    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
-    const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
-    registry.register(config.remotes);
-    const page = await renderPage(path + search, { store, registry });
+    const page = await renderPage(path + search, { store, loader: remotes.loader });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);

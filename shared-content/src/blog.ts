@@ -40,7 +40,7 @@ function indexFields<P extends StoredPost>(post: P) {
   return {
     title: post.title,
     summary: post.summary,
-    // A post saved without tags has none stored (stripEmpty): its entry has none either.
+    // Absent when the post has none (stripEmpty drops an empty list; the SDK refuses undefined).
     ...(post.tags !== undefined ? { tags: post.tags } : {}),
     readingMinutes: post.readingMinutes,
     publishedAt: post.publishedAt,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_SECTIONS, SITE_PATHS, postUrl, redirectFor } from "./site-urls";
+import { ADMIN_SECTIONS, SITE_PATHS, fixedAddress, postUrl, redirectFor } from "./site-urls";
 
 describe("site URLs", () => {
   it("encode what they put in a path or a query", () => {
@@ -13,11 +13,26 @@ describe("site URLs", () => {
     expect(SITE_PATHS.login.getHref()).toBe("/login");
     expect(SITE_PATHS.login.getHref("/admin-panel/configure-skills?tab=2#x")).toBe("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2%23x");
   });
+  it("a route pattern stands for one address when it needs no parameter", () => {
+    expect(fixedAddress("/")).toBe("/");
+    expect(fixedAddress("/blogs/list")).toBe("/blogs/list");
+    expect(fixedAddress("/favorite-quotes/:id?")).toBe("/favorite-quotes");
+    expect(fixedAddress("/blogs/:id")).toBeUndefined();
+    expect(fixedAddress("/a/:b?/c/:d")).toBeUndefined();
+  });
+
   it("redirect /blogs, with or without its slash, and nothing else", () => {
     expect(redirectFor("/blogs")).toBe("/blogs/list");
     expect(redirectFor("/blogs/")).toBe("/blogs/list");
     expect(redirectFor("/blogs/list")).toBeUndefined();
     expect(redirectFor("/")).toBeUndefined();
+    // The specification's addresses of the quotes and films pages, under /blogs.
+    expect(redirectFor("/blogs/favorite-quotes")).toBe("/favorite-quotes");
+    expect(redirectFor("/blogs/favorite-quotes/")).toBe("/favorite-quotes");
+    expect(redirectFor("/blogs/favorite-quotes/q%201")).toBe("/favorite-quotes/q%201");
+    expect(redirectFor("/blogs/list-of-seen-films")).toBe("/list-of-seen-films");
+    expect(redirectFor("/blogs/favorite-quotes/q1/more")).toBeUndefined();
+    expect(redirectFor("/blogs/a-post")).toBeUndefined();
   });
   it("name each admin section once", () => {
     expect(new Set(ADMIN_SECTIONS.map((s) => s.slug)).size).toBe(ADMIN_SECTIONS.length);

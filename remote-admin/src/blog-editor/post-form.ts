@@ -1,10 +1,12 @@
 import {
+  isPreviewImage,
   LIMITS,
   normaliseTag,
   readingMinutes,
   slugify,
   type BlogPost,
   type BlogPostInput,
+  type ImageRef,
   type FieldErrors,
   type PostStatus,
   type WithId,
@@ -17,13 +19,24 @@ export interface PostForm {
   summary: string;
   tags: string;
   coverUrl: string;
+  coverImage: ImageRef | undefined;
   body: string;
   /** The series' name ("" for none) and this post's part number in it (post-series-fields.tsx). */
   seriesTitle: string;
   seriesPart: string;
 }
 
-export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "", seriesTitle: "", seriesPart: "" });
+export const emptyPostForm = (): PostForm => ({
+  title: "",
+  slug: "",
+  summary: "",
+  tags: "",
+  coverUrl: "",
+  coverImage: undefined,
+  body: "",
+  seriesTitle: "",
+  seriesPart: "",
+});
 
 /** The fields as the editor labels them (for messages that name a field, such as "Keep mine"). */
 export const POST_FIELD_LABELS: Record<string, string> = {
@@ -45,11 +58,18 @@ export function postToForm(post: WithId<BlogPost> | null): PostForm {
     summary: post.summary,
     tags: joinList(post.tags),
     coverUrl: post.coverUrl ?? "",
+    coverImage: post.coverImage,
     body: post.body,
     seriesTitle: post.series?.title ?? "",
     seriesPart: post.series ? String(post.series.part) : "",
   };
 }
+
+/** What a typed cover address means for link previews: they show raster images only (the renderer's rule, `isPreviewImage`; an uploaded cover has its own share JPEG). */
+export const coverAdvice = (coverUrl: string): string | undefined =>
+  coverUrl.trim() !== "" && !isPreviewImage(coverUrl.trim())
+    ? "Link previews (when the post is shared) show PNG, JPEG, GIF or WebP images only: they will use the site's default card instead of this cover. The cover still shows on the post."
+    : undefined;
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
 export const tagsOfForm = (f: PostForm): string[] => [...new Set(splitList(f.tags).map(normaliseTag))];
@@ -62,6 +82,7 @@ export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
     body: f.body,
     tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
+    coverImage: f.coverImage,
     status,
     ...(f.seriesTitle.trim() ? { series: { title: f.seriesTitle.trim(), part: Number(f.seriesPart.trim() || Number.NaN) } } : {}),
   };

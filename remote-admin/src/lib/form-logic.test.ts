@@ -53,14 +53,33 @@ describe("post form", () => {
   });
 
   it("turns the form into the post input the schema checks", () => {
-    const form = { title: " Title ", slug: "title", summary: " Sum ", tags: "react, React, ts", coverUrl: " ", body: "Body", seriesTitle: " ", seriesPart: "" };
+    const form = {
+      title: " Title ",
+      slug: "title",
+      summary: " Sum ",
+      tags: "react, React, ts",
+      coverUrl: " ",
+      coverImage: undefined,
+      body: "Body",
+      seriesTitle: " ",
+      seriesPart: "",
+    };
     const input = postToInput(form, "draft");
-    expect(input).toEqual({ slug: "title", title: "Title", summary: "Sum", body: "Body", tags: ["react", "ts"], coverUrl: undefined, status: "draft" });
+    expect(input).toEqual({
+      slug: "title",
+      title: "Title",
+      summary: "Sum",
+      body: "Body",
+      tags: ["react", "ts"],
+      coverUrl: undefined,
+      coverImage: undefined,
+      status: "draft",
+    });
     expect(postToInput({ ...form, seriesTitle: " Caching ", seriesPart: "2" }, "draft").series).toEqual({ title: "Caching", part: 2 });
   });
 
   it("words the series fields' problems beside them", () => {
-    const form = { title: "T", slug: "t", summary: "S", tags: "", coverUrl: "", body: "B", seriesTitle: "", seriesPart: "" };
+    const form = { title: "T", slug: "t", summary: "S", tags: "", coverUrl: "", coverImage: undefined, body: "B", seriesTitle: "", seriesPart: "" };
     expect(seriesErrors(form)).toEqual({});
     expect(seriesErrors({ ...form, seriesPart: "2" })).toEqual({ seriesTitle: expect.stringMatching(/Name the series/) });
     expect(seriesErrors({ ...form, seriesTitle: "Caching" })).toEqual({ seriesPart: expect.stringMatching(/part number/) });
