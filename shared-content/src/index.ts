@@ -52,7 +52,7 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, revisionsPath, submissionPath } from "./paths";
+export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
 export {
   SITE_PATHS,
