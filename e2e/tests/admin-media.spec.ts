@@ -12,7 +12,18 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "fireba
 import { connectStorageEmulator, getStorage, ref, uploadBytes } from "firebase/storage";
 import type { Page } from "@playwright/test";
 import { hasMetadata, imageSize, withExif } from "scripts/test-images";
-import { DEMO_ADMIN, createAccount, db, expect, expectRemoteScreen, keepContent, signInAsAdmin, stackState, test } from "../fixtures";
+import {
+  DEMO_ADMIN,
+  createAccount,
+  db,
+  expect,
+  expectNoSeriousA11yViolations,
+  expectRemoteScreen,
+  keepContent,
+  signInAsAdmin,
+  stackState,
+  test,
+} from "../fixtures";
 
 keepContent("blog", "media");
 
@@ -103,6 +114,7 @@ test("a phone photo as a post's cover: refused bad files first, then upright var
     await page.screenshot({ path: `${SHOTS}/media-upload-control-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
+  await expectNoSeriousA11yViolations(page, { include: "main" });
   await page.getByRole("button", { name: "Upload “IMG_0042.jpg”" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Uploaded: “IMG_0042.jpg”" })).toBeVisible({ timeout: 30_000 });
 
@@ -278,6 +290,7 @@ test("the media library shows where a picture is used, refuses to delete it, and
     await page.screenshot({ path: `${SHOTS}/media-library-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoSeriousA11yViolations(page, { include: "main" });
 
   // A used picture: refused, naming the use; nothing deleted.
   await usedCard.getByRole("button", { name: `Delete “lighthouse-${stamp}.png”` }).click();
@@ -294,6 +307,24 @@ test("the media library shows where a picture is used, refuses to delete it, and
   expect(draft.coverImage.alt).toBe("The lighthouse at Vinga");
   expect(draft.body).toBe(`Look: ![The lighthouse at Vinga](${share})`);
   expect(draft.rev).toBe(2);
+
+  // Replace in place: the new file is stored, the draft's URL (cover and body) and ImageRef point
+  // at it in one update (alt text kept), and the old picture, now unused, goes.
+  const replacement = await encodeInBrowser(page, 480, 360, "#603", "#fd0", "image/png");
+  const newId = idOf(replacement, "480x360");
+  await usedCard
+    .getByLabel(`Replace “lighthouse-${stamp}.png” with another file`)
+    .setInputFiles({ name: `lighthouse-new-${stamp}.png`, mimeType: "image/png", buffer: replacement });
+  await usedCard.getByRole("button", { name: `Replace with “lighthouse-new-${stamp}.png”` }).click();
+  const newCard = page.getByRole("listitem", { name: `lighthouse-new-${stamp}.png` });
+  await expect(newCard.getByRole("list", { name: `Where lighthouse-new-${stamp}.png is used` })).toContainText("Draft “Lighthouses”", { timeout: 30_000 });
+  await expect(usedCard).toHaveCount(0);
+  const newShare = await objectUrl(`media/${newId}/480.jpg`);
+  const replaced = (await db.get(`blog/drafts/${slug}`)) as { coverUrl: string; coverImage: { id: string; alt: string }; body: string };
+  expect(replaced.coverUrl).toBe(newShare);
+  expect(replaced.coverImage).toMatchObject({ id: newId, alt: "The lighthouse at Vinga" });
+  expect(replaced.body).toBe(`Look: ![The lighthouse at Vinga](${newShare})`);
+  expect(await db.get(`media/${used}`)).toBeNull();
 
   // An unused picture: deleted after confirming, files and record.
   const spare = page.getByRole("listitem", { name: `spare-${stamp}.png` });

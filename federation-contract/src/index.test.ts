@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCompatibility, describeIncompatibility, requirementsOf, type HostContract } from "./index";
+import { checkCompatibility, describeIncompatibility, manifestVerdict, requirementsOf, type HostContract } from "./index";
 
 const host: HostContract = {
   shared: {
@@ -61,5 +61,26 @@ describe("requirementsOf", () => {
   it("refuses what is not a manifest", () => {
     expect(requirementsOf(null)).toBeNull();
     expect(requirementsOf({ shared: [] })).toBeNull();
+  });
+});
+
+describe("manifestVerdict", () => {
+  it("passes a build the host can run, whatever the stance on an unreadable manifest", () => {
+    expect(manifestVerdict("remote_blog", manifest(), host, { unreadable: "refuse" })).toBeNull();
+    expect(manifestVerdict("remote_blog", manifest(), host, { unreadable: "allow" })).toBeNull();
+  });
+
+  it("gives the one line that says why a build cannot run, under the name the site knows it by", () => {
+    const verdict = manifestVerdict("remote_blog", manifest({ exposes: ["BlogListPage"] }), host, { unreadable: "allow" });
+    expect(verdict).toBe("remote_blog 1.4.0 is incompatible with this site: does not expose BlogPostPage, which the site loads from it");
+  });
+
+  it("takes the caller's stance on a manifest that cannot be read", () => {
+    for (const unreadable of [undefined, null, "<html>", { shared: [] }]) {
+      expect(manifestVerdict("remote_blog", unreadable, host, { unreadable: "allow" })).toBeNull();
+      expect(manifestVerdict("remote_blog", unreadable, host, { unreadable: "refuse" })).toBe(
+        "remote_blog has no readable mf-manifest.json: nothing shows what it needs from this site",
+      );
+    }
   });
 });

@@ -105,3 +105,22 @@ export function describeProblem(problem: Problem): string {
 export function describeIncompatibility(remote: string, release: string | null, problems: Problem[]): string {
   return `${remote}${release ? ` ${release}` : ""} is incompatible with this site: ${problems.map(describeProblem).join("; ")}`;
 }
+
+/**
+ * What a caller does with a manifest that cannot be read (missing, not JSON, not a manifest):
+ * "refuse" it (the release command: a candidate must show what it needs) or "allow" it (the
+ * browser and the renderer: loading such a build fails by itself, and a slot shows its fallback).
+ */
+export type UnreadableManifest = "refuse" | "allow";
+
+/**
+ * The one verdict on a remote's build: its parsed mf-manifest.json (undefined: it could not be
+ * read) against what `host` provides. Null when it can run there; else the one line that says why
+ * not, as the release command, the renderer's log and the admin notice show it.
+ */
+export function manifestVerdict(remote: string, manifest: unknown, host: HostContract, { unreadable }: { unreadable: UnreadableManifest }): string | null {
+  const requirements = requirementsOf(manifest);
+  if (!requirements) return unreadable === "refuse" ? `${remote} has no readable mf-manifest.json: nothing shows what it needs from this site` : null;
+  const problems = checkCompatibility({ ...requirements, name: remote }, host);
+  return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
+}

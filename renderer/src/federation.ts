@@ -12,8 +12,8 @@
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";
-import { checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
-import type { RemoteGuard, RemoteRuntime } from "shell/server";
+import { manifestVerdict } from "federation-contract";
+import { RemoteLoadError, screenIn, type RemoteLoader } from "shell/server";
 import { NPM_SHARED, SERVER_SHARED, serverHost, sharedVersion } from "./shared-modules";
 
 function resolvedShared(): Record<string, string> {
@@ -29,9 +29,8 @@ function resolvedShared(): Record<string, string> {
 }
 
 export interface ServerRemotes {
-  runtime: RemoteRuntime;
-  /** The verdict on each remote's prepared build, for the page's registry. */
-  guard: RemoteGuard;
+  /** What a page's slots load screens with: the prepared builds, a refused one refused with its reason. */
+  loader: RemoteLoader;
   /**
    * Makes sure `remotes` (name -> manifest URL) are prepared. Waits only when a URL is not
    * prepared yet; a view older than `maxAgeMs` is refreshed in the background.
@@ -112,12 +111,13 @@ function changedBuilds(prepared: ReadonlyMap<string, PreparedRemote>, builds: Bu
   return builds.filter(([name, entry, build]) => prepared.get(name)?.entry !== entry || prepared.get(name)?.build !== build);
 }
 
-/** A build judged against what this renderer provides (versions and the names it imports). */
+/**
+ * A build judged against what this renderer provides (versions and the names it imports). An
+ * unreadable manifest is allowed: the runtime cannot load that build, so its slots fall back.
+ */
 function judge(name: string, entry: string, build: string): PreparedRemote {
   const raw = parseManifest(build);
-  const requirements = requirementsOf(raw);
-  const problems = requirements ? checkCompatibility({ ...requirements, name }, serverHost) : [];
-  const incompatible = problems.length > 0 ? describeIncompatibility(name, requirements?.version ?? null, problems) : null;
+  const incompatible = manifestVerdict(name, raw, serverHost, { unreadable: "allow" });
   return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
 }
 
@@ -140,26 +140,24 @@ async function revalidateLoader(): Promise<void> {
 const runnable = (remote: PreparedRemote | undefined) => remote?.incompatible === null;
 
 /**
- * The runtime the page's registry sees. The registry registers on every request; only its forced
- * re-registration (a retry after a failed load) reaches the instance, sync() does the rest. A load
- * of a refused build is refused before the runtime fetches or runs anything of it.
+ * The loader a page's slots use: a prepared build's screen, from the instance sync() keeps; a
+ * refused build is refused with its reason before the runtime fetches or runs anything of it.
  */
-function guardedRuntime(instance: FederationInstance, preparedOf: (name: string) => PreparedRemote | undefined): RemoteRuntime {
+function preparedLoader(instance: FederationInstance, preparedOf: (name: string) => PreparedRemote | undefined): RemoteLoader {
   return {
-    registerRemotes: (remotes, options) => {
-      if (options?.force)
-        instance.registerRemotes(
-          remotes.filter((r) => runnable(preparedOf(r.name))),
-          options,
-        );
+    async load(remote, module) {
+      const prepared = preparedOf(remote);
+      if (!prepared) throw new RemoteLoadError(remote, module, new Error(`${remote} is not prepared`));
+      if (prepared.incompatible) throw new RemoteLoadError(remote, module, new Error(prepared.incompatible), "incompatible");
+      let loaded: unknown;
+      try {
+        loaded = await instance.loadRemote(`${remote}/${module}`);
+      } catch (error) {
+        throw new RemoteLoadError(remote, module, error);
+      }
+      return screenIn(loaded, remote, module);
     },
-    loadRemote: (id) => {
-      const name = id.split("/")[0] ?? "";
-      const remote = preparedOf(name);
-      if (!remote) return Promise.reject(new Error(`${name} is not prepared`));
-      if (remote.incompatible) return Promise.reject(new Error(remote.incompatible));
-      return instance.loadRemote(id);
-    },
+    incompatibility: (remote) => preparedOf(remote)?.incompatible ?? null,
   };
 }
 
@@ -243,8 +241,7 @@ export function createServerRemotes({
   }
 
   return {
-    runtime: guardedRuntime(instance, (name) => prepared.get(name)),
-    guard: async (remote) => prepared.get(remote)?.incompatible ?? null,
+    loader: preparedLoader(instance, (name) => prepared.get(name)),
     sync,
     assetsOf: (remote, module) => assetsIn(prepared.get(remote), module),
   };

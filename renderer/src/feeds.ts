@@ -19,6 +19,7 @@ import {
   type WithId,
 } from "shared-content";
 import { cachedMarkdownCompiler, readAsVisitor } from "shared-content/server";
+import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
@@ -34,6 +35,12 @@ export async function publishedPosts(
   const query = newest === undefined ? undefined : { orderBy: "publishedAt", limitToLast: newest };
   const value = await readAsVisitor(config, PATHS.blogIndex, query, { signal });
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
+}
+
+/** Every series with a published part (its record's keys), for the sitemap. */
+export async function publishedSeries(config: RuntimeConfig, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
+  const value = await readAsVisitor(config, PATHS.series, undefined, { signal });
+  return value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
 }
 
 /**
@@ -108,17 +115,7 @@ export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/**
- * The one address a route pattern stands for when it needs no parameter (optional ones left
- * out), which the sitemap lists: "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has
- * none (its records are listed instead).
- */
-export function fixedAddress(pattern: string): string | undefined {
-  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
-  return address.includes(":") ? undefined : address;
-}
-
-export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
+export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[], series: readonly string[] = []): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
     ...PUBLIC_ROUTES.flatMap((r) => {
@@ -126,6 +123,7 @@ export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): strin
       return address ? [{ loc: `${base}${address}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [];
     }),
     ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
+    ...series.map((slug) => ({ loc: `${base}${SITE_PATHS.series.getHref(slug)}`, lastmod: undefined })),
   ];
   const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;

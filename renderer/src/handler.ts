@@ -12,11 +12,11 @@ import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { LIMITS, normaliseTag, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
-import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
+import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
-import { FEED_POSTS, feedBodies, publishedPosts, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
+import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -175,10 +175,10 @@ async function sendFeed(
   log: (line: string) => void,
 ) {
   try {
-    if (path === "/sitemap.xml")
-      return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal })), {
-        "Cache-Control": publicCache("uncorrected"),
-      });
+    if (path === "/sitemap.xml") {
+      const [posts, series] = await Promise.all([publishedPosts(config, { signal }), publishedSeries(config, { signal })]);
+      return send(200, "application/xml; charset=utf-8", sitemapXml(base, posts, series), { "Cache-Control": publicCache("uncorrected") });
+    }
     const asked = new URLSearchParams(search).get("tag");
     const tag = asked === null ? undefined : normaliseTag(asked);
     if (tag !== undefined && (tag.length < LIMITS.label.min || tag.length > LIMITS.label.max))
@@ -264,9 +264,7 @@ export function createRenderer(options: RendererOptions) {
     // The reads the page is known to make start together, while the remotes load.
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
-    const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
-    registry.register(config.remotes);
-    const page = await renderPage(path + search, { store, registry });
+    const page = await renderPage(path + search, { store, loader: remotes.loader });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);

@@ -41,8 +41,8 @@ describe("the renderer's remotes", () => {
     const lines: string[] = [];
     const remotes = createServerRemotes({ maxAgeMs: 60_000, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
     await remotes.sync({ remote_blog: manifestUrl });
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
-    const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
+    expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
+    const screen = await remotes.loader.load("remote_blog", "BlogListPage");
     expect(typeof screen.default).toBe("function");
     expect(remotes.assetsOf("remote_blog", "BlogListPage").js.length).toBeGreaterThan(0);
     expect(lines).toEqual([]);
@@ -52,15 +52,15 @@ describe("the renderer's remotes", () => {
     const lines: string[] = [];
     const remotes = createServerRemotes({ maxAgeMs: 50, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
     await remotes.sync({ remote_blog: manifestUrl });
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+    expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
 
     // A new build at the same URL that needs a shared-content this renderer does not provide.
     await requireSharedContent("^9.0.0");
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl }); // answers at once; the refresh runs behind it
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
-    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toMatch(/needs shared-content \^9\.0\.0, the site provides/);
-    await expect(remotes.runtime.loadRemote("remote_blog/BlogListPage")).rejects.toThrow();
+    expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
+    await expect.poll(() => remotes.loader.incompatibility("remote_blog"), { timeout: 10_000 }).toMatch(/needs shared-content \^9\.0\.0, the site provides/);
+    await expect(remotes.loader.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "incompatible" });
     await remotes.sync({ remote_blog: manifestUrl });
     expect(lines.filter((l) => l.includes("refusing"))).toHaveLength(1);
     expect(lines[0]).toContain(manifestUrl);
@@ -69,8 +69,8 @@ describe("the renderer's remotes", () => {
     await requireSharedContent("^1.0.0");
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl });
-    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toBeNull();
-    const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
+    await expect.poll(() => remotes.loader.incompatibility("remote_blog"), { timeout: 10_000 }).toBeNull();
+    const screen = await remotes.loader.load("remote_blog", "BlogListPage");
     expect(typeof screen.default).toBe("function");
   });
 });

@@ -9,7 +9,8 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { HOST_CONTRACT_FILE, checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
+import { HOST_CONTRACT_FILE, manifestVerdict } from "federation-contract";
+import { fixedAddress } from "shared-content/site-urls";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { repoRoot } from "./local-stack.mjs";
 import { startStaticServer, staticFileHandler } from "./static-server.mjs";
@@ -25,29 +26,18 @@ async function fetchJson(url, what) {
   return response.json();
 }
 
-/**
- * The contract check alone: the candidate's manifest against the live shell's contract.
- * Returns the one-line reason it cannot run there, or null.
- */
-export function contractVerdict(remote, manifest, hostContract) {
-  const requirements = requirementsOf(manifest);
-  if (!requirements) return `${remote}: the candidate has no readable mf-manifest.json`;
-  const problems = checkCompatibility({ ...requirements, name: remote }, hostContract);
-  return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
-}
-
 /** One URL per server-rendered route of `remote`: fixed paths as they are, parameters from the live sitemap. */
 export function samplePaths(remote, routes, sitemapPaths) {
   const out = [];
   // A fixed path of any route ("/blogs/list") is not a sample of a pattern ("/blogs/:id").
   const fixedPaths = routes.map((r) => r.path).filter((p) => !p.includes(":"));
   for (const route of routes.filter((r) => r.remote === remote)) {
-    const fixed = route.path.replace(/\/:[^/]+\?$/, "");
-    if (!fixed.includes(":")) {
-      out.push(fixed || "/");
+    const fixed = fixedAddress(route.path);
+    if (fixed) {
+      out.push(fixed);
       continue;
     }
-    const pattern = new RegExp(`^${fixed.replace(/:[^/]+/g, "[^/]+")}$`);
+    const pattern = new RegExp(`^${route.path.replace(/\/:[^/]+\?/g, "").replace(/:[^/]+/g, "[^/]+")}$`);
     const match = sitemapPaths.find((p) => pattern.test(p) && !fixedPaths.includes(p));
     if (match) out.push(match);
   }
@@ -84,8 +74,11 @@ async function startHarness({ shellDir, config, log }) {
  */
 export async function checkCandidate({ remote, buildDir, siteUrl, shellDir, browser = true, log = (/** @type {string} */ _line) => {} }) {
   const hostContract = await fetchJson(`${siteUrl}/${HOST_CONTRACT_FILE}`, "The live site's contract");
-  const manifest = JSON.parse(await readFile(join(buildDir, "mf-manifest.json"), "utf8"));
-  const verdict = contractVerdict(remote, manifest, hostContract);
+  const manifest = await readFile(join(buildDir, "mf-manifest.json"), "utf8")
+    .then((text) => JSON.parse(text))
+    .catch(() => undefined);
+  // A candidate must show what it needs: an unreadable manifest is refused.
+  const verdict = manifestVerdict(remote, manifest, hostContract, { unreadable: "refuse" });
   if (verdict) return { ok: false, problems: [verdict], pages: [] };
   log("contract: every screen exposed, every shared version and import provided by the live shell");
 

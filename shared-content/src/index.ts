@@ -39,6 +39,8 @@ export type {
   BlogPostInput,
   BlogPost,
   BlogIndexEntry,
+  SeriesPart,
+  PostSeries,
   TocEntry,
   Quote,
   QuoteFields,
@@ -91,6 +93,7 @@ export { FILM_ORDERS, byWatchedDesc } from "./films";
 export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
+export { partPosition, type Series } from "./series";
 export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
 export {
   Markdown,
@@ -103,7 +106,7 @@ export {
 } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
-export { usePageMeta, formatTitle } from "./page/page-meta";
+export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 // Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
 export { Picture, type PictureProps } from "./picture/picture";

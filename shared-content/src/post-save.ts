@@ -13,22 +13,23 @@ import {
   postRemoval,
   postUpdates,
   readingMinutes,
-  revisionKey,
   revisionsPath,
   slugify,
-  storedPostPath,
   stripEmpty,
   LIMITS,
   postPath,
   draftPath,
   parseInput,
+  revisionKey,
+  storedPostPath,
   BlogPostInputSchema,
   type BlogPost,
   type BlogPostInput,
 } from "shared-content";
 import type { InferOutput } from "valibot";
 import { schedulePath } from "./paths";
-import { PostScheduleSchema, type PostSchedule, type TocEntry } from "./schemas";
+import type { TocEntry } from "./schemas";
+import { PostScheduleSchema, type PostSchedule } from "./schedule-schemas";
 
 /** What both database SDKs write for "the server's time". */
 export const SERVER_TIME = { ".sv": "timestamp" } as const;

@@ -247,23 +247,6 @@ export const BlogPostSchema = v.strictObject({
 });
 /** A published part of a series (blog/series/{series}/{post slug}), written with its post. */
 export const SeriesPartSchema = v.strictObject({ seriesTitle, title: BlogPostInputSchema.entries.title, part: seriesPart });
-/** When a draft goes out (blog/schedule/{slug}), and the rev it was scheduled at: an edit since makes the move stale. */
-export const PostScheduleSchema = v.strictObject({
-  publishAt: timestampSchema,
-  rev: meta.rev,
-  /** Set by the scheduler when it could not publish the post: the reason, until the owner reschedules. */
-  failed: v.optional(text(LIMITS.schedulerNote, "Reason")),
-});
-/** The scheduler's record of its last run (blog/scheduler), written by the job. */
-export const SchedulerRunSchema = v.strictObject({
-  lastRunAt: timestampSchema,
-  /** How often it runs: the next run is due at lastRunAt + intervalMs. */
-  intervalMs: intRange(1000, 24 * 60 * 60 * 1000, "Interval"),
-  ok: v.boolean(),
-  published: list(slugSchema, "Published"),
-  failures: list(v.strictObject({ slug: slugSchema, reason: text(LIMITS.schedulerNote, "Reason") }), "Failures"),
-  error: v.optional(text(LIMITS.schedulerNote, "Error")),
-});
 /** The list index: only published posts, no bodies. Key = slug. */
 export const BlogIndexEntrySchema = v.strictObject({
   title: BlogPostInputSchema.entries.title,
@@ -329,8 +312,6 @@ export type TocEntry = v.InferOutput<typeof TocEntrySchema>;
 export type BlogIndexEntry = v.InferOutput<typeof BlogIndexEntrySchema>;
 export type PostSeries = v.InferOutput<typeof PostSeriesSchema>;
 export type SeriesPart = v.InferOutput<typeof SeriesPartSchema>;
-export type PostSchedule = v.InferOutput<typeof PostScheduleSchema>;
-export type SchedulerRun = v.InferOutput<typeof SchedulerRunSchema>;
 export type Quote = v.InferOutput<typeof QuoteSchema>;
 export type QuoteFields = v.InferInput<typeof QuoteFieldsSchema>;
 export type Film = v.InferOutput<typeof FilmSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_SECTIONS, SITE_PATHS, postUrl, redirectFor } from "./site-urls";
+import { ADMIN_SECTIONS, SITE_PATHS, fixedAddress, postUrl, redirectFor } from "./site-urls";
 
 describe("site URLs", () => {
   it("encode what they put in a path or a query", () => {
@@ -13,6 +13,14 @@ describe("site URLs", () => {
     expect(SITE_PATHS.login.getHref()).toBe("/login");
     expect(SITE_PATHS.login.getHref("/admin-panel/configure-skills?tab=2#x")).toBe("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2%23x");
   });
+  it("a route pattern stands for one address when it needs no parameter", () => {
+    expect(fixedAddress("/")).toBe("/");
+    expect(fixedAddress("/blogs/list")).toBe("/blogs/list");
+    expect(fixedAddress("/favorite-quotes/:id?")).toBe("/favorite-quotes");
+    expect(fixedAddress("/blogs/:id")).toBeUndefined();
+    expect(fixedAddress("/a/:b?/c/:d")).toBeUndefined();
+  });
+
   it("redirect /blogs, with or without its slash, and nothing else", () => {
     expect(redirectFor("/blogs")).toBe("/blogs/list");
     expect(redirectFor("/blogs/")).toBe("/blogs/list");

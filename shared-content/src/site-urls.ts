@@ -16,6 +16,8 @@ export const SITE_PATHS = {
     getHref: ({ tag }: { tag?: string } = {}) => (tag ? `/blogs/list?tag=${encode(tag)}` : "/blogs/list"),
   },
   post: { path: "/blogs/:id", getHref: (slug: string) => `/blogs/${encode(slug)}` },
+  /** A series' own page: its published parts in order. */
+  series: { path: "/blogs/series/:slug", getHref: (slug: string) => `/blogs/series/${encode(slug)}` },
   quotes: {
     path: "/favorite-quotes/:id?",
     /** With an id: that quote's own link (shown first and highlighted). */
@@ -38,6 +40,16 @@ export const SITE_PATHS = {
 
 /** A page of the site: its key in SITE_PATHS. */
 export type SitePage = keyof typeof SITE_PATHS;
+
+/**
+ * The one address a route pattern stands for when it needs no parameter (optional ones left
+ * out): "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has none. The sitemap lists
+ * these, and the release check visits them. Not in the public entry: no visitor needs it.
+ */
+export function fixedAddress(pattern: string): string | undefined {
+  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
+  return address.includes(":") ? undefined : address;
+}
 
 /** A link to a post. */
 export const postUrl = SITE_PATHS.post.getHref;

@@ -19,6 +19,8 @@ const USERS = [
   "e2e",
   "shared-content/src/admin",
   "shared-content/src/server",
+  // The post save both second entries plan with (never reached from the public entry).
+  "shared-content/src/post-save.ts",
 ];
 
 /** The value names an entry file exports (re-exports followed), as the federation contract reads them. */
@@ -40,6 +42,7 @@ function valueExports(entry: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
+  if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (name === "node_modules" || name === "dist" || name.startsWith(".")) return [];

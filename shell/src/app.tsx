@@ -22,7 +22,7 @@ export function App({
 }) {
   useEffect(() => onMounted?.(), [onMounted]);
   return (
-    <AppProviders store={store} slots={slots} registry={remoteRegistry}>
+    <AppProviders store={store} slots={slots} loader={remoteRegistry} registry={remoteRegistry}>
       {/* Exactly one child when not previewing, as on the server: a sibling would change every useId and so break hydration. */}
       {preview ? (
         <>

@@ -3,7 +3,7 @@ import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-con
 import { Button, FormGrid, MarkdownEditor, Panel, TextAreaField, TextField, errorFor } from "../ui";
 import { applyTagFixes, tagFixes } from "../lib/labels";
 import type { RecordForm } from "../lib/use-record-form";
-import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import { coverAdvice, readingTimeLabel, withTitle, type PostForm } from "./post-form";
 import { useBodyImages } from "../media/use-body-images";
 import { ImageField } from "../media/image-field";
 import styles from "./blog-editor.module.css";
@@ -70,7 +70,14 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
               ) : undefined
             }
           />
-          <ImageField form={form} purpose="cover" label="Cover image URL" urlKey="coverUrl" imageKey="coverImage" />
+          <ImageField
+            form={form}
+            purpose="cover"
+            label="Cover image URL"
+            urlKey="coverUrl"
+            imageKey="coverImage"
+            advice={form.values.coverImage ? undefined : coverAdvice(form.values.coverUrl)}
+          />
         </FormGrid>
         <TextAreaField
           label="Summary"

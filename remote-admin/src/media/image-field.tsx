@@ -12,6 +12,8 @@ export interface ImageFieldProps<F extends object> {
   /** The form's URL field (coverUrl ...) and the ImageRef beside it (coverImage ...). */
   urlKey: KeysOf<F, string>;
   imageKey: KeysOf<F, ImageRef | undefined>;
+  /** Advice about the address that does not block saving (ImageUrlField's `advice`). */
+  advice?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ImageFieldProps<F extends object> {
  * the upload beside it. An upload sets both; a URL typed by hand that no longer points at the
  * uploaded picture drops its ImageRef, so the two never disagree.
  */
-export function ImageField<F extends object>({ form, purpose, label, urlKey, imageKey }: ImageFieldProps<F>) {
+export function ImageField<F extends object>({ form, purpose, label, urlKey, imageKey, advice }: ImageFieldProps<F>) {
   const { values, setValues, errors } = form;
   const url = values[urlKey] as string;
   const image = values[imageKey] as ImageRef | undefined;
@@ -30,6 +32,7 @@ export function ImageField<F extends object>({ form, purpose, label, urlKey, ima
         label={label}
         value={url}
         error={errorFor(errors, urlKey)}
+        advice={advice}
         onChange={(next) => {
           const storage = siteMediaStorage();
           const keeps = image && storage && mediaIdOfUrl(storage, next.trim()) === image.id;

@@ -18,7 +18,7 @@ export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection 
 export { useSchedules, useSchedulerRun, schedulePost, cancelSchedule, type ScheduledPost } from "./schedule";
 export { schedulerHealth, type SchedulerHealth } from "../scheduler-health";
 export { formatMomentWithZone } from "../dates";
-export type { PostSchedule, SchedulerRun, PostSeries } from "../schemas";
+export type { PostSchedule, SchedulerRun } from "../schedule-schemas";
 export {
   saveAbout,
   saveContact,
@@ -85,6 +85,7 @@ export const {
   useBlogIndex,
   useBlogPost,
   usePostNeighbourhood,
+  useSeries,
   useFilms,
   useFilmStats,
   useFilmTop,

@@ -3,7 +3,7 @@
 // runScheduledPublishing; docs/architecture.md, "Scheduled publishing", has the design.
 import { ConflictError, ContentError, PATHS, decodeOne, draftPath, toContentError, type LiveResult } from "shared-content";
 import { schedulePath } from "../paths";
-import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schemas";
+import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schedule-schemas";
 import { connection } from "./db";
 import { useAdminRead } from "./admin-hooks";
 

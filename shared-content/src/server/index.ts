@@ -15,7 +15,7 @@ import { RenderStore } from "../snapshot/render-store";
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
 export { PageHead, type PageMeta } from "../page/page-head";
 export { runScheduledPublishing, duePosts, STALE_REASON, type SchedulerDatabase, type RunOptions } from "./scheduled-publishing";
-export type { SchedulerRun } from "../schemas";
+export type { SchedulerRun } from "../schedule-schemas";
 // The Publish button's move as the job plans it (tests send a plan made from a stale read).
 export { planStatusChange } from "../post-save";
 export { SCHEDULER_UID } from "../paths";

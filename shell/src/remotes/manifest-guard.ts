@@ -1,16 +1,16 @@
 // Judges a remote's build from its mf-manifest.json against what a host provides (federation-contract).
-import { checkCompatibility, describeIncompatibility, requirementsOf, type HostContract } from "federation-contract";
+import { manifestVerdict, requirementsOf, type HostContract } from "federation-contract";
 import type { RemoteGuard } from "./remote-registry";
 
-/** Reads the remote's manifest (the runtime reads it too) and judges it against `host`. */
+/**
+ * Reads the remote's manifest (the runtime reads it too) and judges it against `host`. A manifest
+ * that cannot be read is allowed: loading that build fails by itself, and its slot says so.
+ */
 export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = (url) => fetch(url, { cache: "no-cache" })): RemoteGuard {
   return async (remote, manifestUrl) => {
     const response = await fetchManifest(manifestUrl);
-    if (!response.ok) return null;
-    const requirements = requirementsOf(await response.json());
-    if (!requirements) return null;
-    const problems = checkCompatibility({ ...requirements, name: remote }, host);
-    return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
+    const manifest: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    return manifestVerdict(remote, manifest, host, { unreadable: "allow" });
   };
 }
 

@@ -8,6 +8,17 @@ import { loadRemote, registerRemotes } from "@module-federation/runtime";
 
 export type RemoteModule = { default: ComponentType };
 
+/**
+ * What a remote slot needs, in the browser and on the server: a screen loaded (or a
+ * RemoteLoadError), and why a remote's release was refused once that is known. The browser's
+ * registry below is one; the renderer's prepared remotes are the other (renderer/src/federation.ts).
+ */
+export interface RemoteLoader {
+  load(remote: string, module: string): Promise<RemoteModule>;
+  /** The reason a remote's release cannot run here, once it is known (null: compatible or not yet judged). */
+  incompatibility(remote: string): string | null;
+}
+
 export interface RemoteRuntime {
   registerRemotes: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => void;
   loadRemote: (id: string) => Promise<unknown>;
@@ -110,15 +121,24 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
       }
       const reason = await verdict;
       if (reason) throw refuse(reason);
-      const component = (loaded as { default?: unknown } | null | undefined)?.default;
-      if (typeof component !== "function" && (typeof component !== "object" || component === null)) {
+      try {
+        const screen = screenIn(loaded, remote, module);
+        failed.delete(remote);
+        return screen;
+      } catch (error) {
         failed.add(remote);
-        throw new RemoteLoadError(remote, module, new Error("the module has no default export"));
+        throw error;
       }
-      failed.delete(remote);
-      return { default: component as ComponentType };
     },
   };
+}
+
+/** The screen a loaded exposed module holds (its default export), or a RemoteLoadError. */
+export function screenIn(loaded: unknown, remote: string, module: string): RemoteModule {
+  const component = (loaded as { default?: unknown } | null | undefined)?.default;
+  if (typeof component !== "function" && (typeof component !== "object" || component === null))
+    throw new RemoteLoadError(remote, module, new Error("the module has no default export"));
+  return { default: component as ComponentType };
 }
 
 export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;

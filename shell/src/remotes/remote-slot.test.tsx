@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRemoteRegistry, type RemoteRegistry, type RemoteRuntime } from "./remote-registry";
-import { RemoteRegistryContext, RemoteSlot, SlotRenderContext, type SlotRenderState } from "./remote-slot";
+import { RemoteLoaderContext, RemoteSlot, SlotRenderContext, type SlotRenderState } from "./remote-slot";
 
 function Hello() {
   return <h1>Hello from the remote</h1>;
@@ -39,9 +39,9 @@ describe("RemoteSlot", () => {
   it("renders the remote's screen", async () => {
     const { registry, runtime } = fakeRuntime([{ default: Hello }]);
     render(
-      <RemoteRegistryContext.Provider value={registry}>
+      <RemoteLoaderContext.Provider value={registry}>
         <RemoteSlot remote="remote_home" module="HomePage" />
-      </RemoteRegistryContext.Provider>,
+      </RemoteLoaderContext.Provider>,
     );
     expect(await screen.findByRole("heading", { name: "Hello from the remote" })).toBeTruthy();
     expect(runtime.loadRemote).toHaveBeenCalledWith("remote_home/HomePage");
@@ -53,9 +53,9 @@ describe("RemoteSlot", () => {
     render(
       <div>
         <nav>header still here</nav>
-        <RemoteRegistryContext.Provider value={registry}>
+        <RemoteLoaderContext.Provider value={registry}>
           <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteRegistryContext.Provider>
+        </RemoteLoaderContext.Provider>
       </div>,
     );
     const retry = await screen.findByRole("button", { name: "Retry" });
@@ -76,9 +76,9 @@ describe("RemoteSlot", () => {
       const { registry } = fakeRuntime([result]);
       render(
         <SlotRenderContext.Provider value={{ server: false, rendered: new Set(), failed: new Set(), hydrated }}>
-          <RemoteRegistryContext.Provider value={registry}>
+          <RemoteLoaderContext.Provider value={registry}>
             <RemoteSlot remote="remote_home" module="HomePage" />
-          </RemoteRegistryContext.Provider>
+          </RemoteLoaderContext.Provider>
         </SlotRenderContext.Provider>,
       );
       await screen.findByRole(result instanceof Error ? "button" : "heading");
@@ -91,9 +91,9 @@ describe("RemoteSlot", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { registry } = fakeRuntime([undefined]);
     render(
-      <RemoteRegistryContext.Provider value={registry}>
+      <RemoteLoaderContext.Provider value={registry}>
         <RemoteSlot remote="remote_home" module="HomePage" />
-      </RemoteRegistryContext.Provider>,
+      </RemoteLoaderContext.Provider>,
     );
     expect(await screen.findByRole("button", { name: "Retry" })).toBeTruthy();
   });
@@ -111,9 +111,9 @@ describe("RemoteSlot", () => {
     );
     registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
     render(
-      <RemoteRegistryContext.Provider value={registry}>
+      <RemoteLoaderContext.Provider value={registry}>
         <RemoteSlot remote="remote_home" module="HomePage" />
-      </RemoteRegistryContext.Provider>,
+      </RemoteLoaderContext.Provider>,
     );
     expect(await screen.findByText(/being updated and cannot be shown/i)).toBeTruthy();
     expect(screen.queryByText(/check your connection/i)).toBeNull();
@@ -131,9 +131,9 @@ describe("RemoteSlot", () => {
     };
     render(
       <SlotRenderContext value={slots}>
-        <RemoteRegistryContext.Provider value={registry}>
+        <RemoteLoaderContext.Provider value={registry}>
           <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteRegistryContext.Provider>
+        </RemoteLoaderContext.Provider>
       </SlotRenderContext>,
     );
     expect(await screen.findByRole("heading", { name: "Server copy" })).toBeTruthy();
@@ -147,9 +147,9 @@ describe("RemoteSlot", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const tree = (slots: SlotRenderState, registry: RemoteRegistry) => (
       <SlotRenderContext value={slots}>
-        <RemoteRegistryContext.Provider value={registry}>
+        <RemoteLoaderContext.Provider value={registry}>
           <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteRegistryContext.Provider>
+        </RemoteLoaderContext.Provider>
       </SlotRenderContext>
     );
     // The server's HTML of the page, with the slot rendered.
@@ -197,9 +197,9 @@ describe("RemoteSlot", () => {
     };
     render(
       <SlotRenderContext value={slots}>
-        <RemoteRegistryContext.Provider value={registry}>
+        <RemoteLoaderContext.Provider value={registry}>
           <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteRegistryContext.Provider>
+        </RemoteLoaderContext.Provider>
       </SlotRenderContext>,
     );
     expect(await screen.findByText(/could not be loaded/i)).toBeTruthy();

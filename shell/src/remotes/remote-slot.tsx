@@ -12,11 +12,16 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { createRemoteRegistry, type RemoteFailure, type RemoteModule, type RemoteRegistry } from "./remote-registry";
+import { createRemoteRegistry, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
 import styles from "./remote-slot.module.css";
 
-/** The page's registry: the browser app's (remotes/app-registry.ts) or the server's, given by AppProviders. */
-export const RemoteRegistryContext = createContext<RemoteRegistry>(createRemoteRegistry());
+const unconfigured = createRemoteRegistry();
+
+/** What the page's slots load remote screens with: the browser's registry or the renderer's prepared remotes, given by AppProviders. */
+export const RemoteLoaderContext = createContext<RemoteLoader>(unconfigured);
+
+/** The browser app's registry (remotes/app-registry.ts), for the admin parts that read its entries. */
+export const RemoteRegistryContext = createContext<RemoteRegistry>(unconfigured);
 
 /**
  * How slots relate to the server render. On the server: `rendered` collects the slots a page
@@ -218,7 +223,7 @@ interface RemoteSlotProps {
  * layout shift of the whole page).
  */
 export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlotProps) {
-  const registry = useContext(RemoteRegistryContext);
+  const registry = useContext(RemoteLoaderContext);
   const render = useContext(SlotRenderContext);
   const [attempt, setAttempt] = useState(0);
   const slot = `${remote}/${module}`;

@@ -6,7 +6,7 @@ export type { RemoteName };
 
 export const REMOTE_SCREENS = {
   remote_home: ["HomePage", "WriteRecommendationPage"],
-  remote_blog: ["BlogListPage", "BlogPostPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
+  remote_blog: ["BlogListPage", "BlogPostPage", "BlogSeriesPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
   remote_admin: [
     "AdminOverview",
     "ConfigureAbout",

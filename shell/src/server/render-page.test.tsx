@@ -1,13 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import { RenderStore } from "shared-content";
-import { createRemoteRegistry, renderPage } from "./render-page";
+import { renderPage, screenIn, type RemoteLoader } from "./render-page";
 
 function page(path: string, screen: () => Promise<unknown>) {
   const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (source) => ({ html: source, toc: [] }), sanitiseHtml: (html) => html });
-  const registry = createRemoteRegistry({ registerRemotes: () => undefined, loadRemote: screen });
-  registry.register({ remote_home: "http://remote.test/home/mf-manifest.json", remote_blog: "http://remote.test/blog/mf-manifest.json" });
-  return renderPage(path, { store, registry });
+  const loader: RemoteLoader = { load: async (remote, module) => screenIn(await screen(), remote, module), incompatibility: () => null };
+  return renderPage(path, { store, loader });
 }
 
 describe("a server render reports what kept the page from being whole", () => {

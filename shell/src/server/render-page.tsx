@@ -9,14 +9,14 @@ import { StaticRouter } from "shared-router/server";
 import { PageHead, type PageMeta, type RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { AppRoutes } from "../app-routes";
-import type { RemoteRegistry } from "../remotes/remote-registry";
+import type { RemoteLoader } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
 export { PUBLIC_ROUTES, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
 export { pageDataScript, type PageData } from "../ssr/page-data";
 export { jsonForScript } from "../ssr/json-script";
-export { createRemoteRegistry, type RemoteGuard, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
+export { RemoteLoadError, screenIn, type RemoteLoader, type RemoteModule } from "../remotes/remote-registry";
 export { REMOTE_SCREENS } from "../remotes/screens";
 
 export interface RenderedPage {
@@ -62,12 +62,12 @@ function renderWhenReady(element: ReactNode, onError: (error: unknown) => void):
   });
 }
 
-export async function renderPage(path: string, { store, registry }: { store: RenderStore; registry: RemoteRegistry }): Promise<RenderedPage> {
+export async function renderPage(path: string, { store, loader }: { store: RenderStore; loader: RemoteLoader }): Promise<RenderedPage> {
   const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
   const errors: unknown[] = [];
   const head = new PageHead();
   const html = await renderWhenReady(
-    <AppProviders store={store} head={head} slots={slots} registry={registry}>
+    <AppProviders store={store} head={head} slots={slots} loader={loader}>
       <StaticRouter location={path}>
         <AppRoutes />
       </StaticRouter>
@@ -77,7 +77,7 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
   const incompatible: Record<string, string> = {};
   for (const slot of slots.failed) {
     const remote = parseSlotKey(slot)?.remote ?? "";
-    const reason = registry.incompatibility(remote);
+    const reason = loader.incompatibility(remote);
     if (reason) incompatible[remote] = reason;
   }
   return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
