@@ -4,28 +4,13 @@
 // client makes, so a scheduled post goes out through exactly the move the Publish button makes
 // (docs/architecture.md, "Scheduled publishing"). Classes and shared helpers come from the package's
 // main entry, the singleton, so an admin's ConflictError is the one the screens test for.
-import {
-  ConflictError,
-  ContentError,
-  BlogPostSchema,
-  decodeOne,
-  normaliseTag,
-  postRemoval,
-  postUpdates,
-  readingMinutes,
-  revisionKey,
-  revisionsPath,
-  slugify,
-  storedPostPath,
-  stripEmpty,
-  LIMITS,
-  postPath,
-  draftPath,
-  parseInput,
-  BlogPostInputSchema,
-  type BlogPost,
-  type BlogPostInput,
-} from "shared-content";
+import { ConflictError, readingMinutes, stripEmpty, LIMITS, type BlogPost, type BlogPostInput } from "shared-content";
+import { ContentError } from "./errors";
+import { BlogPostSchema, BlogPostInputSchema } from "./schemas";
+import { decodeOne } from "./decode";
+import { normaliseTag, postRemoval, postUpdates, slugify } from "./blog";
+import { revisionKey, revisionsPath, storedPostPath, postPath, draftPath } from "./paths";
+import { parseInput } from "./input";
 import type { InferOutput } from "valibot";
 import { schedulePath } from "./paths";
 import { PostScheduleSchema, type PostSchedule } from "./schemas";

@@ -2,7 +2,7 @@
 // the SDK module come from shared-auth (the only importer of firebase/* at run time, loaded on
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
-import { ContentError } from "shared-content";
+import { ContentError } from "../errors";
 
 export type StorageSdk = typeof import("firebase/storage");
 
