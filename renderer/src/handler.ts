@@ -160,8 +160,20 @@ async function withReadDeadline<T>(ms: number, work: (signal: AbortSignal) => Pr
   }
 }
 
+/** One request as the renderer answers it: what was asked, under which config, and how to answer. */
+interface PageRequest {
+  path: string;
+  search: string;
+  config: RuntimeConfig;
+  /** The site's own URL (config.site.url): every absolute link is made from it. */
+  base: string;
+  /** Aborted at the read deadline. */
+  signal: AbortSignal;
+  send: Send;
+}
+
 /** /sitemap.xml and /feed.xml, generated from the published posts; 503 when the database cannot be read. */
-async function sendFeed(path: "/sitemap.xml" | "/feed.xml", config: RuntimeConfig, base: string, signal: AbortSignal, send: Send, log: (line: string) => void) {
+async function sendFeed({ path, config, base, signal, send }: PageRequest, log: (line: string) => void) {
   try {
     if (path === "/sitemap.xml")
       return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal })), {
@@ -228,16 +240,17 @@ export function createRenderer(options: RendererOptions) {
     const base = config.site.url;
 
     await withReadDeadline(readDeadlineMs, async (signal) => {
-      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(path, config, base, signal, send, log);
+      const request: PageRequest = { path, search, config, base, signal, send };
+      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, log);
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
         return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
-      return renderResponse(path, search, config, base, signal, send);
+      return renderResponse(request);
     });
   }
 
-  async function renderResponse(path: string, search: string, config: RuntimeConfig, base: string, signal: AbortSignal, send: Send): Promise<void> {
+  async function renderResponse({ path, search, config, base, signal, send }: PageRequest): Promise<void> {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } fro
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName } from "shared-content";
-import { Markdown } from "../ui/shared";
+import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName, Markdown } from "shared-content";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
