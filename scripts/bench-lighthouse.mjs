@@ -13,14 +13,11 @@
 //   --requests N   renderer timing requests per page (default 200)
 //   --json FILE    also write the figures as JSON
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEBIAN_CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from "./lib/chromium.mjs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit.mjs";
 import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
 import { SITE_PATHS } from "shared-content/site-urls";
 
@@ -43,28 +40,9 @@ if (!values["skip-build"]) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const chromePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
-const CHROME_FLAGS = ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS, "--disable-default-apps", "--disable-extensions"];
-
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (v) => `${Math.round(v)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function audit(url, port) {
-  const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-  const a = lhr.audits;
-  return {
-    score: lhr.categories.performance.score ?? 0,
-    fcpMs: a["first-contentful-paint"].numericValue,
-    lcpMs: a["largest-contentful-paint"].numericValue,
-    tbtMs: a["total-blocking-time"].numericValue,
-    cls: a["cumulative-layout-shift"].numericValue,
-    bytes: a["total-byte-weight"].numericValue,
-    // The element's details are a table of tables (Lighthouse's types name only the outer kind).
-    lcpElement: /** @type {any} */ (a["largest-contentful-paint-element"]?.details)?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-    error: lhr.runtimeError?.message ?? null,
-  };
-}
 
 async function timeRenderer(url) {
   const server = [];
@@ -103,7 +81,7 @@ try {
   await (await fetch(`${stack.siteUrl}${SITE_PATHS.post.getHref(slug)}`)).arrayBuffer();
   const coldMs = performance.now() - coldStart;
   for (const page of pages) for (let i = 0; i < 3; i += 1) await (await fetch(`${stack.siteUrl}${page.path}`)).arrayBuffer();
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  chrome = await launchLighthouseChrome();
   const results = [];
   for (const page of pages) {
     const attempts = [];

@@ -32,6 +32,12 @@ export async function publishedPosts(
   return decodeCollection(BlogIndexEntrySchema, value, PATHS.blogIndex).sort(byPublishedDesc);
 }
 
+/** Every series with a published part (its record's keys), for the sitemap. */
+export async function publishedSeries(config: RuntimeConfig, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
+  const value = await readAsVisitor(config, PATHS.series, undefined, { signal });
+  return value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
+}
+
 /** Characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
@@ -40,7 +46,7 @@ export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
+export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[], series: readonly string[] = []): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
     ...PUBLIC_ROUTES.flatMap((r) => {
@@ -48,6 +54,7 @@ export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): strin
       return address ? [{ loc: `${base}${address}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [];
     }),
     ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
+    ...series.map((slug) => ({ loc: `${base}${SITE_PATHS.series.getHref(slug)}`, lastmod: undefined })),
   ];
   const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;

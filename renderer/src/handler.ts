@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { mediaStorageOf, redirectFor } from "shared-content";
-import { createServerRenderStore } from "shared-content/server";
+import { redirectFor } from "shared-content";
+import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
-import { FEED_POSTS, publishedPosts, rssXml, siteName, sitemapXml } from "./feeds";
+import { FEED_POSTS, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -175,10 +175,10 @@ interface PageRequest {
 /** /sitemap.xml and /feed.xml, generated from the published posts; 503 when the database cannot be read. */
 async function sendFeed({ path, config, base, signal, send }: PageRequest, log: (line: string) => void) {
   try {
-    if (path === "/sitemap.xml")
-      return send(200, "application/xml; charset=utf-8", sitemapXml(base, await publishedPosts(config, { signal })), {
-        "Cache-Control": publicCache("uncorrected"),
-      });
+    if (path === "/sitemap.xml") {
+      const [posts, series] = await Promise.all([publishedPosts(config, { signal }), publishedSeries(config, { signal })]);
+      return send(200, "application/xml; charset=utf-8", sitemapXml(base, posts, series), { "Cache-Control": publicCache("uncorrected") });
+    }
     const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal }), siteName(config, signal)]);
     return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, mediaStorageOf(config)), { "Cache-Control": publicCache("uncorrected") });
   } catch (error) {

@@ -336,10 +336,10 @@ describe("a slow or silent database", () => {
         expect(headers["cache-control"], path).toBe("no-store");
       }
       // One connection per read (the about section; the home page's six; the feed's two; the
-      // sitemap's one), each closed when the deadline ends it: none reopened, none left idle.
-      expect(proxy.made()).toBe(10);
+      // sitemap's two: posts and series), each closed when the deadline ends it: none reopened, none left idle.
+      expect(proxy.made()).toBe(11);
       await vi.waitFor(() => expect(proxy.open()).toBe(0), { timeout: 5000 });
-      expect(proxy.made()).toBe(10);
+      expect(proxy.made()).toBe(11);
     } finally {
       await close(renderer);
       await proxy.close();

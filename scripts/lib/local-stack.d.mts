@@ -2,6 +2,7 @@ export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
 export const STORAGE_BUCKET: string;
+export const DEMO_ADMIN_PASSWORD: string;
 import type { REMOTE_LIST, RemoteName } from "../../federation.remotes.ts";
 export type RemoteSite = (typeof REMOTE_LIST)[number];
 export const REMOTES: RemoteSite[];

@@ -19,6 +19,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
+/** The demo admin's password: it meets the local password policy (scripts/lib/auth-front.mjs). */
+export const DEMO_ADMIN_PASSWORD = "Portfolio-Admin-2026";
 /** The remotes, from the roster (federation.remotes.ts), in firebase.json's order. */
 export const REMOTES = REMOTE_LIST;
 
@@ -61,7 +63,7 @@ export function portsFromEnv() {
 export function demoAdminFromEnv() {
   return {
     email: process.env.DEMO_ADMIN_EMAIL || "admin@example.com",
-    password: process.env.DEMO_ADMIN_PASSWORD || "portfolio-admin",
+    password: process.env.DEMO_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
   };
 }
 
@@ -291,7 +293,19 @@ export async function startLocalStack(options = {}) {
     // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
     const authEmulatorPort = await freePort(host);
-    const authFront = await startAuthFront({ host, port: ports.auth, target: { host, port: authEmulatorPort } }).catch((error) => {
+    // The emulator sends no email: a password reset's link is printed here instead (docs/admin-account.md).
+    let siteForLinks = null;
+    const onPasswordResetCode = ({ email, oobCode }) =>
+      log(
+        `Password reset     for ${email} (no email is sent locally): ${siteForLinks ?? `http://${host}:${ports.site}`}/reset-password?mode=resetPassword&oobCode=${oobCode}`,
+      );
+    const authFront = await startAuthFront({
+      host,
+      port: ports.auth,
+      target: { host, port: authEmulatorPort },
+      projectId: PROJECT_ID,
+      onPasswordResetCode,
+    }).catch((error) => {
       throw new Error(`AUTH_PORT ${ports.auth} cannot be used (${error.code ?? error.message}): stop what listens there or set AUTH_PORT to another port`);
     });
     stoppers.push(() => authFront.close());
@@ -335,6 +349,7 @@ export async function startLocalStack(options = {}) {
       configFile: null,
     };
     if (sites) await serveSites(stack, sites, emulators, log);
+    siteForLinks = stack.siteUrl;
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.
     const remoteOrigins = Object.fromEntries(REMOTES.filter((r) => ports[r.name]).map((r) => [r.name, `http://${host}:${ports[r.name]}`]));

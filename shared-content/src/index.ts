@@ -29,6 +29,8 @@ export type {
   BlogPostInput,
   BlogPost,
   BlogIndexEntry,
+  SeriesPart,
+  PostSeries,
   Quote,
   QuoteFields,
   Film,
@@ -58,15 +60,16 @@ export { FILM_ORDERS } from "./films";
 export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
+export { partPosition, type Series } from "./series";
 export { readingMinutes, type StoredPost } from "./blog";
 export { Markdown, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
-export { usePageMeta, formatTitle } from "./page/page-meta";
+export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 // Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
 export { Picture, type PictureProps } from "./picture/picture";
 export { useMediaStorage } from "./snapshot/media-storage";
 export { previewImageOf, type PreviewImage } from "./picture-markup";
-export { mediaStorageOf, type ImageRef, type MediaStorage } from "./media";
+export type { ImageRef, MediaStorage } from "./media";
 export { SiteNameProvider, useSiteName } from "./page/site-name";

@@ -29,6 +29,7 @@ import {
   updateRecord,
 } from "../src/admin/writes";
 import { exportAll, importAll, previewImport } from "../src/admin/data-transfer";
+import { cancelSchedule, schedulePost } from "../src/admin/schedule";
 import { submitRecommendation } from "../src/submit-recommendation";
 
 const RULES = fileURLToPath(new URL("../../database.rules.json", import.meta.url));
@@ -277,6 +278,9 @@ describe("write functions against the rules", () => {
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
+    // A post without tags publishes (its list entry has none either).
+    await savePost({ slug: "no-tags", title: "P", summary: "S", body: "Words.", tags: [], status: "published" }, null);
+    expect(await rest("GET", "blog/index/no-tags")).toMatchObject({ title: "P" });
     const input = {
       slug: "new-post",
       title: "New post",
@@ -314,6 +318,68 @@ describe("write functions against the rules", () => {
     await deletePost("renamed-post");
     expect(await rest("GET", "blog/posts/renamed-post")).toBeNull();
     expect(await rest("GET", "blog/index/renamed-post")).toBeNull();
+  });
+
+  it("keeps a post's series part with the post: published parts only, moved with the post, gone with it", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const input = {
+      slug: "cache-1",
+      title: "Caching one",
+      summary: "S",
+      body: "Words.",
+      tags: [],
+      status: "draft" as const,
+      series: { title: "Caching", part: 1 },
+    };
+    await savePost(input, null);
+    expect(await rest("GET", "blog/drafts/cache-1")).toMatchObject({ series: { slug: "caching", title: "Caching", part: 1 } });
+    expect(await rest("GET", "blog/series/caching")).toBeNull();
+    await publishPost("cache-1", 1);
+    expect((await get(ref(dbs.visitor, "blog/series/caching"))).val()).toEqual({ "cache-1": { seriesTitle: "Caching", title: "Caching one", part: 1 } });
+    // Moved to another series: the old part goes in the same write.
+    await savePost({ ...input, status: "published", series: { title: "Speed", part: 3 } }, 2);
+    expect(await rest("GET", "blog/series/caching")).toBeNull();
+    expect(await rest("GET", "blog/series/speed/cache-1")).toEqual({ seriesTitle: "Speed", title: "Caching one", part: 3 });
+    // A backup of a post in a series imports as it was exported.
+    const summary = await importAll(await exportAll());
+    expect(summary).toMatchObject({ invalid: [], added: [], removed: [] });
+    expect(await rest("GET", "blog/posts/cache-1")).toMatchObject({ rev: 3, series: { slug: "speed", part: 3 } });
+    await unpublishPost("cache-1", 3);
+    expect(await rest("GET", "blog/series/speed")).toBeNull();
+    await publishPost("cache-1", 4);
+    expect(await rest("GET", "blog/series/speed/cache-1")).toMatchObject({ part: 3 });
+    await deletePost("cache-1");
+    expect(await rest("GET", "blog/series/speed")).toBeNull();
+  });
+
+  it("schedules a draft at its rev; a save carries the schedule, a stale schedule is a conflict, publishing or deleting ends it", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const input = { slug: "later", title: "Later", summary: "S", body: "Words.", tags: [], status: "draft" as const };
+    await savePost(input, null);
+    const at = Date.now() + 3_600_000;
+    await expect(schedulePost("later", 1, Date.now() - 1000)).rejects.toMatchObject({ code: "invalid" });
+    await schedulePost("later", 1, at);
+    expect(await rest("GET", "blog/schedule/later")).toEqual({ publishAt: at, rev: 1 });
+    await expect(get(ref(dbs.visitor, "blog/schedule/later"))).rejects.toThrow(/permission/i);
+    await savePost({ ...input, body: "Edited." }, 1);
+    expect(await rest("GET", "blog/schedule/later")).toEqual({ publishAt: at, rev: 2 });
+    // A rename takes the schedule along.
+    await savePost({ ...input, slug: "later-on" }, 2, { previousSlug: "later" });
+    expect(await rest("GET", "blog/schedule/later")).toBeNull();
+    expect(await rest("GET", "blog/schedule/later-on")).toEqual({ publishAt: at, rev: 3 });
+    await expect(schedulePost("later-on", 2, at + 60_000)).rejects.toBeInstanceOf(ConflictError);
+    await schedulePost("later-on", 3, at + 60_000);
+    await publishPost("later-on", 3);
+    expect(await rest("GET", "blog/schedule/later-on")).toBeNull();
+    await unpublishPost("later-on", 4);
+    await schedulePost("later-on", 5, at);
+    await cancelSchedule("later-on");
+    expect(await rest("GET", "blog/schedule/later-on")).toBeNull();
+    await schedulePost("later-on", 5, at);
+    await deletePost("later-on");
+    expect(await rest("GET", "blog/schedule/later-on")).toBeNull();
   });
 
   it("every save keeps the version it replaces (the last 10), which a rename moves and a delete removes; visitors read none", async () => {

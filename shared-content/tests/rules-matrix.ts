@@ -709,6 +709,65 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("list admins", "admin", { read: "admins" }, "deny"),
     c("make yourself admin", "stranger", { write: { [`admins/${ids.strangerUid}`]: true } }, "deny"),
     c("write an admins entry as admin", "admin", { write: { [`admins/${ids.strangerUid}`]: true } }, "deny"),
+    // Scheduled publishing: blog/schedule and blog/scheduler are the owner's and the scheduler's
+    // (the scheduler's own cases run with the Admin SDK in renderer/tests/scheduled-publishing.test.ts).
+    ...(["visitor", "stranger"] as const).flatMap((who) => [
+      c("read the schedule", who, { read: "blog/schedule" }, "deny"),
+      c("read the scheduler's last run", who, { read: "blog/scheduler" }, "deny"),
+      c("schedule a draft", who, { write: { "blog/schedule/draft-one": { publishAt: T + 60_000, rev: 1 } } }, "deny"),
+    ]),
+    c("read the schedule", "admin", { read: "blog/schedule" }, "allow"),
+    c("read the scheduler's last run", "admin", { read: "blog/scheduler" }, "allow"),
+    c("schedule a draft at its current rev", "admin", { write: { "blog/schedule/draft-one": { publishAt: T + 60_000, rev: 1 } } }, "allow"),
+    c("schedule a draft at a rev it does not have", "admin", { write: { "blog/schedule/draft-one": { publishAt: T + 60_000, rev: 4 } } }, "deny"),
+    c("schedule a post that is no draft", "admin", { write: { "blog/schedule/hello": { publishAt: T + 60_000, rev: 1 } } }, "deny"),
+    c("a schedule with an unknown field", "admin", { write: { "blog/schedule/draft-one": { publishAt: T, rev: 1, by: "me" } } }, "deny"),
+    c(
+      "save a scheduled draft, carrying its schedule to the new rev",
+      "admin",
+      {
+        setup: { "blog/schedule/draft-one": { publishAt: T + 60_000, rev: 1 } },
+        write: { "blog/drafts/draft-one": bump(fx.draftPost, { body: "Edited." }), "blog/schedule/draft-one": { publishAt: T + 60_000, rev: 2 } },
+      },
+      "allow",
+    ),
+    c("cancel a schedule", "admin", { setup: { "blog/schedule/draft-one": { publishAt: T, rev: 1 } }, write: { "blog/schedule/draft-one": null } }, "allow"),
+    c("write the scheduler's run record", "admin", { write: { "blog/scheduler": { lastRunAt: T, intervalMs: 60_000, ok: true } } }, "deny"),
+    // Series: public, written only with the published post they describe
+    c("read a series", "visitor", { read: "blog/series/intro" }, "allow"),
+    c(
+      "publish a post in a series with its part, one update",
+      "admin",
+      {
+        write: {
+          "blog/posts/hello": bump(post, { series: { slug: "intro", title: "Intro", part: 1 } }),
+          "blog/index/hello": entryOf(post),
+          "blog/series/intro/hello": { seriesTitle: "Intro", title: "Hello", part: 1 },
+        },
+      },
+      "allow",
+    ),
+    c(
+      "a post in a series without its part",
+      "admin",
+      { write: { "blog/posts/hello": bump(post, { series: { slug: "intro", title: "Intro", part: 1 } }), "blog/index/hello": entryOf(post) } },
+      "deny",
+    ),
+    c(
+      "a part that says another part number than its post",
+      "admin",
+      {
+        write: {
+          "blog/posts/hello": bump(post, { series: { slug: "intro", title: "Intro", part: 1 } }),
+          "blog/index/hello": entryOf(post),
+          "blog/series/intro/hello": { seriesTitle: "Intro", title: "Hello", part: 2 },
+        },
+      },
+      "deny",
+    ),
+    c("a part for a post outside the series", "admin", { write: { "blog/series/intro/hello": { seriesTitle: "Intro", title: "Hello", part: 1 } } }, "deny"),
+    c("a part for a draft", "admin", { write: { "blog/series/intro/draft-one": { seriesTitle: "Intro", title: "Draft", part: 1 } } }, "deny"),
+    c("a part written by a stranger", "stranger", { write: { "blog/series/intro/hello": null } }, "deny"),
   ];
 }
 

@@ -1,14 +1,20 @@
-import { Navigate, Route, createRoutesFromElements, useRoutes, type RouteObject } from "shared-router";
+import { Navigate, Route, createRoutesFromElements, useLocation, useRoutes, type RouteObject } from "shared-router";
 import { RequireAuth } from "./auth/require-auth";
 import { ADMIN_SECTIONS } from "./layouts/admin-nav";
 import { BlogLayout } from "./layouts/blog-layout";
 import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage } from "./lazy-parts";
+import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage, LazyResetPasswordPage } from "./lazy-parts";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RemoteScreen } from "./remotes/remote-screen";
-import { REDIRECTS, SITE_PATHS } from "shared-content";
+import { REDIRECTS, SITE_PATHS, redirectFor } from "shared-content";
 import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
+
+/** A redirect of the route data (REDIRECTS): its target, parameters filled in by `redirectFor` as on the server, the query kept. */
+function Redirect() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={(redirectFor(pathname) ?? "/") + search} replace />;
+}
 
 function publicRoutes(layout: PublicRoute["layout"]) {
   return PUBLIC_ROUTES.filter((r) => r.layout === layout).map((r) => {
@@ -27,7 +33,7 @@ function publicRoutes(layout: PublicRoute["layout"]) {
 export const appRoutes: RouteObject[] = createRoutesFromElements(
   <>
     {REDIRECTS.map((r) => (
-      <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+      <Route key={r.from} path={r.from} element={<Redirect />} />
     ))}
     <Route element={<HomeLayout />}>
       {publicRoutes("home")}
@@ -35,6 +41,7 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     </Route>
     <Route element={<PlainLayout />}>
       <Route path={SITE_PATHS.login.path} element={<LazyLoginPage />} />
+      <Route path={SITE_PATHS.resetPassword.path} element={<LazyResetPasswordPage />} />
     </Route>
     <Route element={<LazyAdminToolsLayout />}>
       <Route path={`${SITE_PATHS.dataTool.path}/*`} element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />

@@ -26,6 +26,7 @@ const PAGES: PublicPageEntry[] = [
   { page: "writeRecommendation", layout: "home", remote: "remote_home", module: "WriteRecommendationPage", title: "Write a recommendation" },
   { page: "blogList", layout: "blog", remote: "remote_blog", module: "BlogListPage", title: "Blog" },
   { page: "post", layout: "blog", remote: "remote_blog", module: "BlogPostPage", title: "Blog post" },
+  { page: "series", layout: "blog", remote: "remote_blog", module: "BlogSeriesPage", title: "Series" },
   { page: "quotes", layout: "blog", remote: "remote_blog", module: "FavoriteQuotesPage", title: "Favourite quotes" },
   { page: "films", layout: "blog", remote: "remote_blog", module: "SeenFilmsPage", title: "Seen films" },
 ];

@@ -22,8 +22,8 @@ const SCREEN_READS: Partial<Record<PublicPage["module"], readonly LiveRead[]>> =
 
 export const PUBLIC_ROUTES: PublicRoute[] = PUBLIC_PAGES.map((page) => ({ ...page, reads: SCREEN_READS[page.module] }));
 
-/** The signed-in area and the sign-in page: rendered in the browser only, with what lies under them. */
-const CLIENT_ONLY_PAGES = [SITE_PATHS.admin, SITE_PATHS.login, SITE_PATHS.dataTool] as const;
+/** The signed-in area, the sign-in page and the password reset page: rendered in the browser only, with what lies under them. */
+const CLIENT_ONLY_PAGES = [SITE_PATHS.admin, SITE_PATHS.login, SITE_PATHS.resetPassword, SITE_PATHS.dataTool] as const;
 
 /** Paths under a client-only page (CLIENT_ONLY_PAGES). */
 export const CLIENT_ONLY = new RegExp(`^(${CLIENT_ONLY_PAGES.map((page) => page.path).join("|")})(/|$)`);

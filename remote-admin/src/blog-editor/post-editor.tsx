@@ -11,9 +11,10 @@ import { clearKeptSaveIfSent } from "../editors/kept-save";
 import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-autosave";
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
-import { POST_FIELD_LABELS, postToForm, postToInput, type PostForm } from "./post-form";
+import { POST_FIELD_LABELS, postToForm, postToInput, seriesErrors, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
 import { PostSchedule } from "./post-schedule";
+import { PostSeriesFields } from "./post-series-fields";
 import styles from "./blog-editor.module.css";
 
 export interface PostEditorProps {
@@ -36,6 +37,7 @@ function usePostChecks(allPosts: WithId<BlogPost>[], loadedSlug: string | null) 
     const errors = result.ok ? {} : mapErrorKeys(result.errors, {});
     const problem = slugProblem(values.slug.trim(), taken);
     if (problem && !errors.slug) errors.slug = problem;
+    for (const [key, message] of Object.entries(seriesErrors(values))) errors[key] ??= message;
     const tagProblem = tagFixMessage(tagFixes(values.tags, otherTags));
     if (tagProblem && !errorFor(errors, "tags")) errors.tags = tagProblem;
     return errors;
@@ -152,6 +154,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           slugEdited={slugEdited}
           onSlugEdited={() => setSlugEdited(true)}
         />
+        <PostSeriesFields form={form} allPosts={allPosts} loadedSlug={loadedSlug} />
         {post && status === "draft" && !deletedElsewhere ? <PostSchedule post={post} dirty={form.dirty} /> : null}
         {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
         {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}

@@ -1,4 +1,16 @@
-import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import {
+  isPreviewImage,
+  LIMITS,
+  normaliseTag,
+  readingMinutes,
+  slugify,
+  type BlogPost,
+  type BlogPostInput,
+  type ImageRef,
+  type FieldErrors,
+  type PostStatus,
+  type WithId,
+} from "shared-content/admin";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
@@ -7,10 +19,24 @@ export interface PostForm {
   summary: string;
   tags: string;
   coverUrl: string;
+  coverImage: ImageRef | undefined;
   body: string;
+  /** The series' name ("" for none) and this post's part number in it (post-series-fields.tsx). */
+  seriesTitle: string;
+  seriesPart: string;
 }
 
-export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "" });
+export const emptyPostForm = (): PostForm => ({
+  title: "",
+  slug: "",
+  summary: "",
+  tags: "",
+  coverUrl: "",
+  coverImage: undefined,
+  body: "",
+  seriesTitle: "",
+  seriesPart: "",
+});
 
 /** The fields as the editor labels them (for messages that name a field, such as "Keep mine"). */
 export const POST_FIELD_LABELS: Record<string, string> = {
@@ -20,12 +46,30 @@ export const POST_FIELD_LABELS: Record<string, string> = {
   tags: "Tags",
   coverUrl: "Cover image URL",
   body: "Body",
+  seriesTitle: "Series name",
+  seriesPart: "Part number",
 };
 
 export function postToForm(post: WithId<BlogPost> | null): PostForm {
   if (!post) return emptyPostForm();
-  return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
+  return {
+    title: post.title,
+    slug: post.id,
+    summary: post.summary,
+    tags: joinList(post.tags),
+    coverUrl: post.coverUrl ?? "",
+    coverImage: post.coverImage,
+    body: post.body,
+    seriesTitle: post.series?.title ?? "",
+    seriesPart: post.series ? String(post.series.part) : "",
+  };
 }
+
+/** What a typed cover address means for link previews: they show raster images only (the renderer's rule, `isPreviewImage`; an uploaded cover has its own share JPEG). */
+export const coverAdvice = (coverUrl: string): string | undefined =>
+  coverUrl.trim() !== "" && !isPreviewImage(coverUrl.trim())
+    ? "Link previews (when the post is shared) show PNG, JPEG, GIF or WebP images only: they will use the site's default card instead of this cover. The cover still shows on the post."
+    : undefined;
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
 export const tagsOfForm = (f: PostForm): string[] => [...new Set(splitList(f.tags).map(normaliseTag))];
@@ -38,8 +82,23 @@ export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
     body: f.body,
     tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
+    coverImage: f.coverImage,
     status,
+    ...(f.seriesTitle.trim() ? { series: { title: f.seriesTitle.trim(), part: Number(f.seriesPart.trim() || Number.NaN) } } : {}),
   };
+}
+
+/** The series fields' problems in the form's words (the schema's limits; its own messages name `series.part`). */
+export function seriesErrors(f: PostForm): FieldErrors {
+  const title = f.seriesTitle.trim();
+  const part = f.seriesPart.trim();
+  const { min, max } = LIMITS.seriesPart;
+  if (!title) return part ? { seriesTitle: "Name the series, or clear the part number." } : {};
+  if (title.length > LIMITS.headline.max) return { seriesTitle: `A series name must be at most ${LIMITS.headline.max} characters.` };
+  if (!slugify(title)) return { seriesTitle: "Use some letters or digits in the series name: its address is made from them." };
+  if (!/^[0-9]+$/.test(part) || Number(part) < min || Number(part) > max)
+    return { seriesPart: `Give this post's part number in the series, a whole number from ${min} to ${max}.` };
+  return {};
 }
 
 /**

@@ -98,7 +98,11 @@ export function PostSchedule({ post, dirty }: { post: WithId<BlogPost>; dirty: b
       ) : schedule ? (
         <StatusMessage kind="info">Scheduled for {formatMomentWithZone(schedule.publishAt)}. It stays a draft, visible only to you, until then.</StatusMessage>
       ) : null}
-      {done && !showForm ? <p className={styles.muted}>{done}</p> : null}
+      {done ? (
+        <p className={styles.muted} role="status">
+          {done}
+        </p>
+      ) : null}
       {showForm ? (
         // Not a form: this sits inside the post's form, and Enter here must schedule, not save the post.
         <div className={styles.row} role="group" aria-label={schedule ? "Reschedule" : "Schedule this post"}>

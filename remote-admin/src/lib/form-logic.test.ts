@@ -1,7 +1,7 @@
 import { applyTagFixes, categoryFix, skillCategories, tagFixMessage, tagFixes } from "./labels";
 import { describe, expect, it } from "vitest";
 import { nextSlug, slugify, slugProblem } from "./slug";
-import { emptyPostForm, postToInput, readingTimeLabel, withTitle } from "../blog-editor/post-form";
+import { emptyPostForm, postToInput, readingTimeLabel, seriesErrors, withTitle } from "../blog-editor/post-form";
 import { errorFor } from "../ui/use-form";
 import { mapErrorKeys, optionalText, parseNumber, splitList } from "./form-values";
 
@@ -53,8 +53,39 @@ describe("post form", () => {
   });
 
   it("turns the form into the post input the schema checks", () => {
-    const input = postToInput({ title: " Title ", slug: "title", summary: " Sum ", tags: "react, React, ts", coverUrl: " ", body: "Body" }, "draft");
-    expect(input).toEqual({ slug: "title", title: "Title", summary: "Sum", body: "Body", tags: ["react", "ts"], coverUrl: undefined, status: "draft" });
+    const form = {
+      title: " Title ",
+      slug: "title",
+      summary: " Sum ",
+      tags: "react, React, ts",
+      coverUrl: " ",
+      coverImage: undefined,
+      body: "Body",
+      seriesTitle: " ",
+      seriesPart: "",
+    };
+    const input = postToInput(form, "draft");
+    expect(input).toEqual({
+      slug: "title",
+      title: "Title",
+      summary: "Sum",
+      body: "Body",
+      tags: ["react", "ts"],
+      coverUrl: undefined,
+      coverImage: undefined,
+      status: "draft",
+    });
+    expect(postToInput({ ...form, seriesTitle: " Caching ", seriesPart: "2" }, "draft").series).toEqual({ title: "Caching", part: 2 });
+  });
+
+  it("words the series fields' problems beside them", () => {
+    const form = { title: "T", slug: "t", summary: "S", tags: "", coverUrl: "", coverImage: undefined, body: "B", seriesTitle: "", seriesPart: "" };
+    expect(seriesErrors(form)).toEqual({});
+    expect(seriesErrors({ ...form, seriesPart: "2" })).toEqual({ seriesTitle: expect.stringMatching(/Name the series/) });
+    expect(seriesErrors({ ...form, seriesTitle: "Caching" })).toEqual({ seriesPart: expect.stringMatching(/part number/) });
+    expect(seriesErrors({ ...form, seriesTitle: "Caching", seriesPart: "0" })).toEqual({ seriesPart: expect.stringMatching(/from 1 to 999/) });
+    expect(seriesErrors({ ...form, seriesTitle: "!!!", seriesPart: "1" })).toEqual({ seriesTitle: expect.stringMatching(/letters or digits/) });
+    expect(seriesErrors({ ...form, seriesTitle: "Caching", seriesPart: "3" })).toEqual({});
   });
 });
 

@@ -16,18 +16,21 @@ export interface MorePosts {
 
 /**
  * One post by slug; `data: null` means no published post has that slug (unknown or draft).
- * `notice` shows above the post (the draft preview's banner), which then has no share links.
+ * `notice` shows above the post (the draft preview's banner), which then has no share links;
+ * `series`, the post's place in its series (SeriesBox), above the post too.
  */
 export function BlogPostView({
   state,
   slug,
   more = null,
   notice,
+  series = null,
 }: {
   state: LoadState<Post | null>;
   slug: string;
   more?: MorePosts | null;
   notice?: ReactNode;
+  series?: ReactNode;
 }) {
   const post = state.status === "ready" ? state.data : undefined;
   const owner = useSiteName();
@@ -59,6 +62,7 @@ export function BlogPostView({
     content = (
       <>
         {notice}
+        {series}
         <PostArticle post={post} />
         {more ? <MoreFromTheBlog more={more} /> : null}
         {notice ? null : <ShareLinks title={post.title} />}

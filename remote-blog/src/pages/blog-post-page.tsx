@@ -2,6 +2,7 @@ import { useParams } from "shared-router";
 import { useBlogPost, usePostNeighbourhood } from "shared-content";
 import { BlogPostView } from "../blog/blog-post-view";
 import { neighbours } from "../blog/blog-list-logic";
+import { SeriesBox } from "../blog/series-box";
 
 /** `/blogs/:id`: one published post by slug; drafts and unknown slugs show "not found". */
 export default function BlogPostPage() {
@@ -12,5 +13,6 @@ export default function BlogPostPage() {
   const publishedAt = post.status === "ready" && post.data ? (post.data.publishedAt ?? post.data.createdAt) : null;
   const nearby = usePostNeighbourhood(publishedAt);
   const more = nearby.status === "ready" && publishedAt !== null ? neighbours(nearby.data, slug) : null;
-  return <BlogPostView state={post} slug={slug} more={more} />;
+  const series = post.status === "ready" ? post.data?.series : undefined;
+  return <BlogPostView state={post} slug={slug} more={more} series={series ? <SeriesBox postSlug={slug} seriesSlug={series.slug} /> : null} />;
 }

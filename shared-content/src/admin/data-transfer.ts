@@ -81,7 +81,14 @@ const ImportPostSchema = v.strictObject({
   readingMinutes: v.optional(BlogPostSchema.entries.readingMinutes),
   createdAt: v.optional(BlogPostSchema.entries.createdAt),
   publishedAt: BlogPostSchema.entries.publishedAt,
+  series: BlogPostSchema.entries.series,
 });
+
+/** The series slug a stored post names, if any (its part goes when the post leaves or is removed). */
+const seriesSlugOf = (fields: unknown): string | undefined => {
+  const series = isObject(fields) ? fields.series : undefined;
+  return isObject(series) && typeof series.slug === "string" ? series.slug : undefined;
+};
 
 interface Unit {
   path: string;
@@ -345,7 +352,7 @@ function compareRecord(plan: PlanInProgress, unit: Unit, incomingRaw: unknown, c
 function planRemoval(plan: PlanInProgress, unit: Unit, currentFields: unknown) {
   plan.summary.removed.push(unit.path);
   plan.summary.details[unit.path] = { label: recordLabel(unit.kind, currentFields) };
-  if (unit.kind === "posts") Object.assign(plan.updates, postRemoval(slugOf(unit.path)));
+  if (unit.kind === "posts") Object.assign(plan.updates, postRemoval(slugOf(unit.path), seriesSlugOf(currentFields)));
   else plan.updates[unit.path] = null;
 }
 
@@ -366,7 +373,7 @@ function recordWrite(unit: Unit, value: Record<string, unknown>, current: { fiel
     updatedAt: SERVER_TIME,
   };
   // Stored where its status puts it (moved if the status changed), with its list entry.
-  return postUpdates(slugOf(unit.path), post);
+  return postUpdates(slugOf(unit.path), post, seriesSlugOf(previous));
 }
 
 // Each kept version is a record of its own, written exactly as exported (its rev and dates

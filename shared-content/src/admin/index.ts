@@ -43,7 +43,7 @@ export { useAllPosts, useAdminPost, useRevisions, useSubmissions, useCollection 
 export { useSchedules, useSchedulerRun, schedulePost, cancelSchedule, type ScheduledPost } from "./schedule";
 export { schedulerHealth, type SchedulerHealth } from "../scheduler-health";
 export { formatMomentWithZone } from "../dates";
-export type { PostSchedule, SchedulerRun, PostSeries } from "../schemas";
+export type { PostSchedule, SchedulerRun } from "../schemas";
 export {
   saveAbout,
   saveContact,
@@ -82,7 +82,7 @@ export {
 } from "./media-library";
 export { describeUses, markdownAlt, type MediaUse, type MediaUseKind } from "./media-uses";
 export { useMediaLibrary } from "./media-hooks";
-export { setStorageForTests, type StorageConnection } from "./storage";
+export { setStorageForTests, siteMediaStorage, type StorageConnection } from "./storage";
 export {
   exportAll,
   countRecords,
@@ -110,6 +110,7 @@ export const {
   useBlogIndex,
   useBlogPost,
   usePostNeighbourhood,
+  useSeries,
   useFilms,
   useFilmStats,
   useFilmTop,

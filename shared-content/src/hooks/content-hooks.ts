@@ -5,11 +5,12 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import * as v from "valibot";
 import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } from "../decode";
-import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
+import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE, SLUG_PATTERN } from "../limits";
+import { seriesOf, type Series } from "../series";
 import type { LiveQuerySpec, LiveRead, LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
 import { FILM_TOP_SIZE, FilmStatsSchema, FilmTallySchema, byTallyDesc, type FilmStats, type FilmTally, type TallyKind } from "../film-stats";
-import { PATHS, postPath, recordPath } from "../paths";
+import { PATHS, postPath, recordPath, seriesPath } from "../paths";
 import {
   AboutSchema,
   BlogIndexEntrySchema,
@@ -94,6 +95,8 @@ export interface ContentHooks {
    * yet (no read).
    */
   usePostNeighbourhood(publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]>;
+  /** A series' published parts in order (one small record); null when it has none. `null` slug: no read. */
+  useSeries(seriesSlug: string | null): LiveResult<Series | null>;
   /** Films, highest `orderBy` first (default: most recently watched), in windows of `pageSize`. */
   useFilms(options?: PageOptions & { orderBy?: FilmOrder }): PagedLiveResult<WithId<Film>>;
   /** The films' statistics record (one small read at any size of the log); null in a database that has none yet. */
@@ -242,6 +245,14 @@ function usePublishedPost(at: SubscribeAt, slug: string): LiveResult<WithId<Blog
   );
 }
 
+function useSeriesRecord(at: SubscribeAt, seriesSlug: string | null): LiveResult<Series | null> {
+  const slug = seriesSlug ?? "";
+  const path = seriesPath(slug);
+  // A slug the database cannot hold names no series: no read.
+  const read = { path };
+  return useLiveQuery<Series | null>(read, at(read), (value) => seriesOf(slug, value, path), null, { enabled: SLUG_PATTERN.test(slug) });
+}
+
 /** The public hooks over one source. */
 export function makeContentHooks(source: LiveSource): ContentHooks {
   const at = subscriptionsOf(source);
@@ -284,5 +295,6 @@ export function makeContentHooks(source: LiveSource): ContentHooks {
     useFilmTop: (kind) => useTopTallies(at, kind),
     usePostNeighbourhood: (publishedAt) => useNeighbourEntries(at, publishedAt),
     useBlogPost: (slug) => usePublishedPost(at, slug),
+    useSeries: (seriesSlug) => useSeriesRecord(at, seriesSlug),
   };
 }

@@ -16,6 +16,7 @@ export const {
   useBlogIndex,
   useBlogPost,
   usePostNeighbourhood,
+  useSeries,
   useFilms,
   useFilmStats,
   useFilmTop,

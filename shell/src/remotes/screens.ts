@@ -6,7 +6,7 @@ export type { RemoteName };
 
 export const REMOTE_SCREENS = {
   remote_home: ["HomePage", "WriteRecommendationPage"],
-  remote_blog: ["BlogListPage", "BlogPostPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
+  remote_blog: ["BlogListPage", "BlogPostPage", "BlogSeriesPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
   remote_admin: [
     "AdminOverview",
     "ConfigureAbout",
@@ -18,6 +18,7 @@ export const REMOTE_SCREENS = {
     "WriteBlog",
     "WriteQuote",
     "ConfigureFilms",
+    "MediaLibrary",
     "Account",
     "CreateRealtimeData",
     // Not a screen: the pending recommendations count in the admin navigation.
