@@ -42,6 +42,14 @@ const screens: Screen[] = [
     ready: (p) => p.locator("[data-remote] article h1"),
   },
   {
+    // The demo post with a table of contents and highlighted code in four languages.
+    name: "blog post with contents and code",
+    path: async () => "/blogs/testing-with-emulators",
+    remote: "remote_blog",
+    module: "BlogPostPage",
+    ready: (p) => p.getByRole("navigation", { name: "Table of contents" }),
+  },
+  {
     name: "favourite quotes",
     path: async () => "/favorite-quotes",
     remote: "remote_blog",

@@ -97,6 +97,8 @@ export function headTags({ meta, url, base }: Pick<DocumentParts, "meta" | "url"
   named("twitter:image", image.url);
   if (image.alt) named("twitter:image:alt", image.alt);
   if (meta.status === 404) named("robots", "noindex");
+  if (meta.feed)
+    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(`${base}${meta.feed.href}`)}">`);
   if (meta.jsonLd) {
     // Structured data names an image too (search engines require one for an article): the preview's when the screen gave none,
     // as an ImageObject with its size when the page's own is an upload's.

@@ -1,6 +1,7 @@
+import { parseFeed } from "@rowanmanning/feed-parser";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { FEED_POSTS, rssXml, sitemapXml } from "./feeds";
+import { FEED_POSTS, absoluteHtml, rssXml, sitemapXml } from "./feeds";
 
 /** The document an XML parser makes of `xml`; throws when the text is not well-formed XML. */
 function parseXml(xml: string): Document {
@@ -34,7 +35,7 @@ describe("feeds", () => {
       { ...posts[0]!, coverImage, coverUrl: "https://x.example/c.jpg" },
       { ...posts[1]!, coverUrl: "https://x.example/typed.jpg" },
     ];
-    const doc = parseXml(rssXml("https://example.com", withCovers, undefined, media));
+    const doc = parseXml(rssXml("https://example.com", withCovers, undefined, { media }));
     const MRSS = "http://search.yahoo.com/mrss/";
     const items = [...doc.getElementsByTagName("item")];
     const content = items[0]!.getElementsByTagNameNS(MRSS, "content")[0]!;
@@ -99,5 +100,57 @@ describe("feed length", () => {
     const items = [...rssXml("https://example.com", many).matchAll(/<link>https:\/\/example\.com\/blogs\/([^<]*)<\/link><guid/g)].map((m) => m[1]);
     expect(items).toEqual(many.slice(0, FEED_POSTS).map((p) => p.id));
     expect(sitemapXml("https://example.com", many).match(/\/blogs\/post-/g)).toHaveLength(many.length);
+  });
+});
+
+describe("full-content feeds", () => {
+  const window = new JSDOM("").window as unknown as Window;
+  const htmlDocument = (html: string) => (new JSDOM(html).window as unknown as Window).document;
+  const body =
+    '<div class="heading"><h2 id="setup">Set &amp; go</h2><a class="heading-link" href="#setup" aria-label="Link to the section “Set &amp; go”">#</a></div>' +
+    '<p>See <a href="/blogs/older">the older post</a>, <a href="#setup">this section</a> and <a href="https://example.org/x">elsewhere</a>.</p>' +
+    '<p><img src="/images/blog/a.svg" alt="A diagram"></p>' +
+    '<picture><source srcset="/media/a-480.avif 480w, /media/a-960.avif 960w" type="image/avif"><img src="/media/a-960.jpg" alt="A photo"></picture>' +
+    '<pre tabindex="0" role="group" aria-label="TypeScript code"><code class="hljs language-ts"><span class="hljs-keyword">const</span> a = 1 &lt; 2;</code></pre>';
+
+  it("makes every link and image of a body absolute, fragments against the post, and drops the headings' self-links", () => {
+    const html = absoluteHtml(body, "https://example.com/blogs/newer", window);
+    const doc = htmlDocument(html);
+    expect(doc.querySelector(".heading-link")).toBeNull();
+    expect([...doc.querySelectorAll("a")].map((a) => a.getAttribute("href"))).toEqual([
+      "https://example.com/blogs/older",
+      "https://example.com/blogs/newer#setup",
+      "https://example.org/x",
+    ]);
+    expect([...doc.querySelectorAll("img")].map((i) => i.getAttribute("src"))).toEqual([
+      "https://example.com/images/blog/a.svg",
+      "https://example.com/media/a-960.jpg",
+    ]);
+    expect(doc.querySelector("source")?.getAttribute("srcset")).toBe("https://example.com/media/a-480.avif 480w, https://example.com/media/a-960.avif 960w");
+    expect(doc.querySelector("pre code .hljs-keyword")?.textContent).toBe("const");
+  });
+
+  it("carries each post whole in content:encoded, as a feed reader's parser reads it", () => {
+    const bodies = new Map([["newer", absoluteHtml(body, "https://example.com/blogs/newer", window)]]);
+    const feed = parseFeed(rssXml("https://example.com", posts, "Maya", { bodies }));
+    expect(feed.title).toBe("Blog · Maya");
+    const [newer, older] = feed.items;
+    expect(newer?.url).toBe("https://example.com/blogs/newer");
+    const content = htmlDocument(newer?.content ?? "");
+    expect(content.querySelector("h2#setup")?.textContent).toBe("Set & go");
+    expect(content.querySelector("img")?.getAttribute("src")).toBe("https://example.com/images/blog/a.svg");
+    expect(content.querySelector("pre code")?.textContent).toBe("const a = 1 < 2;");
+    // A post without a body read (unpublished since the list was read) keeps its summary only.
+    expect(older?.content).toBeNull();
+    expect(older?.description).toBe("S2");
+  });
+
+  it("a tag's feed names the tag, links its list page and itself", () => {
+    const xml = rssXml("https://example.com", posts.slice(0, 1), "Maya", { tag: "web dev" });
+    const feed = parseFeed(xml);
+    expect(feed.title).toBe("Posts tagged #web dev · Maya");
+    expect(feed.url).toBe("https://example.com/blogs/list?tag=web%20dev");
+    expect(feed.self).toBe("https://example.com/feed.xml?tag=web%20dev");
+    expect(feed.items).toHaveLength(1);
   });
 });

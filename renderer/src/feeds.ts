@@ -1,10 +1,15 @@
 // sitemap.xml and the RSS feed, generated from the current content on each request
 // (never from a build-time snapshot), read as a visitor: only published posts are listed.
 import {
+  BLOG_SCAN_WINDOW,
   BlogIndexEntrySchema,
+  BlogPostSchema,
   PATHS,
   SITE_PATHS,
   byPublishedDesc,
+  decodeOne,
+  feedUrl,
+  postPath,
   postUrl,
   decodeCollection,
   formatTitle,
@@ -13,7 +18,7 @@ import {
   type MediaStorage,
   type WithId,
 } from "shared-content";
-import { readAsVisitor } from "shared-content/server";
+import { cachedMarkdownCompiler, readAsVisitor } from "shared-content/server";
 import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
@@ -36,6 +41,70 @@ export async function publishedPosts(
 export async function publishedSeries(config: RuntimeConfig, { signal }: { signal?: AbortSignal } = {}): Promise<string[]> {
   const value = await readAsVisitor(config, PATHS.series, undefined, { signal });
   return value !== null && typeof value === "object" ? Object.keys(value).sort() : [];
+}
+
+/**
+ * The newest FEED_POSTS posts with `tag`, among the newest BLOG_SCAN_WINDOW: the window the blog
+ * list's tag filter looks through first (the database cannot query inside a list of tags).
+ */
+export async function taggedPosts(config: RuntimeConfig, tag: string, signal?: AbortSignal): Promise<WithId<BlogIndexEntry>[]> {
+  const recent = await publishedPosts(config, { newest: BLOG_SCAN_WINDOW, signal });
+  return recent.filter((p) => p.tags.includes(tag)).slice(0, FEED_POSTS);
+}
+
+/**
+ * Each post's whole body for the feed, by slug: the HTML compiled when it was saved, sanitised
+ * again (or its markdown compiled, for a post saved before that), with every link and image made
+ * absolute, since a feed reader shows it away from the site. A post unpublished since the list
+ * was read is left out.
+ */
+export async function feedBodies(
+  config: RuntimeConfig,
+  base: string,
+  posts: WithId<BlogIndexEntry>[],
+  window: Window,
+  media: MediaStorage | null,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
+  const markdown = cachedMarkdownCompiler(window, media);
+  const bodies = new Map<string, string>();
+  await Promise.all(
+    posts.map(async ({ id }) => {
+      const post = decodeOne(BlogPostSchema, await readAsVisitor(config, postPath(id), undefined, { signal }), postPath(id));
+      if (!post) return;
+      const html = post.bodyHtml === undefined ? markdown.compile(post.body).html : markdown.sanitise(post.bodyHtml);
+      bodies.set(id, absoluteHtml(html, `${base}${postUrl(id)}`, window));
+    }),
+  );
+  return bodies;
+}
+
+/**
+ * `html` with its links and images absolute against `pageUrl` (fragments too: a feed item is not
+ * the page), and without the headings' self-links, which mean nothing in a feed reader.
+ */
+export function absoluteHtml(html: string, pageUrl: string, window: Window): string {
+  const template = window.document.createElement("template");
+  template.innerHTML = html;
+  const root = template.content;
+  for (const link of root.querySelectorAll(".heading-link")) link.remove();
+  const absolute = (url: string) => {
+    try {
+      return new URL(url.trim(), pageUrl).href;
+    } catch {
+      return url;
+    }
+  };
+  for (const el of root.querySelectorAll("[href]")) el.setAttribute("href", absolute(el.getAttribute("href")!));
+  for (const el of root.querySelectorAll("[src]")) el.setAttribute("src", absolute(el.getAttribute("src")!));
+  for (const el of root.querySelectorAll("[srcset]")) {
+    const candidates = el
+      .getAttribute("srcset")!
+      .split(",")
+      .map((c) => c.trim().split(/\s+/));
+    el.setAttribute("srcset", candidates.map(([url = "", ...descriptor]) => [absolute(url), ...descriptor].join(" ")).join(", "));
+  }
+  return template.innerHTML;
 }
 
 /** Characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF). */
@@ -78,22 +147,33 @@ function coverXml(media: MediaStorage | null, post: BlogIndexEntry): string {
   return `<media:content url="${xmlText(cover.url)}" type="${cover.type}" medium="image" width="${cover.width}" height="${cover.height}"><media:description type="plain">${xmlText(cover.alt)}</media:description></media:content>`;
 }
 
-/** The feed of the newest FEED_POSTS of `posts` (newest first); `media`: the bucket the covers come from. */
-export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: string, media: MediaStorage | null = null): string {
-  const title = formatTitle("Blog", site);
+export interface FeedOptions {
+  /** A tag's own feed: its title, links and self URL name the tag. */
+  tag?: string;
+  /** Each post's whole body (absolute HTML) by slug, for `content:encoded`. */
+  bodies?: ReadonlyMap<string, string>;
+  /** The bucket the covers come from. */
+  media?: MediaStorage | null;
+}
+
+/** The feed of the newest FEED_POSTS of `posts` (newest first), each with its whole body when `bodies` has it. */
+export function rssXml(base: string, allPosts: WithId<BlogIndexEntry>[], site?: string, { tag, bodies, media = null }: FeedOptions = {}): string {
+  const title = formatTitle(tag === undefined ? "Blog" : `Posts tagged #${tag}`, site);
   const posts = allPosts.slice(0, FEED_POSTS);
   const items = posts.map((p) => {
     const link = `${base}${postUrl(p.id)}`;
     const categories = (p.tags ?? []).map((t) => `<category>${xmlText(t)}</category>`).join("");
-    return `    <item><title>${xmlText(p.title)}</title><link>${xmlText(link)}</link><guid isPermaLink="true">${xmlText(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${xmlText(p.summary)}</description>${categories}${coverXml(media, p)}</item>`;
+    const body = bodies?.get(p.id);
+    const content = body === undefined ? "" : `<content:encoded>${xmlText(body)}</content:encoded>`;
+    return `    <item><title>${xmlText(p.title)}</title><link>${xmlText(link)}</link><guid isPermaLink="true">${xmlText(link)}</guid><pubDate>${new Date(p.publishedAt).toUTCString()}</pubDate><description>${xmlText(p.summary)}</description>${content}${categories}${coverXml(media, p)}</item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
     <title>${xmlText(title)}</title>
-    <link>${xmlText(`${base}${SITE_PATHS.blogList.getHref()}`)}</link>
-    <description>${xmlText("New posts from the blog.")}</description>
-    <atom:link href="${xmlText(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
+    <link>${xmlText(`${base}${SITE_PATHS.blogList.getHref(tag === undefined ? {} : { tag })}`)}</link>
+    <description>${xmlText(tag === undefined ? "New posts from the blog." : `New posts tagged #${tag}.`)}</description>
+    <atom:link href="${xmlText(`${base}${feedUrl(tag)}`)}" rel="self" type="application/rss+xml"/>
 ${posts[0] ? `    <lastBuildDate>${new Date(posts[0].publishedAt).toUTCString()}</lastBuildDate>\n` : ""}${items.join("\n")}
   </channel>
 </rss>

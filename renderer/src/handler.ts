@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { redirectFor } from "shared-content";
+import { LIMITS, normaliseTag, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createServerRemotes } from "./federation";
-import { FEED_POSTS, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml } from "./feeds";
+import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -172,15 +172,27 @@ interface PageRequest {
   send: Send;
 }
 
-/** /sitemap.xml and /feed.xml, generated from the published posts; 503 when the database cannot be read. */
-async function sendFeed({ path, config, base, signal, send }: PageRequest, log: (line: string) => void) {
+/**
+ * /sitemap.xml and /feed.xml (`?tag=x`: that tag's feed), generated from the published posts;
+ * 503 when the database cannot be read. `window`: the DOM the feeds' markdown is sanitised in.
+ */
+async function sendFeed({ path, search, config, base, signal, send }: PageRequest, window: Window, log: (line: string) => void) {
   try {
     if (path === "/sitemap.xml") {
       const [posts, series] = await Promise.all([publishedPosts(config, { signal }), publishedSeries(config, { signal })]);
       return send(200, "application/xml; charset=utf-8", sitemapXml(base, posts, series), { "Cache-Control": publicCache("uncorrected") });
     }
-    const [posts, name] = await Promise.all([publishedPosts(config, { newest: FEED_POSTS, signal }), siteName(config, signal)]);
-    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, mediaStorageOf(config)), { "Cache-Control": publicCache("uncorrected") });
+    const asked = new URLSearchParams(search).get("tag");
+    const tag = asked === null ? undefined : normaliseTag(asked);
+    if (tag !== undefined && (tag.length < LIMITS.label.min || tag.length > LIMITS.label.max))
+      return send(400, TEXT, `A tag is ${LIMITS.label.min} to ${LIMITS.label.max} characters long.`, { "Cache-Control": "no-store" });
+    const [posts, name] = await Promise.all([
+      tag === undefined ? publishedPosts(config, { newest: FEED_POSTS, signal }) : taggedPosts(config, tag, signal),
+      siteName(config, signal),
+    ]);
+    const media = mediaStorageOf(config);
+    const bodies = await feedBodies(config, base, posts, window, media, signal);
+    return send(200, "application/rss+xml; charset=utf-8", rssXml(base, posts, name, { tag, bodies, media }), { "Cache-Control": publicCache("uncorrected") });
   } catch (error) {
     log(`[renderer] ${path}: ${String(error)}`);
     return send(503, TEXT, "The database cannot be reached right now. Try again in a moment.", NOT_CACHED_RETRY);
@@ -241,7 +253,7 @@ export function createRenderer(options: RendererOptions) {
 
     await withReadDeadline(readDeadlineMs, async (signal) => {
       const request: PageRequest = { path, search, config, base, signal, send };
-      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, log);
+      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))

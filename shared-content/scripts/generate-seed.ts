@@ -7,7 +7,9 @@
 // image show initials or no picture.
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { JSDOM } from "jsdom";
 import { readingMinutes } from "../src/blog";
+import { createMarkdownCompiler } from "../src/markdown/render-markdown";
 import { filmStatsRecords } from "../src/film-stats";
 import { SITE_PATHS } from "../src/site-urls";
 
@@ -298,6 +300,8 @@ function parsePost(file: string): { slug: string; front: Front; body: string } {
 const posts: Record<string, unknown> = {};
 const drafts: Record<string, unknown> = {};
 const index: Record<string, unknown> = {};
+// Bodies are compiled as a save compiles them (src/admin/compile-post.ts), with jsdom for a DOM.
+const markdown = createMarkdownCompiler(new JSDOM("").window as unknown as Window);
 for (const file of readdirSync(here("./data/posts"))
   .filter((f) => f.endsWith(".md"))
   .sort()) {
@@ -305,10 +309,13 @@ for (const file of readdirSync(here("./data/posts"))
   const publishedAt = front.status === "published" && front.published ? ts(front.published) : undefined;
   const createdAt = (publishedAt ?? BASE) - 5 * 86_400_000;
   const minutes = readingMinutes(body);
+  const compiled = markdown.compile(body);
   (publishedAt !== undefined ? posts : drafts)[slug] = {
     title: front.title,
     summary: front.summary,
     body,
+    bodyHtml: compiled.html,
+    ...(compiled.toc.length > 0 ? { toc: compiled.toc } : {}),
     tags: front.tags,
     // Covers must be absolute http(s) URLs (rules); the demo has none, so nothing is fetched.
     status: publishedAt !== undefined ? "published" : "draft",

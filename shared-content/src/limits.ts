@@ -18,6 +18,10 @@ export const LIMITS = {
   /** One-paragraph summaries (posts, projects in an experience entry). */
   summary: { max: 400 },
   postBody: { min: 1, max: 100_000 },
+  /** A post's body compiled to sanitised HTML when it is saved (highlighted code is several times its markdown). */
+  postHtml: { min: 1, max: 1_000_000 },
+  /** A post's table of contents, compiled with its HTML: entries (h2, h3), and each one's id and text. */
+  toc: { items: 100, id: { min: 1, max: 100 }, text: { min: 1, max: 300 } },
   /** Earlier versions kept per post (the oldest goes when a save would keep more). */
   revisionsKept: 10,
   slug: { min: 1, max: 80 },

@@ -13,7 +13,8 @@ import { normaliseTag, postRemoval, postUpdates, slugify } from "./blog";
 import { parseInput } from "./input";
 import type { InferOutput } from "valibot";
 import { draftPath, postPath, revisionKey, revisionsPath, schedulePath, storedPostPath } from "./paths";
-import { PostScheduleSchema, type PostSchedule } from "./schemas";
+import type { TocEntry } from "./schemas";
+import { PostScheduleSchema, type PostSchedule } from "./schedule-schemas";
 
 /** What both database SDKs write for "the server's time". */
 export const SERVER_TIME = { ".sv": "timestamp" } as const;
@@ -37,6 +38,11 @@ export interface PlanOptions {
   previousSlug?: string;
   /** What the client writes for "the server's time" ({".sv": "timestamp"} for both SDKs). */
   serverTime: unknown;
+  /**
+   * The body compiled to HTML with its table of contents (the admin's save compiles it,
+   * admin/compile-post.ts; a publish carries the stored one along, since the body is unchanged).
+   */
+  compiled?: { bodyHtml?: string; toc?: TocEntry[] };
 }
 
 /** A post wherever it is stored (published or draft), with the path it was read from. */
@@ -81,6 +87,8 @@ export async function planPostSave(read: ReadValue, fields: PostFields, expected
     tags: [...new Set(fields.tags.map(normaliseTag))],
     status: fields.status,
     readingMinutes: readingMinutes(fields.body),
+    ...(options.compiled?.bodyHtml !== undefined ? { bodyHtml: options.compiled.bodyHtml } : {}),
+    ...(options.compiled?.toc?.length ? { toc: options.compiled.toc } : {}),
     createdAt: existing?.createdAt ?? options.serverTime,
     ...(fields.coverUrl !== undefined ? { coverUrl: fields.coverUrl } : {}),
     ...(fields.coverImage !== undefined ? { coverImage: fields.coverImage } : {}),
@@ -131,7 +139,8 @@ export async function planStatusChange(
     status,
     ...(post.series ? { series: { title: post.series.title, part: post.series.part } } : {}),
   };
-  return planPostSave(read, parseInput(BlogPostInputSchema, input), expectedRev, { serverTime });
+  // The body is unchanged: its compiled HTML goes along as stored (the scheduler has no DOM to compile with).
+  return planPostSave(read, parseInput(BlogPostInputSchema, input), expectedRev, { serverTime, compiled: { bodyHtml: post.bodyHtml, toc: post.toc } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { schedulerHealth } from "./scheduler-health";
-import type { SchedulerRun } from "./schemas";
+import type { SchedulerRun } from "./schedule-schemas";
 
 const MIN = 60_000;
 const run = (patch: Partial<SchedulerRun> = {}): SchedulerRun => ({ lastRunAt: 10 * MIN, intervalMs: MIN, ok: true, published: [], failures: [], ...patch });

@@ -1,6 +1,6 @@
 // What the admin panel says about the scheduler (remote-admin's ScheduledPosts): pure, so the rule
 // for "late" is written and tested once.
-import type { SchedulerRun } from "./schemas";
+import type { SchedulerRun } from "./schedule-schemas";
 
 /** A run is late when none has been recorded for this many intervals (and at least this long). */
 export const LATE_AFTER_INTERVALS = 3;

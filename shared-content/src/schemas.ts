@@ -61,7 +61,7 @@ const intRange = (min: number, max: number, label: string) =>
  * A list. The database stores arrays as objects keyed "0", "1", ... and drops empty ones, so
  * the decoder accepts an array, such an object, or nothing (-> []).
  */
-export const list = <T extends v.GenericSchema>(item: T, label = "List") =>
+export const list = <T extends v.GenericSchema>(item: T, label = "List", max: number = LIMITS.listItems.max) =>
   v.pipe(
     v.optional(v.union([v.array(item), v.record(v.pipe(v.string(), v.regex(/^[0-9]+$/)), item)], `${label} must be a list`), () => []),
     v.transform((value): v.InferOutput<T>[] =>
@@ -71,7 +71,7 @@ export const list = <T extends v.GenericSchema>(item: T, label = "List") =>
             .sort((a, b) => Number(a) - Number(b))
             .map((k) => value[k] as v.InferOutput<T>),
     ),
-    v.maxLength(LIMITS.listItems.max, `${label} may hold at most ${LIMITS.listItems.max} items`),
+    v.maxLength(max, `${label} may hold at most ${max} items`),
   );
 
 /** Fields every editable record carries. `rev` makes saves compare-and-set (see README). */
@@ -213,6 +213,12 @@ export const BlogPostInputSchema = v.strictObject({
   status: PostStatusSchema,
   series: v.optional(PostSeriesInputSchema),
 });
+/** One heading in a post's table of contents (compiled with the body; shared-content/src/markdown/headings.ts). */
+export const TocEntrySchema = v.strictObject({
+  id: text(LIMITS.toc.id, "A heading's id"),
+  text: text(LIMITS.toc.text, "A heading's text"),
+  depth: intRange(2, 3, "A heading's level"),
+});
 /** A post's series as stored: `slug` keys its record in blog/series. */
 export const PostSeriesSchema = v.strictObject({ slug: slugSchema, title: seriesTitle, part: seriesPart });
 export const BlogPostSchema = v.strictObject({
@@ -230,27 +236,17 @@ export const BlogPostSchema = v.strictObject({
   /** Set by a rename: the slug the post left (the rules continue that record's rev). */
   movedFrom: v.optional(slugSchema),
   series: v.optional(PostSeriesSchema),
+  /**
+   * The body compiled when it was saved: sanitised HTML and its table of contents, so that no
+   * visitor's browser renders markdown (docs/architecture.md, "Rendering"). Absent on posts
+   * saved before it existed: the server renders those from `body`.
+   */
+  bodyHtml: optionalText(LIMITS.postHtml, "The body's HTML"),
+  toc: v.optional(list(TocEntrySchema, "Table of contents", LIMITS.toc.items)),
   ...meta,
 });
 /** A published part of a series (blog/series/{series}/{post slug}), written with its post. */
 export const SeriesPartSchema = v.strictObject({ seriesTitle, title: BlogPostInputSchema.entries.title, part: seriesPart });
-/** When a draft goes out (blog/schedule/{slug}), and the rev it was scheduled at: an edit since makes the move stale. */
-export const PostScheduleSchema = v.strictObject({
-  publishAt: timestampSchema,
-  rev: meta.rev,
-  /** Set by the scheduler when it could not publish the post: the reason, until the owner reschedules. */
-  failed: v.optional(text(LIMITS.schedulerNote, "Reason")),
-});
-/** The scheduler's record of its last run (blog/scheduler), written by the job. */
-export const SchedulerRunSchema = v.strictObject({
-  lastRunAt: timestampSchema,
-  /** How often it runs: the next run is due at lastRunAt + intervalMs. */
-  intervalMs: intRange(1000, 24 * 60 * 60 * 1000, "Interval"),
-  ok: v.boolean(),
-  published: list(slugSchema, "Published"),
-  failures: list(v.strictObject({ slug: slugSchema, reason: text(LIMITS.schedulerNote, "Reason") }), "Failures"),
-  error: v.optional(text(LIMITS.schedulerNote, "Error")),
-});
 /** The list index: only published posts, no bodies. Key = slug. */
 export const BlogIndexEntrySchema = v.strictObject({
   title: BlogPostInputSchema.entries.title,
@@ -312,11 +308,10 @@ export type RecommendationSubmission = v.InferOutput<typeof RecommendationSubmis
 export type PostStatus = v.InferOutput<typeof PostStatusSchema>;
 export type BlogPostInput = v.InferInput<typeof BlogPostInputSchema>;
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
+export type TocEntry = v.InferOutput<typeof TocEntrySchema>;
 export type BlogIndexEntry = v.InferOutput<typeof BlogIndexEntrySchema>;
 export type PostSeries = v.InferOutput<typeof PostSeriesSchema>;
 export type SeriesPart = v.InferOutput<typeof SeriesPartSchema>;
-export type PostSchedule = v.InferOutput<typeof PostScheduleSchema>;
-export type SchedulerRun = v.InferOutput<typeof SchedulerRunSchema>;
 export type Quote = v.InferOutput<typeof QuoteSchema>;
 export type QuoteFields = v.InferInput<typeof QuoteFieldsSchema>;
 export type Film = v.InferOutput<typeof FilmSchema>;

@@ -54,6 +54,9 @@ export function fixedAddress(pattern: string): string | undefined {
 /** A link to a post. */
 export const postUrl = SITE_PATHS.post.getHref;
 
+/** The RSS feed of every post (where the renderer answers it; the shell's template links it), or of one tag's posts. */
+export const feedUrl = (tag?: string) => (tag ? `/feed.xml?tag=${encode(tag)}` : "/feed.xml");
+
 /**
  * The admin panel's sections, in navigation order: the shell's routes and sidebar, the admin
  * overview's cards and the standalone dev page read this one list. `label`: the sidebar's and

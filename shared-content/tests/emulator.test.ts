@@ -31,6 +31,8 @@ import {
 import { exportAll, importAll, previewImport } from "../src/admin/data-transfer";
 import { cancelSchedule, schedulePost } from "../src/admin/schedule";
 import { submitRecommendation } from "../src/submit-recommendation";
+import { JSDOM } from "jsdom";
+import { setMarkdownWindowForTests } from "../src/markdown/render-markdown";
 
 const RULES = fileURLToPath(new URL("../../database.rules.json", import.meta.url));
 const NS = `content-${process.pid}`;
@@ -135,6 +137,8 @@ function installLocalStorage(): void {
 }
 
 beforeAll(async () => {
+  // A save compiles the post's body (sanitised HTML), which needs a DOM: the admin's browser has one.
+  setMarkdownWindowForTests(new JSDOM("").window as unknown as Window);
   installLocalStorage();
   // Denied writes are expected here; keep the SDK's per-write warnings out of the output.
   setLogLevel("error");
@@ -295,8 +299,11 @@ describe("write functions against the rules", () => {
     expect(((await rest("GET", "blog/drafts/new-post")) as { tags: string[] }).tags).toEqual(["a", "react"]);
     await expect(savePost(input, null)).rejects.toMatchObject({ code: "conflict" });
     await publishPost("new-post", 1);
-    const published = (await rest("GET", "blog/posts/new-post")) as { publishedAt: number; status: string; rev: number };
+    const published = (await rest("GET", "blog/posts/new-post")) as { publishedAt: number; status: string; rev: number; bodyHtml: string; toc: unknown };
     expect(published).toMatchObject({ status: "published", rev: 2 });
+    // The body is stored compiled beside its markdown, and the rules accept it.
+    expect(published.bodyHtml).toContain('<h2 id="hi">Hi</h2>');
+    expect(published.toc).toEqual([{ id: "hi", text: "Hi", depth: 2 }]);
     expect(await rest("GET", "blog/index/new-post")).toMatchObject({ title: "New post", publishedAt: published.publishedAt, readingMinutes: 1 });
     expect(await rest("GET", "blog/drafts/new-post")).toBeNull();
     // The visitor now reads it; after unpublishing it is gone from where visitors read.

@@ -41,6 +41,7 @@ function valueExports(entry: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
+  if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (name === "node_modules" || name === "dist" || name.startsWith(".")) return [];

@@ -1,8 +1,20 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName, Markdown } from "shared-content";
+import {
+  MarkdownBody,
+  Picture,
+  SITE_PATHS,
+  formatDay,
+  loadFailureMessage,
+  postUrl,
+  useCompiledMarkdown,
+  useMediaStorage,
+  usePageMeta,
+  useSiteName,
+  type TocEntry,
+} from "shared-content";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";
@@ -80,12 +92,14 @@ export function BlogPostView({
   );
 }
 
+/** A post shows its table of contents from this many headings on: fewer are seen at a glance. */
+const TOC_MIN_HEADINGS = 3;
+
 function PostArticle({ post }: { post: Post }) {
-  const bodyRef = useRef<HTMLDivElement>(null);
-  // Code blocks and tables scroll sideways; keyboard users must be able to focus them to scroll.
-  useEffect(() => {
-    for (const el of bodyRef.current?.querySelectorAll("pre, table") ?? []) el.setAttribute("tabindex", "0");
-  }, [post.body]);
+  // The body as it was compiled when saved (HTML and contents list); a post saved before that is
+  // compiled by the server (docs/architecture.md, "Rendering").
+  const body = useCompiledMarkdown(post.body, post.bodyHtml === undefined ? undefined : { html: post.bodyHtml, toc: post.toc ?? [] });
+  const toc = body.status === "ready" && body.compiled.toc.length >= TOC_MIN_HEADINGS ? body.compiled.toc : null;
   const published = post.publishedAt ?? post.createdAt;
   const updated = post.updatedAt - published > 86_400_000 ? post.updatedAt : null;
   return (
@@ -126,10 +140,45 @@ function PostArticle({ post }: { post: Post }) {
         height={630}
         onError={hideOnError}
       />
-      <div ref={bodyRef}>
-        <Markdown source={post.body} className={styles.body} />
+      <div className={toc ? styles.withContents : undefined}>
+        {toc ? <TableOfContents toc={toc} /> : null}
+        <MarkdownBody state={body} source={post.body} className={styles.body} />
       </div>
     </article>
+  );
+}
+
+/**
+ * The post's sections, linked: above the body on a phone, beside it (and staying in view) on a
+ * wide screen. Sections (h2) with their subsections (h3) nested.
+ */
+function TableOfContents({ toc }: { toc: TocEntry[] }) {
+  const sections: { entry: TocEntry; subsections: TocEntry[] }[] = [];
+  for (const entry of toc) {
+    const last = sections[sections.length - 1];
+    if (entry.depth > 2 && last) last.subsections.push(entry);
+    else sections.push({ entry, subsections: [] });
+  }
+  return (
+    <nav aria-label="Table of contents" className={styles.contents}>
+      <h2 className={styles.contentsTitle}>Contents</h2>
+      <ol>
+        {sections.map(({ entry, subsections }) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`}>{entry.text}</a>
+            {subsections.length > 0 ? (
+              <ol>
+                {subsections.map((s) => (
+                  <li key={s.id}>
+                    <a href={`#${s.id}`}>{s.text}</a>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 
@@ -139,6 +188,8 @@ function PostLink({ post }: { post: PostSummary }) {
 
 /** Newer and older posts, and the ones that share this post's tags. */
 function MoreFromTheBlog({ more }: { more: MorePosts }) {
+  // Not "related-posts": a heading of the post may have that id (ids are made from headings' text).
+  const relatedId = useId();
   if (!more.newer && !more.older && more.related.length === 0) return null;
   return (
     <div className={styles.more}>
@@ -159,8 +210,8 @@ function MoreFromTheBlog({ more }: { more: MorePosts }) {
         </nav>
       ) : null}
       {more.related.length > 0 ? (
-        <section aria-labelledby="related-posts" className={styles.related}>
-          <h2 id="related-posts">Related posts</h2>
+        <section aria-labelledby={relatedId} className={styles.related}>
+          <h2 id={relatedId}>Related posts</h2>
           <ul>
             {more.related.map((p) => (
               <li key={p.id}>
@@ -187,6 +238,7 @@ function ShareLinks({ title }: { title: string }) {
     () => null,
   );
   const [copied, setCopied] = useState<"" | "done" | "failed">("");
+  const shareId = useId();
   if (!url) return null;
   const text = encodeURIComponent(title);
   const at = encodeURIComponent(url);
@@ -198,8 +250,8 @@ function ShareLinks({ title }: { title: string }) {
     );
   };
   return (
-    <section aria-labelledby="share-post" className={styles.share}>
-      <h2 id="share-post">Share this post</h2>
+    <section aria-labelledby={shareId} className={styles.share}>
+      <h2 id={shareId}>Share this post</h2>
       <ul>
         <li>
           <button type="button" className={styles.shareButton} onClick={copy}>

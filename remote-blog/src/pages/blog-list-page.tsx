@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, useBlogIndex, usePageMeta } from "shared-content";
+import { BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, feedUrl, useBlogIndex, usePageMeta } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
 import { useSearchParam } from "../ui/use-search-param";
 
@@ -16,7 +16,12 @@ export default function BlogListPage() {
   usePageMeta(
     tag === null
       ? { title: "Blog", description: "Notes on front-end engineering: micro-frontends, realtime data, testing and accessibility." }
-      : { title: `Posts tagged #${tag}`, description: `Every post tagged #${tag}, newest first.` },
+      : {
+          title: `Posts tagged #${tag}`,
+          description: `Every post tagged #${tag}, newest first.`,
+          // The tag's own feed, for a reader who follows one subject.
+          feed: { title: `Posts tagged #${tag}`, href: feedUrl(tag) },
+        },
   );
   const onTagChange = useCallback((next: string | null) => setParam("tag", next), [setParam]);
   const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);

@@ -14,6 +14,7 @@ import { postRemoval, postUpdates } from "../blog";
 import { AboutFieldsSchema, BlogPostSchema, COLLECTION_FIELD_SCHEMAS, ContactFieldsSchema, slugSchema, validate } from "../schemas";
 import { MediaRecordFieldsSchema, mediaIdSchema } from "../media";
 import { filmStatsRecords, type CountedFilm } from "../film-stats";
+import { compileBodiesIn } from "./compile-post";
 import { SERVER_TIME, connection, type Connection } from "./db";
 import { cleanForWrite, sendUpdates } from "./writes";
 
@@ -106,8 +107,9 @@ function records(node: unknown): [string, unknown][] {
 
 function splitMeta(raw: unknown): { fields: unknown; rev: number | null } {
   if (!isObject(raw)) return { fields: raw, rev: null };
-  // movedFrom (a renamed post's) is bookkeeping of the rename's write, like rev.
-  const { rev, updatedAt: _updatedAt, movedFrom: _movedFrom, ...fields } = raw;
+  // movedFrom (a renamed post's) is bookkeeping of the rename's write, like rev; a post's
+  // bodyHtml and toc are compiled from its body, never taken from a file nor compared.
+  const { rev, updatedAt: _updatedAt, movedFrom: _movedFrom, bodyHtml: _bodyHtml, toc: _toc, ...fields } = raw;
   return { fields, rev: typeof rev === "number" ? rev : null };
 }
 
@@ -482,6 +484,7 @@ export async function importAll(tree: unknown): Promise<ImportSummary> {
   if (plan.summary.invalid.length > 0) {
     throw new ContentError("invalid", `The import has ${plan.summary.invalid.length} invalid record(s); nothing was written.`);
   }
+  await compileBodiesIn(plan.updates);
   if (Object.keys(plan.updates).length > 0) await sendUpdates(plan.updates, plan.checks);
   return plan.summary;
 }

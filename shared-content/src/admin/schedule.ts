@@ -6,7 +6,7 @@ import { ContentError } from "../errors";
 import { decodeOne } from "../decode";
 import { draftPath } from "../paths";
 import { schedulePath } from "../paths";
-import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schemas";
+import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schedule-schemas";
 import { connection } from "./db";
 import { useAdminRead } from "./admin-hooks";
 

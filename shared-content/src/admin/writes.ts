@@ -25,6 +25,7 @@ import { AboutFieldsSchema, BlogPostInputSchema, COLLECTION_FIELD_SCHEMAS, Conta
 // The statistics' arithmetic is pure: bundled into the admin's build, never shipped to visitors.
 import { filmStatsChange, filmStatsIncrements, filmStatsRecords, type CountedFilm } from "../film-stats";
 import { planPostSave, planStatusChange, readStoredPost, type ReadValue } from "../post-save";
+import { compiledBody } from "./compile-post";
 import { SERVER_TIME, connection, type Connection } from "./db";
 
 let readTimeoutMs = 15_000;
@@ -311,12 +312,14 @@ const readerOf =
  * Save a post where its status puts it, with its list-index entry, in one write (planned by
  * planPostSave, which the scheduler's publish uses too). `expectedRev`: the rev you loaded, or
  * null for a new post. A new post whose slug is taken fails with ConflictError. Computes
- * readingMinutes and the timestamps. Resolves with the rev written.
+ * readingMinutes, the body's HTML and table of contents (compile-post.ts) and the timestamps.
+ * Resolves with the rev written.
  */
 export async function savePost(input: BlogPostInput, expectedRev: number | null, options: SavePostOptions = {}): Promise<number> {
   const fields = parseInput(BlogPostInputSchema, input);
+  const compiled = await compiledBody(fields.body);
   const c = await connection();
-  const plan = await planPostSave(readerOf(c), fields, expectedRev, { ...options, serverTime: SERVER_TIME });
+  const plan = await planPostSave(readerOf(c), fields, expectedRev, { ...options, serverTime: SERVER_TIME, compiled });
   await sendChecked(c, plan.updates, [{ path: plan.sourcePath, expectedRev }]);
   return plan.rev;
 }

@@ -21,6 +21,8 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>;
   /** The site's name (the owner's), recorded by usePageMeta for the server's head. */
   siteName?: string;
+  /** A feed of this page's own (a tag's posts), linked from the head beside the site's feed: its title and path. */
+  feed?: { title: string; href: string };
 }
 
 export class PageHead {

@@ -23,7 +23,7 @@ const cover: PictureProps = { url: variant(1280, "jpg"), image, sizes: "(min-wid
 
 /** The element as the server writes it: rendered with a server render store that knows the bucket. */
 function serverHtml(props: PictureProps): HTMLElement {
-  const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (s) => s, media: storage });
+  const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (s) => ({ html: s, toc: [] }), sanitiseHtml: (h) => h, media: storage });
   const div = document.createElement("div");
   div.innerHTML = renderToString(
     <RenderProvider store={store}>
@@ -73,7 +73,7 @@ describe("<Picture>", () => {
   });
 
   it("without a bucket in the config, shows an upload's URL sized and described by its ImageRef", () => {
-    const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (s) => s, media: null });
+    const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (s) => ({ html: s, toc: [] }), sanitiseHtml: (h) => h, media: null });
     const html = renderToString(
       <RenderProvider store={store}>
         <Picture {...cover} width={1200} height={630} />

@@ -81,18 +81,18 @@ export function indexPattern(max: number): string {
   branches.push(`${tens}[0-${ones}]`);
   return `^(${branches.join("|")})$`;
 }
-const indexOk = (wild: string) => `${wild}.matches(/${indexPattern(LIMITS.listItems.max)}/)`;
+const indexOk = (wild: string, max: number = LIMITS.listItems.max) => `${wild}.matches(/${indexPattern(max)}/)`;
 
 /** A list of strings (stored as an object keyed "0".."29"). */
 const stringList = (range: Range, wild = "$i"): Rule => ({
   ".validate": "newData.hasChildren()",
   [wild]: validate(and(indexOk(wild), str(range))),
 });
-/** A list of objects with the given fields. */
-const objectList = (required: string[], fields: Record<string, Rule>): Rule => ({
+/** A list of objects with the given fields (at most `max` of them). */
+const objectList = (required: string[], fields: Record<string, Rule>, max: number = LIMITS.listItems.max): Rule => ({
   ".validate": "newData.hasChildren()",
   $i: {
-    ".validate": and(indexOk("$i"), `newData.hasChildren(${JSON.stringify(required).replaceAll('"', "'")})`),
+    ".validate": and(indexOk("$i", max), `newData.hasChildren(${JSON.stringify(required).replaceAll('"', "'")})`),
     ...fields,
     ...DENY_OTHERS,
   },
@@ -137,6 +137,10 @@ const postFields = {
   coverImage: IMAGE_REF,
   readingMinutes: INT(LIMITS.readingMinutes.min, LIMITS.readingMinutes.max),
   publishedAt: TIMESTAMP,
+  // The body compiled when saved (sanitised HTML and its table of contents), optional: posts
+  // saved before it existed have neither, and the server renders their markdown.
+  bodyHtml: S(LIMITS.postHtml),
+  toc: objectList(["id", "text", "depth"], { id: S(LIMITS.toc.id), text: S(LIMITS.toc.text), depth: INT(2, 3) }, LIMITS.toc.items),
 };
 /** The fields a list-index entry copies from its post (tags: see `tagsMatching`), as paths: rules compare values, not objects. */
 const INDEXED_FIELDS = [

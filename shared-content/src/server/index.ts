@@ -8,14 +8,14 @@ import type { RuntimeConfig } from "shared-auth";
 import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";
-import { createMarkdownRenderer } from "../markdown/render-markdown";
+import { createMarkdownCompiler, type CompiledMarkdown } from "../markdown/render-markdown";
 import { mediaStorageOf, type MediaStorage } from "../media";
 import { RenderStore } from "../snapshot/render-store";
 
 export { RenderStore, type ContentSnapshot, type ServerReads, type SnapshotEntry } from "../snapshot/render-store";
 export { PageHead, type PageMeta } from "../page/page-head";
 export { runScheduledPublishing, duePosts, STALE_REASON, type SchedulerDatabase, type RunOptions } from "./scheduled-publishing";
-export type { SchedulerRun } from "../schemas";
+export type { SchedulerRun } from "../schedule-schemas";
 // The Publish button's move as the job plans it (tests send a plan made from a stale read).
 export { planStatusChange } from "../post-save";
 export { SCHEDULER_UID } from "../paths";
@@ -70,47 +70,67 @@ const READ_TIMEOUT_MS = 5000;
  */
 export function createServerRenderStore(config: RuntimeConfig, window: Window, { signal }: { signal?: AbortSignal } = {}): RenderStore {
   const media = mediaStorageOf(config);
+  const markdown = cachedMarkdownCompiler(window, media);
   return new RenderStore(undefined, {
     read: (path, query) => readAsVisitor(config, path, query, { signal }),
-    renderMarkdown: cachedMarkdownRenderer(window, media),
+    compileMarkdown: markdown.compile,
+    sanitiseHtml: markdown.sanitise,
     media,
   });
 }
 
-/** Characters of markdown and HTML the server keeps rendered, per DOM window (a few MB). */
+/** Characters of markdown and HTML the server keeps compiled, per DOM window and per kind (a few MB). */
 export const MARKDOWN_CACHE_CHARS = 2_000_000;
 
 /**
- * `render`, remembering its results by source, least recently used first out past `maxChars`
- * (markdown and HTML together). The same source always gives the same HTML, so an entry is never
- * stale; a text larger than the whole budget is rendered each time, not kept.
+ * `work`, remembering its results by input, least recently used first out past `maxChars`
+ * (input and output together, as `sizeOf` counts them). The same input always gives the same
+ * output, so an entry is never stale; one larger than the whole budget is worked out each time.
  */
-export function memoiseMarkdown(render: (source: string) => string, maxChars = MARKDOWN_CACHE_CHARS): (source: string) => string {
-  const rendered = new LRUCache<string, string>({ maxSize: maxChars, sizeCalculation: (html, source) => html.length + source.length || 1 });
-  return (source) => {
-    const hit = rendered.get(source);
-    if (hit !== undefined) return hit;
-    const html = render(source);
-    if (html.length + source.length <= maxChars) rendered.set(source, html);
-    return html;
+export function memoiseMarkdown<T>(work: (input: string) => T, sizeOf: (output: T) => number, maxChars = MARKDOWN_CACHE_CHARS): (input: string) => T {
+  const done = new LRUCache<string, { output: T }>({ maxSize: maxChars, sizeCalculation: ({ output }, input) => sizeOf(output) + input.length || 1 });
+  return (input) => {
+    const hit = done.get(input);
+    if (hit !== undefined) return hit.output;
+    const output = work(input);
+    if (sizeOf(output) + input.length <= maxChars) done.set(input, { output });
+    return output;
   };
 }
 
-const markdownRenderers = new WeakMap<Window, Map<string, (source: string) => string>>();
+interface CachedCompiler {
+  compile(source: string): CompiledMarkdown;
+  sanitise(html: string): string;
+}
+
+const markdownCompilers = new WeakMap<Window, Map<string, CachedCompiler>>();
 
 /**
- * The server's markdown renderer for `window` (and the bucket its pictures come from), made once
- * and remembering what it rendered: every request renders the same texts again (the about text,
- * each experience, each recommendation), and sanitising through jsdom is the dearest part of a render.
+ * The server's markdown compiler and sanitiser for `window` (and the bucket its pictures come
+ * from), made once and remembering what they did: every request renders the same texts again (the
+ * about text, each experience, a post's stored HTML), and sanitising through jsdom is the dearest
+ * part of a render.
  */
-export function cachedMarkdownRenderer(window: Window, media: MediaStorage | null = null): (source: string) => string {
-  let byStorage = markdownRenderers.get(window);
-  if (!byStorage) markdownRenderers.set(window, (byStorage = new Map()));
+export function cachedMarkdownCompiler(window: Window, media: MediaStorage | null = null): CachedCompiler {
+  let byStorage = markdownCompilers.get(window);
+  if (!byStorage) markdownCompilers.set(window, (byStorage = new Map()));
   const key = media ? `${media.origin} ${media.bucket}` : "";
   let cached = byStorage.get(key);
   if (!cached) {
-    const render = createMarkdownRenderer(window);
-    byStorage.set(key, (cached = memoiseMarkdown((source) => render(source, media))));
+    const compiler = createMarkdownCompiler(window);
+    cached = {
+      compile: memoiseMarkdown(
+        (source) => compiler.compile(source, media),
+        (c) => c.html.length,
+      ),
+      sanitise: memoiseMarkdown(
+        (html) => compiler.sanitise(html, media),
+        (html) => html.length,
+      ),
+    };
+    byStorage.set(key, cached);
   }
   return cached;
 }
+
+export { type CompiledMarkdown } from "../markdown/render-markdown";

@@ -7,7 +7,7 @@
 import { ConflictError, isConflictError, stripEmpty, toContentError, PATHS } from "shared-content";
 import { planStatusChange, readStoredPost, SERVER_TIME, type ReadValue } from "../post-save";
 import { schedulePath } from "../paths";
-import { PostScheduleSchema, type PostSchedule, type SchedulerRun } from "../schemas";
+import { PostScheduleSchema, type PostSchedule, type SchedulerRun } from "../schedule-schemas";
 import { LIMITS } from "../limits";
 import { decodeOne } from "../decode";
 

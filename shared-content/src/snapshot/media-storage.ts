@@ -10,6 +10,11 @@ import { useRenderStore } from "./render-store";
 export function useMediaStorage(): MediaStorage | null {
   const store = useRenderStore();
   if (store?.server) return store.server.media ?? null;
+  return configuredMediaStorage();
+}
+
+/** The bucket of the config shared-auth was given (the browser's), or null. */
+export function configuredMediaStorage(): MediaStorage | null {
   try {
     return mediaStorageOf(getRuntimeConfig());
   } catch {

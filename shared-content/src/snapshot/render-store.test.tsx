@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "../errors";
 import { readKey, type LiveSource } from "../live/source";
 import { makeContentHooks } from "../hooks/content-hooks";
-import { Markdown } from "../markdown/markdown";
+import { Markdown, MarkdownBody, useCompiledMarkdown } from "../markdown/markdown";
 import { RenderProvider, RenderStore, markdownKey } from "./render-store";
 
 const about = { headline: "Hi", bio: "B", rev: 1, updatedAt: 1 };
@@ -23,7 +23,7 @@ describe("RenderStore on the server", () => {
       if (path === "down") throw new TypeError("fetch failed");
       return { path };
     });
-    const store = new RenderStore(undefined, { read, renderMarkdown: (s) => s });
+    const store = new RenderStore(undefined, { read, compileMarkdown: (s) => ({ html: s, toc: [] }), sanitiseHtml: (h) => h });
     const window = { path: "a", query: { orderBy: "n", limitToLast: 2 } };
     await Promise.all([store.load({ path: "a" }), store.load({ path: "a" }), store.load(window), store.load({ path: "denied" }), store.load({ path: "down" })]);
     expect(read).toHaveBeenCalledTimes(4);
@@ -88,15 +88,15 @@ describe("hooks on a server-rendered page", () => {
 
 describe("Markdown on a server-rendered page", () => {
   it("renders on the server through the store and records the HTML; the browser reuses it without the renderer", () => {
-    const renderMarkdown = vi.fn((s: string) => `<p>${s.toUpperCase()}</p>`);
-    const server = new RenderStore(undefined, { read: async () => null, renderMarkdown });
+    const compileMarkdown = vi.fn((s: string) => ({ html: `<p>${s.toUpperCase()}</p>`, toc: [] }));
+    const server = new RenderStore(undefined, { read: async () => null, compileMarkdown, sanitiseHtml: (h) => h });
     const html = renderToString(
       <RenderProvider store={server}>
         <Markdown source="hello" />
       </RenderProvider>,
     );
     expect(html).toContain("<p>HELLO</p>");
-    expect(server.toSnapshot().markdown).toEqual({ [markdownKey("hello")]: "<p>HELLO</p>" });
+    expect(server.toSnapshot().markdown).toEqual({ [markdownKey("hello")]: { html: "<p>HELLO</p>" } });
     const browser = new RenderStore(server.toSnapshot());
     const { container } = render(
       <RenderProvider store={browser}>
@@ -105,5 +105,44 @@ describe("Markdown on a server-rendered page", () => {
     );
     expect(container.innerHTML).toContain("<p>HELLO</p>");
     expect(container.querySelector("[aria-busy]")).toBeNull();
+  });
+
+  it("shows HTML compiled at save time as it is, sanitised again on the server, and carries a copy only when that changed it", () => {
+    const toc = [{ id: "a", text: "A", depth: 2 }];
+    const compileMarkdown = vi.fn((s: string) => ({ html: s, toc: [] }));
+    const sanitiseHtml = vi.fn((h: string) => h.replace(/<script>.*<\/script>/, ""));
+    const server = new RenderStore(undefined, { read: async () => null, compileMarkdown, sanitiseHtml });
+    const Body = ({ html }: { html: string }) => {
+      const state = useCompiledMarkdown("# ignored source", { html, toc });
+      return <MarkdownBody state={state} source="# ignored source" />;
+    };
+    const clean = '<h2 id="a">A</h2>';
+    expect(
+      renderToString(
+        <RenderProvider store={server}>
+          <Body html={clean} />
+        </RenderProvider>,
+      ),
+    ).toContain(clean);
+    expect(server.toSnapshot().markdown).toEqual({});
+    const tampered = `${clean}<script>alert(1)</script>`;
+    expect(
+      renderToString(
+        <RenderProvider store={server}>
+          <Body html={tampered} />
+        </RenderProvider>,
+      ),
+    ).not.toContain("<script>");
+    expect(server.toSnapshot().markdown).toEqual({ [markdownKey(tampered)]: { html: clean } });
+    expect(compileMarkdown).not.toHaveBeenCalled();
+    // The browser takes the server's copy for the tampered HTML and the stored one otherwise.
+    const browser = new RenderStore(server.toSnapshot());
+    const { container } = render(
+      <RenderProvider store={browser}>
+        <Body html={tampered} />
+      </RenderProvider>,
+    );
+    expect(container.querySelector("script")).toBeNull();
+    expect(container.querySelector("h2#a")).not.toBeNull();
   });
 });

@@ -7,28 +7,41 @@ import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import { readKey, type LiveQuerySpec, type LiveRead } from "../live/source";
 import type { MediaStorage } from "../media";
+import type { TocEntry } from "../schemas";
 
 /** One read's outcome: the plain JSON value, or the error code it failed with. */
 export type SnapshotEntry = { value: unknown } | { error: ContentErrorCode };
 
+/** A markdown text as the server compiled it: its sanitised HTML and table of contents (absent when empty). */
+export interface RenderedMarkdown {
+  html: string;
+  toc?: TocEntry[];
+}
+
 /** The serialisable part of a store, embedded in the page for hydration. */
 export interface ContentSnapshot {
   reads: Record<string, SnapshotEntry>;
-  /** Markdown source hash -> sanitised HTML. */
-  markdown: Record<string, string>;
+  /**
+   * Hash of a markdown source -> what the server compiled from it; or hash of HTML compiled at
+   * save time -> the server's sanitised copy, only when that differs from what is stored.
+   */
+  markdown: Record<string, RenderedMarkdown>;
 }
 
-/** What only the server has: a one-shot read, a markdown renderer that needs no browser, and the page's config's bucket. */
+/** What only the server has: a one-shot read, a markdown compiler and sanitiser that need no browser, and the page's config's bucket. */
 export interface ServerReads {
   read(path: string, query: LiveQuerySpec | undefined): Promise<unknown>;
-  renderMarkdown(source: string): string;
+  /** Markdown -> sanitised HTML (its media images made responsive) and table of contents. */
+  compileMarkdown(source: string): { html: string; toc: TocEntry[] };
+  /** HTML compiled at save time, sanitised again (its media images made responsive again). */
+  sanitiseHtml(html: string): string;
   /** Where pictures are read from (media.ts); the browser takes it from shared-auth's config. */
   media?: MediaStorage | null;
 }
 
 export class RenderStore {
   readonly reads: Map<string, SnapshotEntry>;
-  readonly markdown: Map<string, string>;
+  readonly markdown: Map<string, RenderedMarkdown>;
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
@@ -119,7 +132,7 @@ export function useSnapshotEntry(read: LiveRead | undefined, enabled: boolean): 
   return store.reads.get(readKey(read));
 }
 
-/** FNV-1a of a markdown source: the key of its rendered HTML in the snapshot. */
+/** FNV-1a of a markdown source (or of stored HTML): the key of its rendered HTML in the snapshot. */
 export function markdownKey(source: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < source.length; i += 1) {

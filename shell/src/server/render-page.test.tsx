@@ -4,7 +4,7 @@ import { RenderStore } from "shared-content";
 import { renderPage, screenIn, type RemoteLoader } from "./render-page";
 
 function page(path: string, screen: () => Promise<unknown>) {
-  const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (source) => source });
+  const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (source) => ({ html: source, toc: [] }), sanitiseHtml: (html) => html });
   const loader: RemoteLoader = { load: async (remote, module) => screenIn(await screen(), remote, module), incompatibility: () => null };
   return renderPage(path, { store, loader });
 }

@@ -4,7 +4,7 @@ import { PAGE_DATA_ID, pageDataScript, readPageData, type PageData } from "./pag
 
 const data: PageData = {
   config: localStackConfig(),
-  content: { reads: { "blog/index": { value: { t: { title: "</script><script>alert(1)</script> & \u2028" } } } }, markdown: { k: "<p>hi</p>" } },
+  content: { reads: { "blog/index": { value: { t: { title: "</script><script>alert(1)</script> & \u2028" } } } }, markdown: { k: { html: "<p>hi</p>" } } },
   failedSlots: ["remote_home/HomePage"],
   slots: ["remote_home/HomePage"],
   incompatible: { remote_home: "remote_home 1.2.0 is incompatible with this site: needs shared-content ^1.3.0, the site provides 1.2.0" },
