@@ -18,8 +18,6 @@ const VISITOR_CODE = [
   "shared-ui/src",
   "renderer/src",
   "shared-content/src/server",
-  // The post save both second entries plan with (never reached from the public entry).
-  "shared-content/src/post-save.ts",
 ];
 /** Not shipped to visitors: tests, and a remote's standalone development page. */
 const NOT_SHIPPED = /\.test\.[jt]sx?$|[\\/]standalone[\\/]/;
