@@ -7,7 +7,7 @@
 // name; what only the admin panel uses the admin entry imports relatively, and the rest of each
 // module stays internal (tests/public-surface.test.ts checks each export has a visitor user).
 export { LIMITS, BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, URL_PATTERN } from "./limits";
-export { BlogIndexEntrySchema, BlogPostSchema } from "./schemas";
+export { BlogIndexEntrySchema } from "./schemas";
 export type {
   Link,
   About,
@@ -42,7 +42,7 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, postPath } from "./paths";
+export { PATHS } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
 export {
   SITE_PATHS,
@@ -57,7 +57,7 @@ export {
   type SitePage,
 } from "./site-urls";
 export { ConflictError, isConflictError, toContentError, contentErrorMessage, loadFailureMessage, type ContentErrorCode } from "./errors";
-export { decodeOne, decodeCollection, byPublishedDesc } from "./decode";
+export { decodeCollection, byPublishedDesc } from "./decode";
 export type { LiveResult, LiveStatus, LiveQueryOptions, Subscribe } from "./hooks/use-live-query";
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
@@ -73,7 +73,7 @@ export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { partPosition, type Series } from "./series";
-export { readingMinutes, normaliseTag, type StoredPost } from "./blog";
+export { readingMinutes, type StoredPost } from "./blog";
 export { Markdown, MarkdownBody, useCompiledMarkdown, type MarkdownProps, type MarkdownState, type CompiledText } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
