@@ -7,7 +7,7 @@
 // name; what only the admin panel uses the admin entry imports relatively, and the rest of each
 // module stays internal (tests/public-surface.test.ts checks each export has a visitor user).
 export { LIMITS, BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, URL_PATTERN } from "./limits";
-export { BlogIndexEntrySchema, BlogPostSchema } from "./schemas";
+export { BlogIndexEntrySchema } from "./schemas";
 export type {
   Link,
   About,
@@ -57,7 +57,7 @@ export {
   type SitePage,
 } from "./site-urls";
 export { ConflictError, isConflictError, toContentError, contentErrorMessage, loadFailureMessage, type ContentErrorCode } from "./errors";
-export { decodeOne, decodeCollection, byPublishedDesc } from "./decode";
+export { decodeCollection, byPublishedDesc } from "./decode";
 export type { LiveResult, LiveStatus, LiveQueryOptions, Subscribe } from "./hooks/use-live-query";
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";

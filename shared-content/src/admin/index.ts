@@ -13,21 +13,23 @@ export {
   AboutFieldsSchema,
   ContactFieldsSchema,
   BlogPostInputSchema,
+  BlogPostSchema,
   RecommendationSubmissionSchema,
   slugSchema,
   validate,
   COLLECTION_SCHEMAS,
   COLLECTION_FIELD_SCHEMAS,
 } from "../schemas";
-export { COLLECTION_KINDS, ORDERED_KINDS, recordPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "../paths";
+export { COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "../paths";
 export { ContentError, isContentError } from "../errors";
+export { decodeOne } from "../decode";
 export { useLiveQuery } from "../hooks/use-live-query";
 export { makeContentHooks } from "../hooks/content-hooks";
 export { cleanForWrite, parseInput } from "../input";
 export { storageKey, readStored, writeStored, removeStored } from "shared-auth/browser-storage";
 export { byWatchedDesc } from "../films";
 export { formatShortDay, formatMoment } from "../dates";
-export { slugify, indexEntryOf, postUpdates, postRemoval, tagsOf } from "../blog";
+export { slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag } from "../blog";
 export { loadMarkdownRenderer } from "../markdown/markdown";
 // Pictures' contract (ids, ladder, ImageRef, the library's record): the upload pipeline and the library build on it.
 export * from "../media";
