@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { LIMITS, normaliseTag, redirectFor } from "shared-content";
-import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
+import { LIMITS, redirectFor } from "shared-content";
+import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
@@ -174,7 +174,7 @@ interface PageRequest {
 
 /**
  * /sitemap.xml and /feed.xml (`?tag=x`: that tag's feed), generated from the published posts;
- * 503 when the database cannot be read. `window`: the DOM the feeds' markdown is sanitised in.
+ * 503 when the database cannot be read. `window` is the DOM the feed's post bodies are sanitised in.
  */
 async function sendFeed({ path, search, config, base, signal, send }: PageRequest, window: Window, log: (line: string) => void) {
   try {
