@@ -42,7 +42,7 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, postPath } from "./paths";
+export { PATHS } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
 export {
   SITE_PATHS,
@@ -73,7 +73,7 @@ export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { partPosition, type Series } from "./series";
-export { readingMinutes, normaliseTag, type StoredPost } from "./blog";
+export { readingMinutes, type StoredPost } from "./blog";
 export { Markdown, MarkdownBody, useCompiledMarkdown, type MarkdownProps, type MarkdownState, type CompiledText } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
