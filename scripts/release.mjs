@@ -16,7 +16,8 @@ import { parseArgs } from "node:util";
 import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
-import { liveRelease, previousRelease, publishRelease, readReleases, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
+import { stampRelease } from "./lib/release-stamp.mjs";
+import { liveRelease, previousRelease, publishRelease, readReleases, releaseIdOf, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -129,9 +130,14 @@ if (values["check-only"]) {
   process.exit(0);
 }
 if (production) {
-  console.log(`\n${remote.name}: every check passed against ${siteUrl}. Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
-  console.log(`  firebase hosting:channel:deploy <release-id> --only ${remote.dir} --expires 30d`);
-  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:<release-id> <${remote.dir}-site-id>:live`);
+  // The deployed build names its release (the X-Remote-Releases header, the browser's record).
+  const { id } = await releaseIdOf(candidateDir);
+  await stampRelease(buildDir, id);
+  const channel = id.replace(/[^a-z0-9-]/g, "-");
+  console.log(`\n${remote.name}: every check passed against ${siteUrl}; ${buildDir}/mf-manifest.json names its release, ${id}.`);
+  console.log(`Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
+  console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
+  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:${channel} <${remote.dir}-site-id>:live`);
   process.exit(0);
 }
 const before = await liveRelease(dataDir, remote.name);

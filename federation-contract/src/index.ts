@@ -105,3 +105,5 @@ export function describeProblem(problem: Problem): string {
 export function describeIncompatibility(remote: string, release: string | null, problems: Problem[]): string {
   return `${remote}${release ? ` ${release}` : ""} is incompatible with this site: ${problems.map(describeProblem).join("; ")}`;
 }
+
+export { RELEASES_HEADER, formatReleases, parseReleases, releaseOf } from "./release";

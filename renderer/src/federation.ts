@@ -12,7 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";
-import { checkCompatibility, describeIncompatibility, requirementsOf } from "federation-contract";
+import { checkCompatibility, describeIncompatibility, releaseOf, requirementsOf } from "federation-contract";
 import type { RemoteGuard, RemoteRuntime } from "shell/server";
 import { NPM_SHARED, SERVER_SHARED, serverHost, sharedVersion } from "./shared-modules";
 
@@ -53,6 +53,8 @@ interface PreparedRemote {
   manifest: Manifest | null;
   /** Why this build cannot run here, or null. */
   incompatible: string | null;
+  /** Which release this build is (federation-contract's releaseOf), or null. */
+  release: string | null;
 }
 
 function parseManifest(text: string): unknown {
@@ -118,7 +120,7 @@ function judge(name: string, entry: string, build: string): PreparedRemote {
   const requirements = requirementsOf(raw);
   const problems = requirements ? checkCompatibility({ ...requirements, name }, serverHost) : [];
   const incompatible = problems.length > 0 ? describeIncompatibility(name, requirements?.version ?? null, problems) : null;
-  return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
+  return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible, release: releaseOf(raw) };
 }
 
 /** Logs each refused build once, not on every refresh. */
@@ -244,7 +246,7 @@ export function createServerRemotes({
 
   return {
     runtime: guardedRuntime(instance, (name) => prepared.get(name)),
-    guard: async (remote) => prepared.get(remote)?.incompatible ?? null,
+    guard: async (remote) => ({ incompatible: prepared.get(remote)?.incompatible ?? null, release: prepared.get(remote)?.release ?? null }),
     sync,
     assetsOf: (remote, module) => assetsIn(prepared.get(remote), module),
   };

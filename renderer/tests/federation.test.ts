@@ -16,6 +16,13 @@ let dir: string;
 let server: StaticServer;
 let manifestUrl: string;
 
+async function stampRelease(release: string) {
+  const file = join(dir, "mf-manifest.json");
+  const manifest = JSON.parse(await readFile(file, "utf8"));
+  manifest.contract.release = release;
+  await writeFile(file, JSON.stringify(manifest));
+}
+
 async function requireSharedContent(range: string) {
   const file = join(dir, "mf-manifest.json");
   const manifest = JSON.parse(await readFile(file, "utf8"));
@@ -37,11 +44,12 @@ afterAll(async () => {
 });
 
 describe("the renderer's remotes", () => {
-  it("prepares a compatible build with its server-rendered screens before a request, then answers at once", async () => {
+  it("prepares a compatible build with its server-rendered screens before a request, then answers at once, naming its release", async () => {
+    await stampRelease("1.0.0-3f2a9c01bd");
     const lines: string[] = [];
     const remotes = createServerRemotes({ maxAgeMs: 60_000, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
     await remotes.sync({ remote_blog: manifestUrl });
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+    expect(await remotes.guard("remote_blog", manifestUrl)).toEqual({ incompatible: null, release: "1.0.0-3f2a9c01bd" });
     const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
     expect(typeof screen.default).toBe("function");
     expect(remotes.assetsOf("remote_blog", "BlogListPage").js.length).toBeGreaterThan(0);
@@ -52,14 +60,16 @@ describe("the renderer's remotes", () => {
     const lines: string[] = [];
     const remotes = createServerRemotes({ maxAgeMs: 50, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
     await remotes.sync({ remote_blog: manifestUrl });
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
+    expect((await remotes.guard("remote_blog", manifestUrl)).incompatible).toBeNull();
 
     // A new build at the same URL that needs a shared-content this renderer does not provide.
     await requireSharedContent("^9.0.0");
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl }); // answers at once; the refresh runs behind it
-    expect(await remotes.guard("remote_blog", manifestUrl)).toBeNull();
-    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toMatch(/needs shared-content \^9\.0\.0, the site provides/);
+    expect((await remotes.guard("remote_blog", manifestUrl)).incompatible).toBeNull();
+    await expect
+      .poll(async () => (await remotes.guard("remote_blog", manifestUrl)).incompatible, { timeout: 10_000 })
+      .toMatch(/needs shared-content \^9\.0\.0, the site provides/);
     await expect(remotes.runtime.loadRemote("remote_blog/BlogListPage")).rejects.toThrow();
     await remotes.sync({ remote_blog: manifestUrl });
     expect(lines.filter((l) => l.includes("refusing"))).toHaveLength(1);
@@ -69,7 +79,7 @@ describe("the renderer's remotes", () => {
     await requireSharedContent("^1.0.0");
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl });
-    await expect.poll(() => remotes.guard("remote_blog", manifestUrl), { timeout: 10_000 }).toBeNull();
+    await expect.poll(async () => (await remotes.guard("remote_blog", manifestUrl)).incompatible, { timeout: 10_000 }).toBeNull();
     const screen = (await remotes.runtime.loadRemote("remote_blog/BlogListPage")) as { default?: unknown };
     expect(typeof screen.default).toBe("function");
   });

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { stampRelease } from "./release-stamp.mjs";
 
 export const RELEASES_FILE = "releases.json";
 /** The folder, inside a remote's Hosting site, that holds its published releases. */
@@ -83,6 +84,7 @@ export async function recordStartBuilds(dataDir, remotes) {
   const state = await readReleases(dataDir);
   for (const { name, root } of remotes) {
     const { id, version } = await releaseIdOf(root);
+    await stampRelease(root, id);
     const entry = (state[name] ??= { live: null, history: [] });
     entry.history = entry.history.filter((r) => r.path !== "" && existsSync(join(root, r.path, "mf-manifest.json")));
     entry.history.push({ id, version, at: new Date().toISOString(), path: "", source: "npm start" });
@@ -103,6 +105,7 @@ export async function publishRelease({ dataDir, name, siteRoot, buildDir, source
   if (!existsSync(join(target, "mf-manifest.json"))) {
     await mkdir(join(siteRoot, RELEASES_DIR), { recursive: true });
     await cp(buildDir, `${target}.partial`, { recursive: true });
+    await stampRelease(`${target}.partial`, id);
     await rename(`${target}.partial`, target);
   }
   const state = await readReleases(dataDir);

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from "react";
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { SITE_PATHS, usePageMeta } from "shared-content";
-import { releaseVersionOf } from "../remotes/manifest-guard";
+import { releaseAt } from "../remotes/manifest-guard";
 import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";
 import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
@@ -17,34 +17,34 @@ function pageOf(remote: string): string {
   return route ? `/${route.path}` : SITE_PATHS.admin.getHref();
 }
 
-/** The version each remote serves now, read from its manifest; a remote not yet answered (or failing) has no entry. */
-function useLiveVersions(): Record<string, string> {
+/** The release each remote serves now, read from its manifest; a remote not yet answered (or failing) has no entry. */
+function useLiveReleases(): Record<string, string> {
   const registry = useContext(RemoteRegistryContext);
-  const [versions, setVersions] = useState<Record<string, string>>({});
+  const [releases, setReleases] = useState<Record<string, string>>({});
   useEffect(() => {
     let current = true;
     void Promise.all(
       REMOTES.map(async (name) => {
         const entry = registry.entryOf(name);
-        return [name, entry ? await releaseVersionOf(entry).catch(() => null) : null] as const;
+        return [name, entry ? await releaseAt(entry).catch(() => null) : null] as const;
       }),
-    ).then((list) => current && setVersions(Object.fromEntries(list.filter((e): e is [RemoteName, string] => e[1] !== null))));
+    ).then((list) => current && setReleases(Object.fromEntries(list.filter((e): e is [RemoteName, string] => e[1] !== null))));
     return () => {
       current = false;
     };
   }, [registry]);
-  return versions;
+  return releases;
 }
 
 function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
-  const versions = useLiveVersions();
+  const releases = useLiveReleases();
   return (
     <table className={styles.table}>
       <caption>Live releases</caption>
       <thead>
         <tr>
           <th scope="col">Part</th>
-          <th scope="col">Version</th>
+          <th scope="col">Release</th>
           <th scope="col">Served from</th>
         </tr>
       </thead>
@@ -52,7 +52,7 @@ function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
         {REMOTES.map((name) => (
           <tr key={name}>
             <th scope="row">{name}</th>
-            <td>{versions[name] ?? "…"}</td>
+            <td>{releases[name] ?? "…"}</td>
             <td>
               <code>{config.remotes[name] ?? "not configured"}</code>
             </td>

@@ -5,7 +5,10 @@ import { createRemoteRegistry, renderPage } from "./render-page";
 
 function page(path: string, screen: () => Promise<unknown>) {
   const store = new RenderStore(undefined, { read: async () => null, renderMarkdown: (source) => source });
-  const registry = createRemoteRegistry({ registerRemotes: () => undefined, loadRemote: screen });
+  const registry = createRemoteRegistry({ registerRemotes: () => undefined, loadRemote: screen }, async (remote) => ({
+    incompatible: null,
+    release: remote === "remote_blog" ? "1.4.0-3f2a9c01bd" : "1.0.0-aaaa",
+  }));
   registry.register({ remote_home: "http://remote.test/home/mf-manifest.json", remote_blog: "http://remote.test/blog/mf-manifest.json" });
   return renderPage(path, { store, registry });
 }
@@ -17,6 +20,8 @@ describe("a server render reports what kept the page from being whole", () => {
     expect(rendered.slots).toEqual(["remote_blog/BlogListPage"]);
     expect(rendered.failedSlots).toEqual([]);
     expect(rendered.errors).toEqual([]);
+    // The release it was rendered with (the X-Remote-Releases header): only the remotes the page used.
+    expect(rendered.releases).toEqual({ remote_blog: "1.4.0-3f2a9c01bd" });
   });
 
   it("a remote that cannot be loaded: its slot among the failed ones", async () => {
@@ -24,6 +29,7 @@ describe("a server render reports what kept the page from being whole", () => {
     const rendered = await page("/blogs/list", async () => Promise.reject(new Error("remote down")));
     expect(rendered.failedSlots).toEqual(["remote_blog/BlogListPage"]);
     expect(rendered.html).toContain("This part of the page could not be loaded.");
+    expect(rendered.releases).toEqual({});
   });
 
   it("a screen that throws while rendering: the error, since React sends its loading placeholder instead", async () => {

@@ -16,7 +16,7 @@ export { PUBLIC_ROUTES, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type Public
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
 export { pageDataScript, type PageData } from "../ssr/page-data";
 export { jsonForScript } from "../ssr/json-script";
-export { createRemoteRegistry, type RemoteGuard, type RemoteRuntime, type RemoteRegistry } from "../remotes/remote-registry";
+export { createRemoteRegistry, type RemoteGuard, type RemoteRuntime, type RemoteRegistry, type RemoteVerdict } from "../remotes/remote-registry";
 export { REMOTE_SCREENS } from "../remotes/screens";
 
 export interface RenderedPage {
@@ -28,6 +28,8 @@ export interface RenderedPage {
   failedSlots: SlotKey[];
   /** Remote -> why its release cannot run on this site, for the remotes whose slots fell back for it. */
   incompatible: Record<string, string>;
+  /** Remote -> the release whose server entry rendered the page's slots (the X-Remote-Releases header). */
+  releases: Record<string, string>;
   /**
    * Errors thrown while rendering. React renders such a part again in the browser and sends its
    * Suspense fallback ("Loading…") in the HTML meanwhile, so the page is not whole.
@@ -80,5 +82,5 @@ export async function renderPage(path: string, { store, registry }: { store: Ren
     const reason = registry.incompatibility(remote);
     if (reason) incompatible[remote] = reason;
   }
-  return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
+  return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, releases: registry.releases(), errors };
 }
