@@ -17,6 +17,7 @@ import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
 import { stampRelease } from "./lib/release-stamp.mjs";
+import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
 import { liveRelease, previousRelease, publishRelease, readReleases, releaseIdOf, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
@@ -46,10 +47,15 @@ if (!["release", "rollback", "releases"].includes(command) || !remote)
 const dataDir = resolve(values.data);
 const stack = await runningStack(dataDir);
 
-/** Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on their next page). */
+/**
+ * Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on
+ * their next page), then removes the releases no tab needs any more (release-window.mjs).
+ */
 async function pointSiteAt(release) {
   await setRemoteUrl(stack.configFile, remote.name, releaseUrl(stack.remoteOrigins[remote.name], release));
   await setLive(dataDir, remote.name, release.id);
+  const removed = await pruneReleases({ dataDir, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  if (removed.length) console.log(`${remote.name}: removed ${removed.join(", ")} (not live for over ${RELEASE_WINDOW_DAYS} days).`);
 }
 
 const needStack = () => {

@@ -106,4 +106,4 @@ export function describeIncompatibility(remote: string, release: string | null, 
   return `${remote}${release ? ` ${release}` : ""} is incompatible with this site: ${problems.map(describeProblem).join("; ")}`;
 }
 
-export { RELEASES_HEADER, formatReleases, parseReleases, releaseOf } from "./release";
+export { RELEASES_HEADER, formatReleases, parseReleases, releaseOf } from "./release.js";

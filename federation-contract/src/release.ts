@@ -3,7 +3,7 @@
 // names the releases a response used in the X-Remote-Releases header and in the page data, and
 // the browser records the ones it loaded, in the same format, so an error can be traced to a
 // release. A build that was never published by the release command carries only its version.
-import { CONTRACT_FIELD } from "./index";
+import { CONTRACT_FIELD } from "./index.js";
 
 /** The response header naming the release of each remote a page used. */
 export const RELEASES_HEADER = "X-Remote-Releases";

@@ -14,7 +14,7 @@ export const RELEASES_FILE = "releases.json";
 export const RELEASES_DIR = "releases";
 
 /**
- * @typedef {{ id: string, version: string, at: string, path: string, source: string }} Release
+ * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string }} Release
  * @typedef {Record<string, { live: string | null, history: Release[] }>} ReleasesState
  */
 
@@ -26,7 +26,7 @@ export async function readReleases(dataDir) {
 }
 
 /** Written whole through a temporary file, so a reader never sees half a file. */
-async function writeReleases(dataDir, state) {
+export async function writeReleases(dataDir, state) {
   const file = join(dataDir, RELEASES_FILE);
   await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
   await rename(`${file}.tmp`, file);
@@ -88,7 +88,7 @@ export async function recordStartBuilds(dataDir, remotes) {
     const entry = (state[name] ??= { live: null, history: [] });
     entry.history = entry.history.filter((r) => r.path !== "" && existsSync(join(root, r.path, "mf-manifest.json")));
     entry.history.push({ id, version, at: new Date().toISOString(), path: "", source: "npm start" });
-    entry.live = id;
+    makeLive(entry, id);
   }
   await writeReleases(dataDir, state);
 }
@@ -120,8 +120,15 @@ export async function setLive(dataDir, name, id) {
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (!entry?.history.some((r) => r.id === id)) throw new Error(`${name} has no release ${id}`);
-  entry.live = id;
+  makeLive(entry, id);
   await writeReleases(dataDir, state);
+}
+
+/** Makes `id` live; the one it replaces is retired now (its files stay served for a window: release-window.mjs). */
+function makeLive(entry, id) {
+  for (const r of entry.history) if (r.id === entry.live && r.id !== id) r.retiredAt = new Date().toISOString();
+  for (const r of entry.history) if (r.id === id) delete r.retiredAt;
+  entry.live = id;
 }
 
 /** The release published before the live one, or null when the live one is the first. */
