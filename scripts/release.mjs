@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
+import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
 import { stampRelease } from "./lib/release-stamp.mjs";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
 import { liveRelease, previousRelease, publishRelease, readReleases, releaseIdOf, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
@@ -58,6 +59,10 @@ async function pointSiteAt(release) {
   if (removed.length) console.log(`${remote.name}: removed ${removed.join(", ")} (not live for over ${RELEASE_WINDOW_DAYS} days).`);
 }
 
+/** Adds what just happened to the release record (release-log.mjs). */
+const record = (kind, release, from, buildDir) =>
+  recordRelease({ dataDir, repoRoot, shellRoot: stack?.hostingRoots?.shell, kind, remote: remote.name, release: release.id, from: from?.id ?? null, buildDir });
+
 const needStack = () => {
   if (!stack?.configFile)
     fail(
@@ -73,6 +78,9 @@ if (command === "releases") {
     console.log(
       `${r.id === entry.live ? "* live" : "      "}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`,
     );
+  const log = (await readReleaseLog(dataDir)).filter((e) => e.remote === remote.name);
+  console.log(`\nRelease record of ${remote.name} (newest last):`);
+  for (const e of log) console.log(describeEntry(e));
   process.exit(0);
 }
 
@@ -82,6 +90,7 @@ if (command === "rollback") {
   const previous = await previousRelease(dataDir, remote.name);
   if (!previous) fail(`${remote.name} has no release before ${live?.id ?? "the live one"} to roll back to.`);
   await pointSiteAt(previous);
+  await record("rollback", previous, live, join(stack.hostingRoots[remote.dir], previous.path));
   console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
   process.exit(0);
 }
@@ -159,5 +168,6 @@ if (before?.id === release.id && before.path === release.path) {
   process.exit(0);
 }
 await pointSiteAt(release);
+await record("release", release, before, candidateDir);
 console.log(`\n${remote.name}: released ${release.id} (${release.version}), live now (was ${before?.id ?? "nothing"}).`);
 console.log(`Roll back with: npm run rollback -- ${remote.dir}`);

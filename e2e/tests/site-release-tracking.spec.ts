@@ -1,8 +1,11 @@
-// Which release served a request, and a tab opened before a release (issue 29, items A and B):
-// responses name the releases they used (X-Remote-Releases, and the page data), the browser
-// records the ones it loaded (<html data-remote-releases>); a tab opened before a release keeps
-// navigating inside the released remote, first on the old release (its files stay served for the
-// window), then, once they are cleaned up, on the new one, never with an error panel or a reload.
+// Which release served a request, a tab opened before a release, and the release record (issue 29,
+// items A, B and C): responses name the releases they used (X-Remote-Releases, and the page data),
+// the browser records the ones it loaded (<html data-remote-releases>); a tab opened before a
+// release keeps navigating inside the released remote, first on the old release (its files stay
+// served for the window), then, once they are cleaned up, on the new one, never with an error
+// panel or a reload; each release and rollback is recorded with who, when, the commit and the
+// changeset notes of the shared packages it needs, listed by `npm run releases` and the admin's
+// Releases screen.
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -14,6 +17,7 @@ import {
   navigateInApp,
   releaseCommand,
   releasedId,
+  signInAsAdmin,
   stackState,
   test,
 } from "../fixtures";
@@ -24,6 +28,17 @@ async function liveRelease(remote: string): Promise<string> {
   const { dataDir } = await stackState();
   const releases = JSON.parse(await readFile(join(dataDir, "releases.json"), "utf8")) as Record<string, { live: string }>;
   return releases[remote]!.live;
+}
+
+/** Leaves the releases' history and the served config as this spec found them, for the specs after it. */
+async function keepReleaseState(): Promise<() => Promise<void>> {
+  const { dataDir, configFile, siteUrl } = await stackState();
+  const kept = await Promise.all([join(dataDir, "releases.json"), configFile].map(async (file) => [file, await readFile(file, "utf8")] as const));
+  return async () => {
+    for (const [file, text] of kept) await writeFile(file, text);
+    const live = `remote_blog=${await liveRelease("remote_blog")}`;
+    await expect.poll(async () => (await fetch(`${siteUrl}/blogs/list`)).headers.get("x-remote-releases"), { timeout: 10_000 }).toBe(live);
+  };
 }
 
 const pageData = async (html: string) =>
@@ -52,9 +67,8 @@ test("a response names the releases it was rendered with, the page data carries 
 
 test("a tab opened before a release navigates inside the remote after it: on the old release within the window, then on the new one", async ({ page }) => {
   test.setTimeout(240_000);
-  const { dataDir, siteUrl, configFile } = await stackState();
-  // Left as found for the specs after this one: the releases' history and the served config.
-  const kept = await Promise.all([join(dataDir, "releases.json"), configFile].map(async (file) => [file, await readFile(file, "utf8")] as const));
+  const { dataDir, siteUrl } = await stackState();
+  const restore = await keepReleaseState();
   const released: string[] = [];
   const dirs = [
     await candidate((d) => editBlogListText(d, "Filter by tag", "Filter the old posts by tag")),
@@ -99,10 +113,50 @@ test("a tab opened before a release navigates inside the remote after it: on the
     await expect(page.locator("[data-remote-fallback]")).toHaveCount(0);
     await noReload();
   } finally {
-    for (const [file, text] of kept) await writeFile(file, text);
+    await restore();
     for (const path of [movedAway, ...released.map(folder), ...dirs]) if (path) await rm(path, { recursive: true, force: true });
   }
-  await expect
-    .poll(async () => (await fetch(`${siteUrl}/blogs/list`)).headers.get("x-remote-releases"), { timeout: 10_000 })
-    .toBe(`remote_blog=${await liveRelease("remote_blog")}`);
+});
+
+test("each release and rollback is recorded with who, when, the commit and the shared packages' notes, in `npm run releases` and on the Releases screen", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const restore = await keepReleaseState();
+  const dir = await candidate((d) => editBlogListText(d, "Filter by tag", "Filter the recorded posts by tag"));
+  const started = await liveRelease("remote_blog");
+  try {
+    const released = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser"]);
+    expect(released.code, released.output).toBe(0);
+    const id = releasedId(released.output);
+    expect((await releaseCommand(["rollback", "remote-blog"])).code).toBe(0);
+
+    const listed = (await releaseCommand(["releases", "remote-blog"])).output;
+    const record = listed.slice(listed.indexOf("Release record of remote_blog"));
+    expect(record).toContain(`released ${id} (was ${started}), commit `);
+    expect(record).toContain(`rolled back to ${started} (was ${id}), commit `);
+    expect(record).toMatch(/commit [0-9a-f]{12}/);
+    expect(record).toMatch(/needs shared-content \^\d+\.\d+\.\d+/);
+    // Newest last: the rollback after the release.
+    expect(record.lastIndexOf(`released ${id}`)).toBeLessThan(record.lastIndexOf(`rolled back to ${started}`));
+
+    await signInAsAdmin(page, "/admin-panel/releases");
+    const recordList = page.getByRole("list", { name: "Release record, newest first" });
+    await expect(recordList).toBeVisible();
+    const entries = recordList.locator(":scope > li");
+    // Newest first: the rollback, then the release.
+    await expect(entries.nth(0)).toContainText(`remote_blog rolled back to ${started} (was ${id})`);
+    await expect(entries.nth(1)).toContainText(`remote_blog released ${id} (was ${started})`);
+    await expect(entries.nth(1)).toContainText(/by \S.* · commit [0-9a-f]{12}/);
+    await expect(entries.nth(1).getByText("shared-content ^", { exact: false })).toBeVisible();
+    await entries
+      .nth(1)
+      .getByText(/^Changeset notes \(\d+\)$/)
+      .click();
+    await expect(entries.nth(1).getByRole("region", { name: "shared-content notes" })).toBeVisible();
+    await page.screenshot({ path: "/tmp/rel/releases-screen.png", fullPage: true });
+  } finally {
+    await restore();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

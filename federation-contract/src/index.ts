@@ -106,4 +106,13 @@ export function describeIncompatibility(remote: string, release: string | null, 
   return `${remote}${release ? ` ${release}` : ""} is incompatible with this site: ${problems.map(describeProblem).join("; ")}`;
 }
 
-export { RELEASES_HEADER, formatReleases, parseReleases, releaseOf } from "./release.js";
+export {
+  RELEASES_HEADER,
+  RELEASE_ACTIONS,
+  formatReleases,
+  parseReleaseLog,
+  parseReleases,
+  releaseOf,
+  type ReleaseLogEntry,
+  type SharedNeed,
+} from "./release.js";

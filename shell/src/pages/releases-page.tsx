@@ -7,6 +7,7 @@ import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
+import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 
 const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
@@ -126,8 +127,9 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 }
 
 /**
- * The admin's view of the remotes' releases: what each serves now (its manifest URL and version),
- * and a form to preview a candidate release in this tab only (release-preview.ts).
+ * The admin's view of the remotes' releases: what each serves now (its manifest URL and release),
+ * the release record (release-record.tsx), and a form to preview a candidate release in this tab
+ * only (release-preview.ts).
  */
 export function ReleasesPage() {
   usePageMeta({ title: "Releases" }, { route: true });
@@ -140,6 +142,9 @@ export function ReleasesPage() {
         shell/README.md explains releasing and rolling back.
       </p>
       <LiveReleasesTable config={config} />
+
+      <h2>Release record</h2>
+      <ReleaseRecord />
 
       <h2>Preview a candidate release</h2>
       <ActivePreview config={config} />
