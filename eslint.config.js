@@ -9,7 +9,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { readFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 
-const remotes = ["remote-home", "remote-blog", "remote-admin"];
+const root = import.meta.dirname;
+const workspaces = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).workspaces;
+// The remotes' folders (federation.remotes.ts names them; this file cannot import TypeScript).
+const remotes = workspaces.filter((w) => w.startsWith("remote-"));
 const firebaseBan = {
   group: ["firebase", "firebase/*", "@firebase/*"],
   message: "Only shared-auth and shared-content import the Firebase SDK (docs/architecture.md, section Boundaries).",
@@ -53,8 +56,6 @@ const otherRemotes = (self) => ({
 
 // A relative import that leaves its package reaches into another package's internals, where
 // the boundaries above cannot see it: import the package by name (its entries are its API).
-const root = import.meta.dirname;
-const workspaces = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).workspaces;
 /** The workspace a file belongs to; null for the root's own files (shared build configuration). */
 const packageOf = (file) => {
   const parts = relative(root, file).split(sep);

@@ -1,34 +1,28 @@
 // The Vite + Module Federation settings every remote shares. A remote's vite.config.ts only
-// names itself, its port and its exposed screens (src/exposes.json, the federation contract).
+// names itself and its exposed screens (src/exposes.json, the federation contract); its folder,
+// dev port and server entry come from the roster (federation.remotes.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
+import { REMOTES, type RemoteName } from "./federation.remotes.ts";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
 
 /**
- * `serverRendered`: the remote also ships a server entry (`remoteEntry.ssr.js`, advertised in its
- * mf-manifest.json as `ssrRemoteEntry`) that the renderer loads over HTTP at request time, so a
- * redeploy of this remote alone changes the server-rendered pages (docs/architecture.md,
- * "Rendering"). Its chunks go to dist/server/ beside the browser build; shared singletons come
- * from the renderer's share scope, npm dependencies stay external.
+ * A remote whose roster entry is `serverRendered` also ships a server entry (`remoteEntry.ssr.js`,
+ * advertised in its mf-manifest.json as `ssrRemoteEntry`) that the renderer loads over HTTP at
+ * request time, so a redeploy of this remote alone changes the server-rendered pages
+ * (docs/architecture.md, "Rendering"). Its chunks go to dist/server/ beside the browser build;
+ * shared singletons come from the renderer's share scope, npm dependencies stay external.
  */
-export function defineRemoteConfig({
-  name,
-  port,
-  exposes,
-  serverRendered = false,
-}: {
-  name: string;
-  port: number;
-  exposes: Record<string, string>;
-  serverRendered?: boolean;
-}) {
-  const version = (JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as { version: string }).version;
+export function defineRemoteConfig(name: RemoteName, exposes: Record<string, string>) {
+  const { dir, devPort, serverRendered } = REMOTES[name];
+  const port = Number(process.env[devPort.env] || devPort.default);
+  const version = (JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { version: string }).version;
   return defineConfig(({ command }) => ({
     plugins: [
       federation({
@@ -50,7 +44,7 @@ export function defineRemoteConfig({
       recordSharedImports({
         shared: Object.keys(sharedModules),
         version,
-        skipDirs: [...SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"), join(process.cwd(), "src", "standalone") + "/"],
+        skipDirs: [...SHARED_WORKSPACE_PACKAGES.map((name) => join(root, name) + "/"), join(root, dir, "src", "standalone") + "/"],
         // A shared package's second entries (shared-content/admin...) are bundled into the remote:
         // what they import from the host's shared modules is this remote's requirement too.
         recordDirs: SHARED_WORKSPACE_PACKAGES.flatMap((name) => secondEntryScopes(join(root, name))),

@@ -11,7 +11,7 @@ const repoRoot = join(here, "..");
 // cache makes that quick when nothing changed), starts both emulators with fresh temporary
 // data, the demo admin, every app on its own origin, and a control endpoint for the tests.
 // E2E_SKIP_BUILD=1 skips the build when the caller has just built.
-const startCommand = `node scripts/start.mjs --e2e${process.env.E2E_SKIP_BUILD ? " --skip-build" : ""}`;
+const startCommand = `npx tsx scripts/start.mjs --e2e${process.env.E2E_SKIP_BUILD ? " --skip-build" : ""}`;
 
 export default defineConfig({
   testDir: "./tests",

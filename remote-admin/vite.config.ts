@@ -2,4 +2,4 @@ import { defineRemoteConfig } from "../federation.remote.ts";
 // The exposed screens are the federation contract, kept in one JSON file the contract test reads too.
 import exposes from "./src/exposes.json" with { type: "json" };
 
-export default defineRemoteConfig({ name: "remote_admin", port: Number(process.env.REMOTE_ADMIN_PORT ?? 4176), exposes });
+export default defineRemoteConfig("remote_admin", exposes);

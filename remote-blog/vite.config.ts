@@ -2,4 +2,4 @@ import { defineRemoteConfig } from "../federation.remote.ts";
 // The exposed screens are the federation contract, kept in one JSON file the contract test reads too.
 import exposes from "./src/exposes.json" with { type: "json" };
 
-export default defineRemoteConfig({ name: "remote_blog", port: Number(process.env.REMOTE_BLOG_PORT ?? 4175), exposes, serverRendered: true });
+export default defineRemoteConfig("remote_blog", exposes);

@@ -12,7 +12,7 @@ export const LOCAL_DEFAULTS = Object.freeze({
   authUrl: "http://127.0.0.1:9099",
   databaseUrl: "http://127.0.0.1:9000/?ns=demo-portfolio-default-rtdb",
   email: "admin@example.com",
-  password: "portfolio-admin",
+  password: "Portfolio-Admin-2026",
 });
 
 export class AdminAccountError extends Error {

@@ -13,15 +13,13 @@
 //   --requests N   renderer timing requests per page (default 200)
 //   --json FILE    also write the figures as JSON
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEBIAN_CHROMIUM, OFFLINE_CHROMIUM_FLAGS } from "./lib/chromium.mjs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit.mjs";
+import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { SITE_PATHS } from "shared-content/site-urls";
 
 const GOAL = { score: 0.95, lcpMs: 1800, cls: 0.05, tbtMs: 150 };
 
@@ -42,28 +40,9 @@ if (!values["skip-build"]) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const chromePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
-const CHROME_FLAGS = ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS, "--disable-default-apps", "--disable-extensions"];
-
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (v) => `${Math.round(v)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function audit(url, port) {
-  const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-  const a = lhr.audits;
-  return {
-    score: lhr.categories.performance.score ?? 0,
-    fcpMs: a["first-contentful-paint"].numericValue,
-    lcpMs: a["largest-contentful-paint"].numericValue,
-    tbtMs: a["total-blocking-time"].numericValue,
-    cls: a["cumulative-layout-shift"].numericValue,
-    bytes: a["total-byte-weight"].numericValue,
-    // The element's details are a table of tables (Lighthouse's types name only the outer kind).
-    lcpElement: /** @type {any} */ (a["largest-contentful-paint-element"]?.details)?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-    error: lhr.runtimeError?.message ?? null,
-  };
-}
 
 async function timeRenderer(url) {
   const server = [];
@@ -82,28 +61,27 @@ async function timeRenderer(url) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-lighthouse-"));
-const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
 let stack;
 let chrome;
 let failed = false;
 try {
-  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, dataDir, ports: FREE_PORTS, log: () => {} });
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   const pages = [
-    { name: "/", path: "/" },
-    { name: "/blogs/list", path: "/blogs/list" },
-    { name: "a post", path: `/blogs/${slug}` },
-    { name: "/favorite-quotes", path: "/favorite-quotes" },
-    { name: "/list-of-seen-films", path: "/list-of-seen-films" },
-  ];
+    { path: SITE_PATHS.home.getHref() },
+    { path: SITE_PATHS.blogList.getHref() },
+    { name: "a post", path: SITE_PATHS.post.getHref(slug) },
+    { path: SITE_PATHS.quotes.getHref() },
+    { path: SITE_PATHS.films.getHref() },
+  ].map((page) => ({ name: page.path, ...page }));
   // A deployed renderer is warm: load each page's remotes once before measuring (the first
   // request of a fresh process also loads the remotes' server entries; see the cold figure).
   const coldStart = performance.now();
-  await (await fetch(`${stack.siteUrl}/blogs/${slug}`)).arrayBuffer();
+  await (await fetch(`${stack.siteUrl}${SITE_PATHS.post.getHref(slug)}`)).arrayBuffer();
   const coldMs = performance.now() - coldStart;
   for (const page of pages) for (let i = 0; i < 3; i += 1) await (await fetch(`${stack.siteUrl}${page.path}`)).arrayBuffer();
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  chrome = await launchLighthouseChrome();
   const results = [];
   for (const page of pages) {
     const attempts = [];

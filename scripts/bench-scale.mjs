@@ -30,7 +30,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { DEBIAN_CHROMIUM, OFFLINE_CHROMIUM_FLAGS, chromiumLaunchOptions } from "./lib/chromium.mjs";
-import { ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { SITE_PATHS } from "shared-content/site-urls";
 
 const GOAL = { htmlRaw: 80 * 1024, database: 50 * 1024, domNodes: 1500, renderP50Ms: 60, feed: 200 * 1024, lighthouse: 0.95, tbtMs: 150, coldMs: 500 };
 
@@ -232,14 +233,13 @@ async function rendererColdStart(siteUrl) {
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-scale-"));
-const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
 let stack;
 let browser;
 let failed = false;
 const report = { goal: GOAL, sizes: [], lighthouse: [], coldMs: NaN, renderer: null };
 try {
   // A scratch stack: its own temporary data folder, seeded with the demo content.
-  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, snapshot: true, dataDir, ports: FREE_PORTS, log: () => {} });
   const databaseOrigin = new URL(stack.databaseUrl).origin;
   const demo = await readDemo(stack.databaseUrl);
   const cold = performance.now();
@@ -263,16 +263,16 @@ try {
     );
     const counts = { posts: bySlug.length, films: Object.keys((await ownerRead(stack.databaseUrl, "films")) ?? {}).length, quotes: quotes.length };
     pages = [
-      { name: "/", path: "/" },
-      { name: "/blogs/list", path: "/blogs/list" },
+      { path: SITE_PATHS.home.getHref() },
+      { path: SITE_PATHS.blogList.getHref() },
       // A tag filter needs every list entry (the database cannot query inside a list of tags).
-      { name: "most used tag", path: `/blogs/list?tag=${encodeURIComponent(mostUsedTag(bySlug.map(([, e]) => e)))}` },
-      { name: "newest post", path: `/blogs/${bySlug[0][0]}` },
-      { name: "oldest post", path: `/blogs/${bySlug.at(-1)[0]}` },
-      { name: "/favorite-quotes", path: "/favorite-quotes" },
-      { name: "last quote's link", path: `/favorite-quotes/${quotes.at(-1)[0]}` },
-      { name: "/list-of-seen-films", path: "/list-of-seen-films" },
-    ];
+      { name: "most used tag", path: SITE_PATHS.blogList.getHref({ tag: mostUsedTag(bySlug.map(([, e]) => e)) }) },
+      { name: "newest post", path: SITE_PATHS.post.getHref(bySlug[0][0]), lighthouse: true },
+      { name: "oldest post", path: SITE_PATHS.post.getHref(bySlug.at(-1)[0]) },
+      { path: SITE_PATHS.quotes.getHref(), lighthouse: true },
+      { name: "last quote's link", path: SITE_PATHS.quotes.getHref(quotes.at(-1)[0]) },
+      { path: SITE_PATHS.films.getHref(), lighthouse: true },
+    ].map((page) => ({ name: page.path, ...page }));
     // Warm: each page's remotes loaded once (a deployed renderer is warm; the cold figure is apart).
     for (const p of pages) await (await fetch(`${stack.siteUrl}${p.path}`)).arrayBuffer();
     const rows = [];
@@ -318,7 +318,7 @@ try {
       console.log(`\nLighthouse, mobile preset, at ${grownTo}x`);
       console.log("| page | performance | LCP | TBT | CLS | goal |");
       console.log("|---|---|---|---|---|---|");
-      for (const p of pages.filter((x) => ["newest post", "/favorite-quotes", "/list-of-seen-films"].includes(x.name))) {
+      for (const p of pages.filter((x) => x.lighthouse)) {
         const r = await lighthouseRun(`${stack.siteUrl}${p.path}`, chrome.port);
         const misses = [r.score < GOAL.lighthouse && `score ${Math.round(r.score * 100)}`, r.tbtMs > GOAL.tbtMs && `TBT ${ms(r.tbtMs)}`].filter(Boolean);
         if (misses.length) failed = true;

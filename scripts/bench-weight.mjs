@@ -17,7 +17,8 @@ import { parseArgs } from "node:util";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { SITE_PATHS } from "shared-content/site-urls";
 
 const BUDGET = { js: 170 * 1024, css: 20 * 1024 };
 
@@ -39,23 +40,22 @@ if (!values["skip-build"]) {
 
 // The main content of each page: the first element that shows its data (not a skeleton).
 const PAGES = [
-  { name: "/", path: "/", main: '[data-section="experience"] article, [data-section="about"][data-status="ready"] h1' },
-  { name: "/blogs/list", path: "/blogs/list", main: "[data-remote] article h2 a" },
-  { name: "/blogs/:slug", path: null, main: "[data-remote] article h1" },
-  { name: "/favorite-quotes", path: "/favorite-quotes", main: "[data-remote] figure blockquote" },
-  { name: "/list-of-seen-films", path: "/list-of-seen-films", main: "[data-remote] article h2" },
-];
+  { path: SITE_PATHS.home.getHref(), main: '[data-section="experience"] article, [data-section="about"][data-status="ready"] h1' },
+  { path: SITE_PATHS.blogList.getHref(), main: "[data-remote] article h2 a" },
+  { name: SITE_PATHS.post.path, path: null, main: "[data-remote] article h1" },
+  { path: SITE_PATHS.quotes.getHref(), main: "[data-remote] figure blockquote" },
+  { path: SITE_PATHS.films.getHref(), main: "[data-remote] article h2" },
+].map((page) => ({ name: page.path, ...page }));
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
-const zero = { site: 0, remote_home: 0, remote_blog: 0, remote_admin: 0, auth: 0, database: 0 };
 let stack;
 let browser;
 try {
   // The stack serves copies of dist, so a concurrent rebuild cannot change files mid-run.
-  stack = await startLocalStack({ serve: true, dataDir, ports: zero, log: () => {} });
+  stack = await startLocalStack({ serve: true, dataDir, ports: FREE_PORTS, log: () => {} });
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
-  PAGES[2].path = `/blogs/${slug}`;
+  PAGES[2].path = SITE_PATHS.post.getHref(slug);
 
   browser = await chromium.launch(chromiumLaunchOptions());
   const results = [];

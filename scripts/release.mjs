@@ -13,13 +13,24 @@ import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { REMOTES, repoRoot, runningStack } from "./lib/local-stack.mjs";
+import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
+import { repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
 import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
-import { stampRelease } from "./lib/release-stamp.mjs";
+import { stampRelease, unstamped } from "./lib/release-stamp.mjs";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
-import { liveRelease, previousRelease, publishRelease, readReleases, releaseIdOf, releaseUrl, setLive, setRemoteUrl } from "./lib/releases.mjs";
+import {
+  liveRelease,
+  previousRelease,
+  publishRelease,
+  readReleases,
+  releaseIdOf,
+  releaseUrl,
+  releaseWithVersion,
+  setLive,
+  setRemoteUrl,
+} from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,10 +50,10 @@ function fail(message) {
   process.exit(1);
 }
 
-const remote = REMOTES.find((r) => r.name === remoteArg || r.dir === remoteArg);
+const remote = remoteNamed(remoteArg ?? "");
 if (!["release", "rollback", "releases"].includes(command) || !remote)
   fail(
-    `Usage: npm run ${command ?? "release"} -- <${REMOTES.map((r) => r.dir).join("|")}>${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
+    `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
   );
 
 const dataDir = resolve(values.data);
@@ -112,6 +123,37 @@ if (!existsSync(join(buildDir, "mf-manifest.json"))) fail(`${buildDir} holds no 
 const candidateDir = await mkdtemp(join(tmpdir(), `${remote.dir}-candidate-`));
 await cp(buildDir, candidateDir, { recursive: true });
 process.on("exit", () => rmSync(candidateDir, { recursive: true, force: true }));
+
+// A version names one build: a second, different build under a released version is refused
+// before anything else (the bump is a changeset: .changeset/README.md).
+const candidateId = await releaseIdOf(candidateDir);
+const bumpHint = `Give ${remote.dir} a new version: add a changeset (npx changeset; a patch unless its contract changed), apply it (npx changeset version, then npm install), build and release again.`;
+if (!values["check-only"] && !values.preview) {
+  const taken = production
+    ? await liveBuildWithVersion(siteUrl, candidateDir, candidateId.version)
+    : await releaseWithVersion({ dataDir, name: remote.name, siteRoot: stack?.hostingRoots?.[remote.dir], ...candidateId });
+  if (taken)
+    fail(
+      `Release of ${remote.name} refused; nothing was changed for visitors:\n  - version ${candidateId.version} is already released as ${taken}, a different build (this one is ${candidateId.id}).\n${bumpHint}`,
+    );
+}
+
+/** Production: the live build of this remote when it carries `version` but is another build (its manifest differs), else null. */
+async function liveBuildWithVersion(site, dir, version) {
+  try {
+    const config = await (await fetch(`${site}/config.json`, { cache: "no-store" })).json();
+    const liveUrl = config?.remotes?.[remote.name];
+    if (typeof liveUrl !== "string") return null;
+    const live = await (await fetch(liveUrl, { cache: "no-store" })).text();
+    const liveVersion = JSON.parse(live)?.contract?.version;
+    const mine = await readFile(join(dir, "mf-manifest.json"), "utf8");
+    return liveVersion === version && JSON.stringify(JSON.parse(unstamped(live))) !== JSON.stringify(JSON.parse(unstamped(mine)))
+      ? `the live build at ${liveUrl}`
+      : null;
+  } catch {
+    return null; // the checks below say why the live site cannot be read
+  }
+}
 
 console.log(`Checking ${remote.name} against ${siteUrl}…`);
 const shellDir = !production && stack?.hostingRoots?.shell ? stack.hostingRoots.shell : join(repoRoot, "shell", "dist");

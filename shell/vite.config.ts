@@ -1,12 +1,10 @@
 import { join } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, runnerImport, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
-import { serveDevConfig } from "scripts/dev-config";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
-import { PUBLIC_PAGES } from "./src/public-pages.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
 
@@ -47,7 +45,18 @@ export const hostSharedVersions = {
   __HOST_SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(Object.entries(sharedModules).map(([name, s]) => [name, s.version]))),
 };
 
-export default defineConfig({
+/**
+ * A module of workspace TypeScript, through Vite's module runner: a config's bare imports are
+ * otherwise loaded by Node, which runs no TypeScript (the dev config reads the roster of remotes).
+ * `shared-content` is narrowed to its pure entry, the site's addresses: what the public pages read
+ * of it (their browser copy reads the same module through the shared singleton).
+ */
+async function importTs<T>(id: string): Promise<T> {
+  const pureContent = { find: /^shared-content$/, replacement: "shared-content/site-urls" };
+  return (await runnerImport<T>(id, { configFile: false, root: import.meta.dirname, logLevel: "silent", resolve: { alias: [pureContent] } })).module;
+}
+
+export default defineConfig(async ({ command }) => ({
   define: hostSharedVersions,
   plugins: [
     federation({
@@ -66,12 +75,14 @@ export default defineConfig({
     react(),
     templateAsAppHtml(),
     // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.
-    serveDevConfig(),
+    command === "serve" && (await importTs<typeof import("scripts/dev-config")>("scripts/dev-config")).serveDevConfig(),
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({
       screens: REMOTE_SCREENS,
-      routes: PUBLIC_PAGES.map(({ path, remote, module }) => ({ path: `/${path}`, remote, module })),
+      routes: (await importTs<typeof import("./src/public-pages.ts")>(join(import.meta.dirname, "src", "public-pages.ts"))).PUBLIC_PAGES.map(
+        ({ path, remote, module }) => ({ path: `/${path}`, remote, module }),
+      ),
       exportsOf: async (name) =>
         (SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name)
           ? exportNamesOf(workspacePackage(join(import.meta.dirname, "..", name)).main)
@@ -81,4 +92,4 @@ export default defineConfig({
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },
   build: { target: "es2022", emptyOutDir: true },
-});
+}));

@@ -5,8 +5,9 @@
 // The Auth emulator cannot serve a password policy: it stores a passwordPolicyConfig sent to
 // its updateConfig endpoint, but GET /v2/passwordPolicy answers 501 and only the minimum length
 // 6 is enforced. The local stack's Auth front (scripts/lib/auth-front.mjs) answers that request
-// with the emulator's rule (6 characters), so opening Account logs no failed request; a stricter
-// policy is served to the browser by intercepting the same request on its way to the front.
+// with the local policy (12 characters with lowercase, uppercase and a number) and refuses a
+// password that misses it, as the real service does; another policy is served to the browser by
+// intercepting the same request on its way to the front.
 import type { Page, Route } from "@playwright/test";
 import { DEMO_ADMIN, a11yCheck, expect, expectRemoteScreen, fillLogin, setTheme, signInAsAdmin, stackState, test } from "../fixtures";
 
@@ -54,9 +55,11 @@ test("opening Account and checking a new password logs no console error", async 
   await openAccount(page);
   const form = passwordForm(page);
   await form.getByLabel(/^New password/).fill("abc");
-  await expect(await requirement(page, "At least 6 characters")).toContainText("(not met)");
-  await form.getByLabel(/^New password/).fill("long enough");
-  await expect(await requirement(page, "At least 6 characters")).toContainText("(met)");
+  await expect(await requirement(page, "At least 12 characters")).toContainText("(not met)");
+  await expect(await requirement(page, "An uppercase letter")).toContainText("(not met)");
+  await form.getByLabel(/^New password/).fill("Long enough 2026");
+  await expect(await requirement(page, "At least 12 characters")).toContainText("(met)");
+  await expect(await requirement(page, "An uppercase letter")).toContainText("(met)");
   expect(errors).toEqual([]);
   expect(policyAnswers).toContain(200);
   // The checklist comes from the policy the sign-in service reported, not the fallback note.
@@ -75,16 +78,16 @@ test("the admin changes the password, signs in with the new one, the old one fai
   const form = passwordForm(page);
   const save = form.getByRole("button", { name: "Change password" });
 
-  // Weak: the policy the stack reports is the emulator's rule (6 characters).
+  // Weak under the local policy (12 characters, lowercase, uppercase, a number).
   await form.getByLabel("Current password").fill(DEMO_ADMIN.password);
-  await form.getByLabel(/^New password/).fill("abc");
-  await expect(await requirement(page, "At least 6 characters")).toContainText("(not met)");
-  await form.getByLabel("Confirm new password").fill("abc");
+  await form.getByLabel(/^New password/).fill("abcdefgh");
+  await expect(await requirement(page, "At least 12 characters")).toContainText("(not met)");
+  await form.getByLabel("Confirm new password").fill("abcdefgh");
   await expect(save).toBeDisabled();
 
   // Long enough, but the confirmation differs.
   await form.getByLabel(/^New password/).fill(NEW_PASSWORD);
-  await expect(await requirement(page, "At least 6 characters")).toContainText("(met)");
+  await expect(await requirement(page, "At least 12 characters")).toContainText("(met)");
   await form.getByLabel("Confirm new password").fill(`${NEW_PASSWORD}x`);
   await expect(form.getByText("The two new passwords do not match.")).toBeVisible();
   await expect(save).toBeDisabled();
@@ -257,7 +260,7 @@ test("change email: an address in use is explained; a free one is applied and sh
   const { authUrl } = await stackState();
   const taken = `taken-${Date.now()}@example.com`;
   const created = await request.post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email: taken, password: "someone-else", returnSecureToken: true },
+    data: { email: taken, password: "Someone-Else-2026", returnSecureToken: true },
   });
   expect(created.ok()).toBe(true);
 
@@ -303,4 +306,15 @@ test("axe: the account screen in both themes", async ({ page }) => {
   const slot = page.locator('[data-remote="remote_admin"][data-module="Account"]');
   expect(await slot.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: test.info().outputPath("admin-account-360.png"), fullPage: true });
+});
+
+test("the local stack enforces its policy: a weak password is refused by the sign-in service itself, with its reason", async ({ request }) => {
+  const { authUrl } = await stackState();
+  const weak = await request.post(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    data: { email: `weak-${Date.now()}@example.com`, password: "password", returnSecureToken: true },
+  });
+  expect(weak.status()).toBe(400);
+  expect(((await weak.json()) as { error: { message: string } }).error.message).toMatch(
+    /^PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: \[Password must contain at least 12 characters/,
+  );
 });

@@ -73,7 +73,7 @@ test.describe("favourite quotes", () => {
     expect(count, "demo seed: quotes").toBeGreaterThan(QUOTES_WINDOW);
     const slot = await openQuotes(page);
     await expect(slot.getByRole("figure")).toHaveCount(QUOTES_WINDOW);
-    await expect(slot.getByText(`Showing ${QUOTES_WINDOW} quotes`)).toBeVisible();
+    await expect(slot.getByText(`Showing the first ${QUOTES_WINDOW} quotes, by author`)).toBeVisible();
     await slot.getByRole("button", { name: "Show more quotes" }).click();
     await expect(slot.getByRole("figure")).toHaveCount(Math.min(2 * QUOTES_WINDOW, count));
     // The last quote in the list's order is outside the first window; the search finds it.

@@ -1,6 +1,71 @@
 // The guard, the login page and its redirect validation, reload while signed in,
-// sign-out, and a session lost while on a guarded screen.
-import { DEMO_ADMIN, expect, expectRemoteScreen, fillLogin, signInAsAdmin, test, createAccount } from "../fixtures";
+// sign-out, a session lost while on a guarded screen, and a forgotten password reset through
+// the Auth emulator's out-of-band code under the local password policy.
+import { DEMO_ADMIN, expect, expectNoSeriousA11yViolations, expectRemoteScreen, fillLogin, signInAsAdmin, stackState, test, createAccount } from "../fixtures";
+
+/** The newest password reset code the Auth emulator holds for `email` (it sends no email; `npm start` prints the link). */
+async function resetCodeFor(email: string): Promise<string | undefined> {
+  const { authUrl } = await stackState();
+  const answer = await fetch(`${authUrl}/emulator/v1/projects/demo-portfolio/oobCodes`);
+  const { oobCodes = [] } = (await answer.json()) as { oobCodes?: { email: string; oobCode: string; requestType: string }[] };
+  return oobCodes.filter((c) => c.email === email && c.requestType === "PASSWORD_RESET").at(-1)?.oobCode;
+}
+
+test("a forgotten password: the reset email's code sets a new one under the policy; the link then cannot be used again", async ({ page, request }) => {
+  const account = await createAccount(request, "forgetful");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  const form = page.getByRole("form", { name: "Reset your password" });
+  await expect(form.getByLabel("Email")).toHaveValue(account.email);
+  await form.getByRole("button", { name: "Send the reset link" }).click();
+  const sent = page.getByRole("status").filter({ hasText: `If an account exists for ${account.email}` });
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText("This is the local stack: no email is sent.");
+  await page.screenshot({ path: "/tmp/owner-forgot-390.png", fullPage: true });
+  await expect.poll(() => resetCodeFor(account.email)).toBeTruthy();
+  const code = (await resetCodeFor(account.email))!;
+
+  // A damaged link is explained, with a way to ask for a new one.
+  await page.goto("/reset-password?mode=resetPassword&oobCode=not-a-code");
+  await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("it was used already, a newer link replaced it, or it was copied incompletely");
+  await expect(page.getByRole("form", { name: "Reset your password" })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await expect(page.getByText(`For ${account.email}.`)).toBeVisible();
+  const next = page.getByLabel("New password", { exact: true });
+  await next.fill("weakpassword");
+  const requirements = page.getByRole("list", { name: "Password requirements" }).getByRole("listitem");
+  await expect(requirements.filter({ hasText: "An uppercase letter" })).toContainText("(not met)");
+  await expect(requirements.filter({ hasText: "A number" })).toContainText("(not met)");
+  await page.getByLabel("New password again").fill("weakpassword");
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "does not meet every requirement" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "/tmp/owner-reset-1280.png", fullPage: true });
+
+  const chosen = "Remembered-Now-2026";
+  await next.fill(chosen);
+  await expect(requirements.filter({ hasText: "(not met)" })).toHaveCount(0);
+  await page.getByLabel("New password again").fill(chosen);
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByRole("heading", { name: "Password changed" })).toBeFocused();
+  await page.getByRole("link", { name: "Sign in with it" }).click();
+  await expect(page).toHaveURL("/login");
+  await fillLogin(page, account.email, account.password);
+  await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+  await page.getByLabel("Password", { exact: true }).fill(chosen);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "This account is not an admin" })).toBeVisible();
+
+  // The same link again: used.
+  await page.goto(`/reset-password?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+  await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+});
 
 test("signed out, a guarded deep link goes to /login with the full path; signing in returns there", async ({ page }) => {
   await page.goto("/admin-panel/configure-skills?tab=2");

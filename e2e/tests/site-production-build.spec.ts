@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { filesWithLocalAddresses } from "scripts/production-config";
+import { REMOTE_LIST } from "../../federation.remotes";
 import { expect, test } from "../fixtures";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 test("no built file names a local address, and the deploy step refuses a config that does", async () => {
-  for (const app of ["shell", "remote-home", "remote-blog", "remote-admin"])
-    expect(await filesWithLocalAddresses(join(repoRoot, app, "dist")), app).toEqual([]);
+  for (const app of ["shell", ...REMOTE_LIST.map((r) => r.dir)]) expect(await filesWithLocalAddresses(join(repoRoot, app, "dist")), app).toEqual([]);
 
   const dir = await mkdtemp(join(tmpdir(), "deploy-config-"));
   try {
@@ -26,7 +26,9 @@ test("no built file names a local address, and the deploy step refuses a config 
         site: { url: "http://localhost:4173" },
       }),
     );
-    const run = spawnSync(process.execPath, [join(repoRoot, "scripts", "deploy-config.mjs")], {
+    // As firebase.json's predeploy step runs it.
+    const run = spawnSync("npx", ["tsx", join(repoRoot, "scripts", "deploy-config.mjs")], {
+      cwd: repoRoot,
       env: { ...process.env, PRODUCTION_CONFIG: file },
       encoding: "utf8",
     });

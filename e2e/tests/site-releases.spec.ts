@@ -6,7 +6,8 @@
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { startStaticServer } from "scripts/static-server";
-import { candidate, editBlogListText, expect, overrideRemoteUrl, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
+import { REMOTE_LIST } from "../../federation.remotes";
+import { blogBuild, candidate, editBlogListText, expect, overrideRemoteUrl, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
 
 async function editManifest(
   dir: string,
@@ -28,8 +29,8 @@ test.describe.configure({ mode: "serial" });
 
 test("every remote's build passes the release check against the current shell", async () => {
   test.setTimeout(180_000);
-  for (const remote of ["remote-home", "remote-blog", "remote-admin"]) {
-    const { code, output } = await releaseCommand(["release", remote, "--dist", join(repoRoot, remote, "dist"), "--check-only"]);
+  for (const { dir } of REMOTE_LIST) {
+    const { code, output } = await releaseCommand(["release", dir, "--dist", join(repoRoot, dir, "dist"), "--check-only"]);
     expect(output).toContain("every check passed");
     expect(code).toBe(0);
   }
@@ -83,6 +84,55 @@ test("a compatible release goes live in the server HTML within seconds, without 
     expect(await Promise.all(untouched.map(async (f) => (await stat(f)).mtimeMs))).toEqual(mtimes);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a second, different build under a released version is refused; the same build with a new version is released, and the list shows it", async () => {
+  test.setTimeout(240_000);
+  const { configFile } = await stackState();
+  // What `npx changeset version` does to remote-blog's package shows in its build's contract.
+  const [major, minor, patch] = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
+  const released = `${major}.${minor}.${patch! + 1}`;
+  const bumped = `${major}.${minor}.${patch! + 2}`;
+  const setVersion = (dir: string, version: string) =>
+    editManifest(dir, (m) => ((m as unknown as { contract: { version: string } }).contract.version = version));
+  const escaped = (version: string) => version.replaceAll(".", "\\.");
+  const first = await candidate(async (d) => {
+    await editBlogListText(d, "Filter by tag", "Filter the posts by tag");
+    await setVersion(d, released);
+  });
+  const second = await candidate(async (d) => {
+    await editBlogListText(d, "Filter by tag", "Pick a tag");
+    await setVersion(d, released);
+  });
+  try {
+    const published = await releaseCommand(["release", "remote-blog", "--dist", first]);
+    expect(published.code, published.output).toBe(0);
+    const configBefore = await readFile(configFile, "utf8");
+
+    const refused = await releaseCommand(["release", "remote-blog", "--dist", second]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("Release of remote_blog refused; nothing was changed for visitors");
+    expect(refused.output).toMatch(new RegExp(`version ${escaped(released)} is already released as ${escaped(released)}-[0-9a-f]{10}, a different build`));
+    expect(refused.output).toContain("add a changeset (npx changeset");
+    expect(await readFile(configFile, "utf8")).toBe(configBefore);
+
+    await setVersion(second, bumped);
+    const accepted = await releaseCommand(["release", "remote-blog", "--dist", second]);
+    expect(accepted.code, accepted.output).toBe(0);
+    expect(accepted.output).toContain(`(${bumped}), live now`);
+    const listed = await releaseCommand(["releases", "remote-blog"]);
+    expect(listed.output).toMatch(new RegExp(`\\* live\\s+${escaped(bumped)}-[0-9a-f]{10}\\s+${escaped(bumped)}`));
+    expect(listed.output).toMatch(new RegExp(`\\s+${escaped(released)}-[0-9a-f]{10}\\s+${escaped(released)}\\s`));
+  } finally {
+    // Back to the build the stack started with (the site's root), whatever happened above.
+    for (let i = 0; i < 4; i++) {
+      const { output } = await releaseCommand(["releases", "remote-blog"]);
+      if (/\* live .*\(site root\)/.test(output)) break;
+      await releaseCommand(["rollback", "remote-blog"]);
+    }
+    await rm(first, { recursive: true, force: true });
+    await rm(second, { recursive: true, force: true });
   }
 });
 

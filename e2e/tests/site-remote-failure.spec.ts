@@ -11,7 +11,7 @@ import { REMOTE_ORIGINS, expect, expectRemoteScreen, markNoReload, overrideRemot
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-test("with remote-home stopped its slot shows Retry, the rest works, and Retry recovers it", async ({ page }) => {
+test("with remote_home stopped its slot shows Retry, the rest works, and Retry recovers it", async ({ page }) => {
   await setRemoteRunning("remote_home", false);
   try {
     // The page cannot show its main content: 503 that no cache keeps, with the rest of the page.

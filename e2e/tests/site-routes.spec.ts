@@ -1,6 +1,6 @@
 // Every route renders its screen from the right remote, on a direct deep link and by
 // in-app navigation; /blogs goes to /blogs/list; unknown paths show the not-found page.
-import { REMOTE_ORIGINS, expect, expectRemoteScreen, markNoReload, navigateInApp, signInAsAdmin, test, type RemoteName } from "../fixtures";
+import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, markNoReload, navigateInApp, signInAsAdmin, test, type RemoteName } from "../fixtures";
 
 interface RouteCase {
   path: string;
@@ -82,6 +82,24 @@ test.describe("public routes", () => {
     await page.goto("/blogs");
     await expect(page).toHaveURL(/\/blogs\/list$/);
     await expectRemoteScreen(page, "remote_blog", "BlogListPage");
+  });
+
+  test("the specification's addresses of the quotes and films pages lead to them, in the browser too", async ({ page }) => {
+    const quotes = (await db.get("quotes")) as Record<string, unknown>;
+    const id = Object.keys(quotes)[0]!;
+    await page.goto("/");
+    await expectRemoteScreen(page, "remote_home", "HomePage");
+    const noReload = await markNoReload(page);
+    // In-app navigations (no request to the server): the route table's redirects.
+    await navigateInApp(page, "/blogs/favorite-quotes");
+    await expect(page).toHaveURL("/favorite-quotes");
+    await expectRemoteScreen(page, "remote_blog", "FavoriteQuotesPage");
+    await navigateInApp(page, `/blogs/favorite-quotes/${id}`);
+    await expect(page).toHaveURL(`/favorite-quotes/${id}`);
+    await navigateInApp(page, "/blogs/list-of-seen-films");
+    await expect(page).toHaveURL("/list-of-seen-films");
+    await expectRemoteScreen(page, "remote_blog", "SeenFilmsPage");
+    await noReload();
   });
 
   test("an unknown path shows the not-found page in the home layout", async ({ page }) => {

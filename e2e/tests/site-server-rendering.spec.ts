@@ -165,6 +165,26 @@ test.describe("server-rendered HTML", () => {
     expect(redirect.status).toBe(301);
   });
 
+  test("the specification's addresses of the quotes and films pages answer 301 to the real pages", async ({ request }) => {
+    const quotes = (await db.get("quotes")) as Record<string, unknown>;
+    const id = Object.keys(quotes)[0]!;
+    const cases: [string, string][] = [
+      ["/blogs", "/blogs/list"],
+      ["/blogs/favorite-quotes", "/favorite-quotes"],
+      ["/blogs/favorite-quotes/", "/favorite-quotes"],
+      [`/blogs/favorite-quotes/${id}`, `/favorite-quotes/${id}`],
+      ["/blogs/list-of-seen-films?sort=rating", "/list-of-seen-films?sort=rating"],
+    ];
+    for (const [from, to] of cases) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers()["location"], from).toBe(to);
+    }
+    const followed = await request.get("/blogs/list-of-seen-films");
+    expect(followed.status()).toBe(200);
+    expect(followed.url()).toMatch(/\/list-of-seen-films$/);
+  });
+
   test("links, feeds and stylesheets never come from a host the request names", async ({ request }) => {
     const headers = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "javascript" };
     for (const path of ["/blogs/list", "/no/such/page", "/feed.xml", "/sitemap.xml"]) {

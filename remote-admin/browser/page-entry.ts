@@ -1,4 +1,4 @@
-// The page of media-pipeline.spec.ts: the pipeline's modules as the admin runs them, on window.
+// The page of media-pipeline.pw.ts: the pipeline's modules as the admin runs them, on window.
 import { checkFile } from "../src/media/image-file-check";
 import { processImage } from "../src/media/process-image";
 import { PLACEHOLDER_MAX, PLACEHOLDER_PATTERN } from "shared-content/admin";

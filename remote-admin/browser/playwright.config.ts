@@ -9,7 +9,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 // a page bundled by the spec itself, no server stack.
 export default defineConfig({
   testDir: ".",
-  testMatch: "*.spec.ts",
+  // Not *.spec.ts: Vitest would take those for its own.
+  testMatch: "*.pw.ts",
   outputDir: "../test-results",
   workers: 1,
   retries: 0,

@@ -4,7 +4,7 @@
 // scripts hydration needs, the rendered markup, and the embedded page data.
 import { JSDOM } from "jsdom";
 import type { PageMeta } from "shared-content/server";
-import { formatTitle } from "shared-content";
+import { formatTitle, isPreviewImage } from "shared-content";
 import { jsonForScript } from "shell/server";
 
 export const escapeHtml = (text: string): string =>
@@ -36,9 +36,6 @@ const absolute = (url: string, base: string): string => {
 /** The preview image when a page has no raster image of its own: shell/public/images/share-card.png. */
 export const DEFAULT_PREVIEW_IMAGE = { path: "/images/share-card.png", width: 1200, height: 630 } as const;
 
-// Link previews (Open Graph, X, LinkedIn, Slack) show raster images only: not SVG.
-const RASTER = /\.(png|jpe?g|gif|webp)$/i;
-
 /** A page's preview image as the head names it; `own` when it is the page's own, sized (an upload's share image). */
 export interface HeadImage {
   url: string;
@@ -57,7 +54,7 @@ export function previewImage(image: PageMeta["image"], base: string): HeadImage 
   if (image && typeof image === "object") return { ...image, url: absolute(image.url, base) };
   if (image) {
     const url = absolute(image, base);
-    if (RASTER.test(new URL(url).pathname)) return { url };
+    if (isPreviewImage(new URL(url).pathname)) return { url };
   }
   return { url: absolute(DEFAULT_PREVIEW_IMAGE.path, base), width: DEFAULT_PREVIEW_IMAGE.width, height: DEFAULT_PREVIEW_IMAGE.height };
 }

@@ -1,6 +1,6 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { FEED_POSTS, rssXml, sitemapXml } from "./feeds";
+import { FEED_POSTS, fixedAddress, rssXml, sitemapXml } from "./feeds";
 
 /** The document an XML parser makes of `xml`; throws when the text is not well-formed XML. */
 function parseXml(xml: string): Document {
@@ -25,6 +25,14 @@ describe("feeds", () => {
     expect(xml).toContain('<atom:link href="https://example.com/feed.xml" rel="self"');
     expect(xml).toContain("<title>Blog · Portfolio</title>");
     expect(rssXml("https://example.com", posts, "Maya Lindqvist")).toContain("<title>Blog · Maya Lindqvist</title>");
+  });
+
+  it("a route pattern stands for one address when it needs no parameter", () => {
+    expect(fixedAddress("/")).toBe("/");
+    expect(fixedAddress("/blogs/list")).toBe("/blogs/list");
+    expect(fixedAddress("/favorite-quotes/:id?")).toBe("/favorite-quotes");
+    expect(fixedAddress("/blogs/:id")).toBeUndefined();
+    expect(fixedAddress("/a/:b?/c/:d")).toBeUndefined();
   });
 
   it("RSS carries an uploaded cover as media:content (its share JPEG, size, type and alt text); a cover typed by hand as before", () => {

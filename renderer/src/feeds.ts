@@ -39,12 +39,23 @@ export const xmlText = (text: string): string => escapeHtml(text.replace(NOT_XML
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/**
+ * The one address a route pattern stands for when it needs no parameter (optional ones left
+ * out), which the sitemap lists: "/favorite-quotes/:id?" is "/favorite-quotes"; "/blogs/:id" has
+ * none (its records are listed instead).
+ */
+export function fixedAddress(pattern: string): string | undefined {
+  const address = pattern.replace(/\/:[^/]+\?/g, "") || "/";
+  return address.includes(":") ? undefined : address;
+}
+
 export function sitemapXml(base: string, posts: WithId<BlogIndexEntry>[]): string {
   const newest = posts[0]?.publishedAt;
   const urls = [
-    ...PUBLIC_ROUTES.flatMap((r) =>
-      r.sitemapPath ? [{ loc: `${base}${r.sitemapPath}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [],
-    ),
+    ...PUBLIC_ROUTES.flatMap((r) => {
+      const address = fixedAddress(`/${r.path}`);
+      return address ? [{ loc: `${base}${address}`, lastmod: r.remote === "remote_blog" && newest ? day(newest) : undefined }] : [];
+    }),
     ...posts.map((p) => ({ loc: `${base}${postUrl(p.id)}`, lastmod: day(p.publishedAt) })),
   ];
   const body = urls.map((u) => `  <url><loc>${xmlText(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n");

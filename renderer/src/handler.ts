@@ -11,8 +11,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { RELEASES_HEADER, formatReleases } from "federation-contract";
-import { mediaStorageOf, redirectFor } from "shared-content";
-import { createServerRenderStore } from "shared-content/server";
+import { redirectFor } from "shared-content";
+import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, createRemoteRegistry, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
@@ -247,7 +247,7 @@ export function createRenderer(options: RendererOptions) {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
-    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read, read, undefined);
+    for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
     const registry = createRemoteRegistry(remotes.runtime, remotes.guard);
     registry.register(config.remotes);

@@ -1,25 +1,62 @@
 // The local stack's front for the Auth emulator: browsers and scripts talk to it on AUTH_PORT,
-// and it forwards every request to the emulator, except the one the emulator cannot answer.
-// `GET /v2/passwordPolicy` (the SDK's validatePassword, on the admin's account screen) gets a
-// 501 from the emulator, which the browser logs as a console error; the front answers it with
-// the policy the emulator actually applies (at least 6 characters), as the real service would
-// answer with the project's policy.
+// and it forwards every request to the emulator, except what the emulator cannot do as the real
+// service does:
+// - `GET /v2/passwordPolicy` (the SDK's validatePassword, on the account and reset screens) gets
+//   a 501 from the emulator; the front answers with the local stack's policy, as the real service
+//   answers with the project's;
+// - the emulator enforces nothing but 6 characters; the front refuses a password that misses the
+//   policy where the real service does when the policy is enforced (sign-up, password change,
+//   password reset through the client API; the admin API under /projects/ is not subject to it,
+//   as with the Admin SDK), with the service's own error;
+// - the emulator sends no email: after a password reset email is "sent", the front hands its
+//   out-of-band code to `onPasswordResetCode` (the stack prints the reset page's link).
 import { createServer, request as forward } from "node:http";
 
-/** What the emulator enforces, in the shape of the Identity Toolkit's passwordPolicy answer. */
-export const EMULATOR_PASSWORD_POLICY = {
-  customStrengthOptions: { minPasswordLength: 6 },
+/**
+ * The local stack's password policy, in the shape of the Identity Toolkit's passwordPolicy
+ * answer: stronger than Firebase's default (6 characters), so the site runs under a real one.
+ * docs/admin-account.md says how to set a policy on a Firebase project.
+ */
+export const LOCAL_PASSWORD_POLICY = {
+  customStrengthOptions: {
+    minPasswordLength: 12,
+    containsLowercaseCharacter: true,
+    containsUppercaseCharacter: true,
+    containsNumericCharacter: true,
+  },
   allowedNonAlphanumericCharacters: [],
-  enforcementState: "OFF",
+  enforcementState: "ENFORCE",
   forceUpgradeOnSignin: false,
   schemaVersion: 1,
 };
 
+/** The requirements `password` misses, worded as the Auth service words them (none: it passes). */
+export function missingRequirements(password, policy = LOCAL_PASSWORD_POLICY) {
+  const o = policy.customStrengthOptions;
+  const missing = [];
+  if (o.minPasswordLength && password.length < o.minPasswordLength) missing.push(`Password must contain at least ${o.minPasswordLength} characters`);
+  if (o.maxPasswordLength && password.length > o.maxPasswordLength) missing.push(`Password may contain at most ${o.maxPasswordLength} characters`);
+  if (o.containsLowercaseCharacter && !/[a-z]/.test(password)) missing.push("Password must contain a lower case character");
+  if (o.containsUppercaseCharacter && !/[A-Z]/.test(password)) missing.push("Password must contain an upper case character");
+  if (o.containsNumericCharacter && !/[0-9]/.test(password)) missing.push("Password must contain a numeric character");
+  if (o.containsNonAlphanumericCharacter && !/[^a-zA-Z0-9]/.test(password)) missing.push("Password must contain a non-alphanumeric character");
+  return missing;
+}
+
 const POLICY_PATH = /^\/identitytoolkit\.googleapis\.com\/v2\/passwordPolicy(\?|$)/;
+/** The client API calls that set a password (the field that carries it). */
+const PASSWORD_SETTERS = [
+  { path: /^\/identitytoolkit\.googleapis\.com\/v1\/accounts:signUp(\?|$)/, field: "password" },
+  { path: /^\/identitytoolkit\.googleapis\.com\/v1\/accounts:update(\?|$)/, field: "password" },
+  { path: /^\/identitytoolkit\.googleapis\.com\/v1\/accounts:resetPassword(\?|$)/, field: "newPassword" },
+];
+const SEND_OOB_CODE = /^\/identitytoolkit\.googleapis\.com\/v1\/accounts:sendOobCode(\?|$)/;
+
+const corsOf = (req) => ({ "access-control-allow-origin": req.headers.origin ?? "*", vary: "Origin" });
 
 /** The policy endpoint, with the CORS answers a page on another origin needs (the SDK sends its own headers, so a preflight comes first). */
 function answerPolicy(req, res) {
-  const cors = { "access-control-allow-origin": req.headers.origin ?? "*", vary: "Origin" };
+  const cors = corsOf(req);
   if (req.method === "OPTIONS") {
     res.writeHead(204, {
       ...cors,
@@ -30,33 +67,92 @@ function answerPolicy(req, res) {
     res.end();
   } else if (req.method === "GET") {
     res.writeHead(200, { ...cors, "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-    res.end(JSON.stringify(EMULATOR_PASSWORD_POLICY));
+    res.end(JSON.stringify(LOCAL_PASSWORD_POLICY));
   } else {
     res.writeHead(405, { ...cors, allow: "GET, OPTIONS" });
     res.end();
   }
 }
 
+/** The service's refusal of a password that misses the enforced policy (the SDK maps it to auth/password-does-not-meet-requirements). */
+function refusePassword(req, res, missing) {
+  const message = `PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [${missing.join(", ")}]`;
+  res.writeHead(400, { ...corsOf(req), "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify({ error: { code: 400, message, errors: [{ message, domain: "global", reason: "invalid" }], status: "INVALID_ARGUMENT" } }));
+}
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function parseJson(buffer) {
+  try {
+    return JSON.parse(buffer.toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Listens on `host`:`port` (0: a free port) in front of the emulator at `target`.
- * @param {{ host: string, port: number, target: { host: string, port: number } }} options
+ * @param {{ host: string, port: number, target: { host: string, port: number }, projectId?: string,
+ *   onPasswordResetCode?: (reset: { email: string, oobCode: string }) => void }} options
  * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
  */
-export async function startAuthFront({ host, port, target }) {
-  const server = createServer((req, res) => {
-    if (POLICY_PATH.test(req.url ?? "")) {
-      answerPolicy(req, res);
-      return;
-    }
+export async function startAuthFront({ host, port, target, projectId = "demo-portfolio", onPasswordResetCode }) {
+  /** Forwards the request (its body already read when given) and calls `onAnswered` with the emulator's status. */
+  const pass = (req, res, body, onAnswered) => {
     const upstream = forward({ host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
+      if (onAnswered) answer.on("end", () => onAnswered(answer.statusCode ?? 502));
     });
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
       res.end("The Auth emulator did not answer.");
     });
-    req.pipe(upstream);
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
+  };
+
+  /** The newest out-of-band code the emulator holds for `email` (its own endpoint for this, since it sends no email). */
+  const reportResetCode = async (email) => {
+    try {
+      const answer = await fetch(`http://${target.host}:${target.port}/emulator/v1/projects/${projectId}/oobCodes`);
+      const { oobCodes = [] } = await answer.json();
+      const code = oobCodes.filter((c) => c.requestType === "PASSWORD_RESET" && c.email?.toLowerCase() === email.toLowerCase()).at(-1);
+      if (code) onPasswordResetCode?.({ email: code.email, oobCode: code.oobCode });
+    } catch {
+      // The emulator went away meanwhile: nothing to report.
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? "";
+    if (POLICY_PATH.test(url)) {
+      answerPolicy(req, res);
+      return;
+    }
+    const setter = req.method === "POST" ? PASSWORD_SETTERS.find((s) => s.path.test(url)) : undefined;
+    const sendsCode = req.method === "POST" && SEND_OOB_CODE.test(url);
+    if (!setter && !sendsCode) {
+      pass(req, res);
+      return;
+    }
+    void readBody(req).then((body) => {
+      const json = parseJson(body);
+      if (setter && typeof json?.[setter.field] === "string") {
+        const missing = missingRequirements(json[setter.field]);
+        if (missing.length > 0) {
+          refusePassword(req, res, missing);
+          return;
+        }
+      }
+      const resetFor = sendsCode && json?.requestType === "PASSWORD_RESET" && typeof json.email === "string" ? json.email : null;
+      pass(req, res, body, resetFor ? (status) => status === 200 && void reportResetCode(resetFor) : undefined);
+    });
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -5,6 +5,7 @@
 // developed inside the composed site with the others as built.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { remoteNamed } from "../../federation.remotes.ts";
 import { REMOTES, devServerPort, portsFromEnv, repoRoot, runtimeConfig } from "./local-stack.mjs";
 import { startStaticServer } from "./static-server.mjs";
 
@@ -16,7 +17,7 @@ export function serveDevConfig() {
     name: "shell:dev-config",
     apply: "serve",
     async configureServer(server) {
-      const wanted = new Set((process.env.DEV_REMOTES ?? "").split(",").map((s) => s.trim().replace("-", "_")));
+      const wanted = new Set((process.env.DEV_REMOTES ?? "").split(",").map((s) => remoteNamed(s.trim())?.name));
       const remoteUrls = {};
       for (const r of REMOTES) {
         const built = join(repoRoot, r.dir, "dist");

@@ -2,24 +2,19 @@ export const repoRoot: string;
 export const PROJECT_ID: string;
 export const NAMESPACE: string;
 export const STORAGE_BUCKET: string;
-export interface RemoteSite {
-  name: string;
-  dir: string;
-  /** The Vite dev server's port variable and its default. */
-  devPort: [string, number];
-}
+export const DEMO_ADMIN_PASSWORD: string;
+import type { REMOTE_LIST, RemoteName } from "../../federation.remotes.ts";
+export type RemoteSite = (typeof REMOTE_LIST)[number];
 export const REMOTES: RemoteSite[];
 export function devServerPort(remote: RemoteSite): number;
-export interface StackPorts {
+export type StackPorts = Record<RemoteName, number> & {
   site: number;
-  remote_home: number;
-  remote_blog: number;
-  remote_admin: number;
   auth: number;
   database: number;
   storage: number;
   preview?: number;
-}
+};
+export const FREE_PORTS: { site: 0; auth: 0; database: 0; storage: 0 };
 export function portsFromEnv(): StackPorts;
 export function demoAdminFromEnv(): { email: string; password: string };
 export function defaultSeedFile(): string | undefined;

@@ -7,6 +7,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { REMOTE_LIST } from "../../federation.remotes.ts";
 import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
@@ -19,16 +20,13 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
-export const REMOTES = [
-  // In firebase.json's order: the Hosting emulator gives them the ports after the shell's.
-  // `devPort`: the Vite dev server's port (their vite.config.ts reads the same variable).
-  { name: "remote_home", dir: "remote-home", devPort: ["REMOTE_HOME_PORT", 4174] },
-  { name: "remote_blog", dir: "remote-blog", devPort: ["REMOTE_BLOG_PORT", 4175] },
-  { name: "remote_admin", dir: "remote-admin", devPort: ["REMOTE_ADMIN_PORT", 4176] },
-];
+/** The demo admin's password: it meets the local password policy (scripts/lib/auth-front.mjs). */
+export const DEMO_ADMIN_PASSWORD = "Portfolio-Admin-2026";
+/** The remotes, from the roster (federation.remotes.ts), in firebase.json's order. */
+export const REMOTES = REMOTE_LIST;
 
-/** A remote's dev-server port, from its variable or its default. */
-export const devServerPort = (remote) => envPort(remote.devPort[0], remote.devPort[1]);
+/** A remote's dev-server port, from its variable or its default (its vite.config.ts reads the same). */
+export const devServerPort = (remote) => envPort(remote.devPort.env, remote.devPort.default);
 
 function envPort(name, fallback) {
   const raw = process.env[name];
@@ -48,6 +46,9 @@ const BAD_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
+/** Every port free, chosen at start: a scratch stack beside any other (the benchmarks). */
+export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0 };
+
 /** Ports from the environment (README lists the variables). */
 export function portsFromEnv() {
   return {
@@ -63,7 +64,7 @@ export function portsFromEnv() {
 export function demoAdminFromEnv() {
   return {
     email: process.env.DEMO_ADMIN_EMAIL || "admin@example.com",
-    password: process.env.DEMO_ADMIN_PASSWORD || "portfolio-admin",
+    password: process.env.DEMO_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
   };
 }
 
@@ -293,7 +294,19 @@ export async function startLocalStack(options = {}) {
     // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
     const authEmulatorPort = await freePort(host);
-    const authFront = await startAuthFront({ host, port: ports.auth, target: { host, port: authEmulatorPort } }).catch((error) => {
+    // The emulator sends no email: a password reset's link is printed here instead (docs/admin-account.md).
+    let siteForLinks = null;
+    const onPasswordResetCode = ({ email, oobCode }) =>
+      log(
+        `Password reset     for ${email} (no email is sent locally): ${siteForLinks ?? `http://${host}:${ports.site}`}/reset-password?mode=resetPassword&oobCode=${oobCode}`,
+      );
+    const authFront = await startAuthFront({
+      host,
+      port: ports.auth,
+      target: { host, port: authEmulatorPort },
+      projectId: PROJECT_ID,
+      onPasswordResetCode,
+    }).catch((error) => {
       throw new Error(`AUTH_PORT ${ports.auth} cannot be used (${error.code ?? error.message}): stop what listens there or set AUTH_PORT to another port`);
     });
     stoppers.push(() => authFront.close());
@@ -337,6 +350,7 @@ export async function startLocalStack(options = {}) {
       configFile: null,
     };
     if (sites) await serveSites(stack, sites, emulators, log);
+    siteForLinks = stack.siteUrl;
     const marker = join(dataDir, "stack.json");
     // What `npm run release` needs to find this stack: its site, config file and remote origins.
     const remoteOrigins = Object.fromEntries(REMOTES.filter((r) => ports[r.name]).map((r) => [r.name, `http://${host}:${ports[r.name]}`]));

@@ -12,3 +12,14 @@ export async function stampRelease(dir, id) {
   await writeFile(`${file}.tmp`, JSON.stringify(manifest));
   await rename(`${file}.tmp`, file);
 }
+
+/**
+ * A manifest's text as the build wrote it, without the stamp: a build's identity (its release id,
+ * the comparison with the live build) must not change because it was stamped.
+ */
+export function unstamped(text) {
+  const manifest = JSON.parse(text);
+  if (manifest?.contract?.release === undefined) return text;
+  delete manifest.contract.release;
+  return JSON.stringify(manifest);
+}

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./release-window.mjs";
-import { publishRelease, readReleases, setLive } from "./releases.mjs";
+import { stampRelease } from "./release-stamp.mjs";
+import { publishRelease, readReleases, releaseIdOf, setLive } from "./releases.mjs";
 
 const DAY = 86_400_000;
 let dataDir: string;
@@ -69,5 +70,16 @@ describe("the window an old release stays served", () => {
     expect(await pruneReleases({ dataDir, name: "remote_blog", siteRoot, now: Date.now() + RELEASE_WINDOW_DAYS * DAY - DAY })).toEqual([]);
     expect(await pruneReleases({ dataDir, name: "remote_blog", siteRoot, now: Date.now() + 100 * DAY })).toEqual([second]);
     expect(existsSync(join(siteRoot, "releases", first))).toBe(true);
+  });
+});
+
+describe("a stamped build", () => {
+  it("keeps its release id: the stamp is not part of the build's identity", async () => {
+    const dir = await build("same");
+    const before = await releaseIdOf(dir);
+    await stampRelease(dir, before.id);
+    expect(JSON.parse(await readFile(join(dir, "mf-manifest.json"), "utf8")).contract.release).toBe(before.id);
+    expect(await releaseIdOf(dir)).toEqual(before);
+    await rm(dir, { recursive: true, force: true });
   });
 });

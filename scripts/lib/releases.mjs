@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { stampRelease } from "./release-stamp.mjs";
+import { stampRelease, unstamped } from "./release-stamp.mjs";
 
 export const RELEASES_FILE = "releases.json";
 /** The folder, inside a remote's Hosting site, that holds its published releases. */
@@ -48,11 +48,32 @@ export async function releaseIdOf(dir) {
   const hash = createHash("sha256");
   for (const file of await filesUnder(dir, [RELEASES_DIR])) {
     hash.update(relative(dir, file));
-    hash.update(await readFile(file));
+    hash.update(relative(dir, file) === "mf-manifest.json" ? unstamped(await readFile(file, "utf8")) : await readFile(file));
   }
   const manifest = JSON.parse(await readFile(join(dir, "mf-manifest.json"), "utf8"));
   const version = typeof manifest?.contract?.version === "string" ? manifest.contract.version : "0.0.0";
   return { id: `${version}-${hash.digest("hex").slice(0, 10)}`, version };
+}
+
+/** The version part of a release id ("1.2.0-beta.1" of "1.2.0-beta.1-0a1b2c3d4e"). */
+const versionOfId = (id) => id.slice(0, id.lastIndexOf("-"));
+
+/**
+ * The release already published under `version` with other contents, or null: a version names
+ * one build (docs/architecture.md, "Releases"), so a changed remote needs a new version (a
+ * changeset). Looks at the history and at the site's releases/ folders (named by release id).
+ * The working tree's builds that `npm start` serves from the site root are not releases.
+ * @param {{ dataDir: string, name: string, siteRoot?: string, id: string, version: string }} args
+ * @returns {Promise<string | null>} the id of that release
+ */
+export async function releaseWithVersion({ dataDir, name, siteRoot, id, version }) {
+  const published = ((await readReleases(dataDir))[name]?.history ?? []).filter((r) => r.path !== "").map((r) => r.id);
+  const dir = siteRoot ? join(siteRoot, RELEASES_DIR) : null;
+  const folders =
+    dir && existsSync(dir)
+      ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.endsWith(".partial")).map((e) => e.name)
+      : [];
+  return [...published, ...folders].find((other) => other !== id && versionOfId(other) === version) ?? null;
 }
 
 /** Repoints one remote in a served config.json (the renderer reads it within 2 s, browsers on their next page). */

@@ -9,7 +9,7 @@ import {
   type PasswordPolicyCheck,
   type PasswordPolicyOptions,
 } from "./account";
-import { getAuthInstance } from "./session";
+import { ensureAuth, getAuthInstance } from "./session";
 
 const authSdk = () => import("firebase/auth");
 
@@ -25,8 +25,8 @@ let policyUnavailable = false;
 export async function checkPasswordPolicy(password: string): Promise<PasswordPolicyCheck> {
   if (!policyUnavailable) {
     try {
-      const { validatePassword } = await authSdk();
-      const status = await validatePassword(auth(), password);
+      const { instance, sdk } = await ensureAuth();
+      const status = await sdk.validatePassword(instance, password);
       const policy = status.passwordPolicy;
       const options: PasswordPolicyOptions = {
         ...policy.customStrengthOptions,
@@ -117,4 +117,36 @@ export async function changeEmail(currentPassword: string, newEmail: string): Pr
   }
   await user.reload();
   return { kind: "updated", email: user.email ?? newEmail };
+}
+
+/**
+ * Sends Firebase Auth's password reset email. An address with no account is not an error the
+ * caller sees (`auth/user-not-found` is swallowed): the page says the same either way, so the
+ * form does not tell who has an account.
+ */
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { instance, sdk } = await ensureAuth();
+  try {
+    await sdk.sendPasswordResetEmail(instance, email);
+  } catch (error) {
+    if (codeOf(error) !== "auth/user-not-found") throw error;
+  }
+}
+
+/** The account a reset link's code is for; rejects with the SDK's code (`auth/invalid-action-code`, `auth/expired-action-code`, ...). */
+export async function checkPasswordResetCode(code: string): Promise<string> {
+  const { instance, sdk } = await ensureAuth();
+  return sdk.verifyPasswordResetCode(instance, code);
+}
+
+/** Sets a new password with a reset link's code; a password the policy refuses refreshes the cached policy before rethrowing. */
+export async function resetPassword(code: string, newPassword: string): Promise<void> {
+  const { instance, sdk } = await ensureAuth();
+  try {
+    await sdk.confirmPasswordReset(instance, code, newPassword);
+  } catch (error) {
+    const failed = codeOf(error);
+    if (failed === "auth/password-does-not-meet-requirements" || failed === "auth/weak-password") await refreshPasswordPolicy();
+    throw error;
+  }
 }

@@ -6,6 +6,9 @@ const sdk = vi.hoisted(() => ({
   updatePassword: vi.fn(),
   updateEmail: vi.fn(),
   verifyBeforeUpdateEmail: vi.fn(),
+  sendPasswordResetEmail: vi.fn(),
+  verifyPasswordResetCode: vi.fn(),
+  confirmPasswordReset: vi.fn(),
   credential: vi.fn((email: string, password: string) => ({ email, password })),
 }));
 const authInstance = vi.hoisted(() => ({
@@ -20,8 +23,11 @@ vi.mock("firebase/auth", () => ({
   updatePassword: sdk.updatePassword,
   updateEmail: sdk.updateEmail,
   verifyBeforeUpdateEmail: sdk.verifyBeforeUpdateEmail,
+  sendPasswordResetEmail: sdk.sendPasswordResetEmail,
+  verifyPasswordResetCode: sdk.verifyPasswordResetCode,
+  confirmPasswordReset: sdk.confirmPasswordReset,
 }));
-vi.mock("./session", () => ({ getAuthInstance: () => authInstance }));
+vi.mock("./session", () => ({ getAuthInstance: () => authInstance, ensureAuth: async () => ({ instance: authInstance, sdk: await import("firebase/auth") }) }));
 
 import {
   changeEmail,
@@ -31,6 +37,8 @@ import {
   DEFAULT_PASSWORD_POLICY,
   refreshPasswordPolicy,
   requirementsFor,
+  resetPassword,
+  sendPasswordReset,
   type PasswordPolicyOptions,
 } from "./account";
 
@@ -195,5 +203,24 @@ describe("changePassword and changeEmail", () => {
       createdAt: "2026-11-22T09:00:00.000Z",
       lastSignInAt: "2026-11-22T10:30:00.000Z",
     });
+  });
+});
+
+describe("a forgotten password", () => {
+  it("sends the reset email, and says nothing different for an address without an account", async () => {
+    sdk.sendPasswordResetEmail.mockResolvedValueOnce(undefined);
+    await sendPasswordReset("admin@example.com");
+    expect(sdk.sendPasswordResetEmail).toHaveBeenCalledWith(authInstance, "admin@example.com");
+    sdk.sendPasswordResetEmail.mockRejectedValueOnce(codeError("auth/user-not-found"));
+    await expect(sendPasswordReset("nobody@example.com")).resolves.toBeUndefined();
+    sdk.sendPasswordResetEmail.mockRejectedValueOnce(codeError("auth/too-many-requests"));
+    await expect(sendPasswordReset("admin@example.com")).rejects.toMatchObject({ code: "auth/too-many-requests" });
+  });
+
+  it("a new password the policy refuses fetches the policy again before the error reaches the page", async () => {
+    authInstance._updatePasswordPolicy.mockClear();
+    sdk.confirmPasswordReset.mockRejectedValueOnce(codeError("auth/password-does-not-meet-requirements"));
+    await expect(resetPassword("code", "weak")).rejects.toMatchObject({ code: "auth/password-does-not-meet-requirements" });
+    expect(authInstance._updatePasswordPolicy).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
-// The signed-in admin's own credentials: the password policy checklist, password change and
-// email change. These need the Auth SDK, and remotes never import firebase/*, so they live here.
+// The admin's own credentials: the password policy checklist, password change, email change
+// and the password reset for a forgotten password (sign-in page, reset page). These need the Auth SDK, and remotes never import firebase/*, so they live here.
 // What calls the SDK is in account-actions.ts, loaded on first use: shared-auth is a federation
 // singleton shipped whole to every visitor, and only the signed-in account screen changes a
 // password (the SDK itself is loaded lazily too, see session.ts).
@@ -95,6 +95,15 @@ export const refreshPasswordPolicy = async (): Promise<void> => (await actions()
 /** Re-authenticates with the current password, then sets the new one; rethrows the SDK's errors (by `code`). */
 export const changePassword = async (currentPassword: string, newPassword: string): Promise<void> =>
   (await actions()).changePassword(currentPassword, newPassword);
+
+/** Sends the password reset email (Firebase Auth's own); says nothing about whether the address has an account. */
+export const sendPasswordReset = async (email: string): Promise<void> => (await actions()).sendPasswordReset(email);
+
+/** The email address a password reset link's code is for; rejects by `code` when the link is invalid, expired or used. */
+export const checkPasswordResetCode = async (code: string): Promise<string> => (await actions()).checkPasswordResetCode(code);
+
+/** Sets a new password with a reset link's code; rejects by `code` (a refused password, an expired or used link). */
+export const resetPassword = async (code: string, newPassword: string): Promise<void> => (await actions()).resetPassword(code, newPassword);
 
 export type EmailChangeResult =
   /** The address changed at once. */

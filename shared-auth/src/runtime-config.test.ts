@@ -51,10 +51,16 @@ describe("loadRuntimeConfig", () => {
 });
 
 describe("localStackConfig", () => {
-  it("names both emulators on the given ports and passes its own shape check", () => {
-    const config = localStackConfig({ authPort: 19099, databasePort: 19000 });
+  it("names the emulators on the given ports and passes its own shape check", () => {
+    const config = localStackConfig({ authPort: 19099, databasePort: 19000, storagePort: 19199 });
     expect(parseRuntimeConfig(config)).toEqual(config);
-    expect(config.emulators).toEqual({ auth: "http://127.0.0.1:19099", database: { host: "127.0.0.1", port: 19000 } });
+    expect(config.emulators).toEqual({
+      auth: "http://127.0.0.1:19099",
+      database: { host: "127.0.0.1", port: 19000 },
+      storage: { host: "127.0.0.1", port: 19199 },
+    });
     expect(config.firebase.databaseURL).toBe("http://127.0.0.1:19000/?ns=demo-portfolio-default-rtdb");
+    expect(config.firebase.storageBucket).toBe("demo-portfolio.appspot.com");
+    expect(localStackConfig().emulators?.storage).toEqual({ host: "127.0.0.1", port: 9199 });
   });
 });

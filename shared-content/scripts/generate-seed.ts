@@ -9,6 +9,7 @@ import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "no
 import { fileURLToPath } from "node:url";
 import { readingMinutes } from "../src/blog";
 import { filmStatsRecords } from "../src/film-stats";
+import { SITE_PATHS } from "../src/site-urls";
 
 // Paths below are relative to the seed folder at the repository's root, which this fills.
 const SEED_DIR = new URL("../../seed/", import.meta.url);
@@ -33,7 +34,7 @@ const about = {
     "",
     "I care about the parts users never see but always feel: load time, keyboard support, clear error messages and data that is validated before it reaches the screen. Lately I have been working on micro-frontends with Module Federation, realtime data with Firebase, and design systems that scale across teams.",
     "",
-    "Outside work I write about what I learn on [my blog](/blogs/list), collect [favourite quotes](/favorite-quotes) and keep a [list of films](/list-of-seen-films) I have seen.",
+    `Outside work I write about what I learn on [my blog](${SITE_PATHS.blogList.getHref()}), collect [favourite quotes](${SITE_PATHS.quotes.getHref()}) and keep a [list of films](${SITE_PATHS.films.getHref()}) I have seen.`,
   ].join("\n"),
   location: "Gothenburg, Sweden",
   avatarUrl: "/images/avatar.svg",

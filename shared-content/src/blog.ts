@@ -40,7 +40,8 @@ function indexFields<P extends StoredPost>(post: P) {
   return {
     title: post.title,
     summary: post.summary,
-    tags: post.tags,
+    // Absent when the post has none (stripEmpty drops an empty list; the SDK refuses undefined).
+    ...(post.tags !== undefined ? { tags: post.tags } : {}),
     readingMinutes: post.readingMinutes,
     publishedAt: post.publishedAt,
     ...(post.coverUrl !== undefined ? { coverUrl: post.coverUrl } : {}),

@@ -51,7 +51,7 @@ export type {
 } from "./schemas";
 export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
-export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug } from "./site-urls";
+export { SITE_PATHS, postUrl, ADMIN_SECTIONS, DATA_TOOL, REDIRECTS, redirectFor, type AdminSection, type AdminSectionSlug, type SitePage } from "./site-urls";
 export {
   ContentError,
   ConflictError,
@@ -67,7 +67,7 @@ export { useLiveQuery, type LiveResult, type LiveStatus, type LiveQueryOptions, 
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
 export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
-export type { LiveSource, LiveQuerySpec } from "./live/source";
+export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);
@@ -83,11 +83,11 @@ export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf
 export { Markdown, loadMarkdownRenderer, type MarkdownProps } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
-export { usePageMeta, formatTitle } from "./page/page-meta";
+export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
 // Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
 export { Picture, type PictureProps } from "./picture/picture";
 export { useMediaStorage } from "./snapshot/media-storage";
 export { previewImageOf, type PreviewImage } from "./picture-markup";
-export { mediaStorageOf, type ImageRef, type MediaStorage } from "./media";
+export type { ImageRef, MediaStorage } from "./media";
 export { SiteNameProvider, useSiteName } from "./page/site-name";

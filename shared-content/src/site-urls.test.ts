@@ -18,6 +18,13 @@ describe("site URLs", () => {
     expect(redirectFor("/blogs/")).toBe("/blogs/list");
     expect(redirectFor("/blogs/list")).toBeUndefined();
     expect(redirectFor("/")).toBeUndefined();
+    // The specification's addresses of the quotes and films pages, under /blogs.
+    expect(redirectFor("/blogs/favorite-quotes")).toBe("/favorite-quotes");
+    expect(redirectFor("/blogs/favorite-quotes/")).toBe("/favorite-quotes");
+    expect(redirectFor("/blogs/favorite-quotes/q%201")).toBe("/favorite-quotes/q%201");
+    expect(redirectFor("/blogs/list-of-seen-films")).toBe("/list-of-seen-films");
+    expect(redirectFor("/blogs/favorite-quotes/q1/more")).toBeUndefined();
+    expect(redirectFor("/blogs/a-post")).toBeUndefined();
   });
   it("name each admin section once", () => {
     expect(new Set(ADMIN_SECTIONS.map((s) => s.slug)).size).toBe(ADMIN_SECTIONS.length);

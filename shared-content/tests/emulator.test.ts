@@ -277,6 +277,9 @@ describe("write functions against the rules", () => {
   it("publishes, unpublishes and deletes a post together with its list-index entry", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);
+    // A post without tags publishes (its list entry has none either).
+    await savePost({ slug: "no-tags", title: "P", summary: "S", body: "Words.", tags: [], status: "published" }, null);
+    expect(await rest("GET", "blog/index/no-tags")).toMatchObject({ title: "P" });
     const input = {
       slug: "new-post",
       title: "New post",

@@ -72,7 +72,7 @@ export async function expectIndexPages(hooks: ContentHooks, rest: OwnerRest) {
 export async function expectDeniedReadIsPermissionError(source: LiveSource) {
   const { result } = renderHook(() =>
     useLiveQuery(
-      "subs",
+      { path: "recommendationSubmissions" },
       (next, fail) => source("recommendationSubmissions", undefined, next, fail),
       (value) => value,
       null,

@@ -7,13 +7,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { REMOTE_LIST } from "../../federation.remotes";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const USERS = [
   "shell/src",
-  "remote-home/src",
-  "remote-blog/src",
-  "remote-admin/src",
+  ...REMOTE_LIST.map((r) => `${r.dir}/src`),
   "shared-ui/src",
   "renderer/src",
   "scripts",

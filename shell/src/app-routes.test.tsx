@@ -4,6 +4,7 @@ import { matchRoutes } from "react-router-dom";
 import { ADMIN_SECTIONS, SITE_PATHS } from "shared-content";
 import { appRoutes } from "./app-routes";
 import { PUBLIC_PAGES } from "./public-pages";
+import { CLIENT_ONLY } from "./site-map";
 
 /** The screen (remote module, or shell page name) the deepest matched route renders. */
 function screenAt(path: string): string | undefined {
@@ -26,7 +27,9 @@ describe("appRoutes (the route table of docs/architecture.md, Routes)", () => {
     expect(screenAt("/write-recommendation")).toBe("WriteRecommendationPage");
     expect(screenAt("/login")).toBe("Lazy(Sign-in page)");
     expect(screenAt("/create-realtime-data")).toBe("CreateRealtimeData");
-    expect(screenAt("/blogs")).toBe("redirect:/blogs/list");
+    // Redirects are route data (shared-content's REDIRECTS): the route renders the redirect.
+    for (const path of ["/blogs", "/blogs/favorite-quotes", "/blogs/favorite-quotes/q1", "/blogs/list-of-seen-films"])
+      expect(screenAt(path), path).toBe("Redirect");
     expect(screenAt("/blogs/list")).toBe("BlogListPage");
     expect(screenAt("/blogs/a-post")).toBe("BlogPostPage");
     expect(screenAt("/favorite-quotes")).toBe("FavoriteQuotesPage");
@@ -46,8 +49,22 @@ describe("appRoutes (the route table of docs/architecture.md, Routes)", () => {
     expect(screenAt(SITE_PATHS.postPreview.getHref())).toBe("BlogPostPreview");
     expect(screenAt(SITE_PATHS.adminReleases.getHref())).toBe("Lazy(Releases)");
     for (const section of ADMIN_SECTIONS) expect(screenAt(SITE_PATHS.adminSection.getHref(section.slug))).toBe(section.module);
-    const patterns = Object.values(SITE_PATHS).map((p) => p.path);
-    for (const page of PUBLIC_PAGES) expect(patterns).toContain(`/${page.path}`);
+  });
+
+  it("derives every public page's route from its SITE_PATHS entry", () => {
+    for (const page of PUBLIC_PAGES) {
+      const pattern = SITE_PATHS[page.page].path;
+      expect(`/${page.path}`).toBe(pattern);
+      // An address of the pattern, each parameter filled in.
+      expect(screenAt(pattern.replace(/:\w+\??/g, "x"))).toBe(page.module);
+    }
+  });
+
+  it("renders the signed-in area and the sign-in page in the browser only, and no public page", () => {
+    for (const path of [SITE_PATHS.login.getHref("/x"), SITE_PATHS.dataTool.getHref(), SITE_PATHS.admin.getHref(), SITE_PATHS.adminReleases.getHref()])
+      expect(CLIENT_ONLY.test(new URL(path, "http://site").pathname), path).toBe(true);
+    for (const page of PUBLIC_PAGES) expect(CLIENT_ONLY.test(`/${page.path}`), page.path).toBe(false);
+    expect(CLIENT_ONLY.test("/login-help")).toBe(false);
   });
 
   it("uses no route lazy (the declarative router ignores it: screens load inside RemoteSlot, shell parts in lazy-parts)", () => {

@@ -1,14 +1,20 @@
-import { Navigate, Route, createRoutesFromElements, useRoutes, type RouteObject } from "shared-router";
+import { Navigate, Route, createRoutesFromElements, useLocation, useRoutes, type RouteObject } from "shared-router";
 import { RequireAuth } from "./auth/require-auth";
 import { ADMIN_SECTIONS } from "./layouts/admin-nav";
 import { BlogLayout } from "./layouts/blog-layout";
 import { HomeLayout } from "./layouts/home-layout";
 import { PlainLayout } from "./layouts/plain-layout";
-import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage } from "./lazy-parts";
+import { LazyAdminLayout, LazyAdminToolsLayout, LazyLoginPage, LazyReleasesPage, LazyResetPasswordPage } from "./lazy-parts";
 import { NotFoundPage } from "./pages/not-found-page";
 import { RemoteScreen } from "./remotes/remote-screen";
-import { REDIRECTS } from "shared-content";
+import { REDIRECTS, SITE_PATHS, redirectFor } from "shared-content";
 import { PUBLIC_ROUTES, type PublicRoute } from "./site-map";
+
+/** A redirect of the route data (REDIRECTS): its target, parameters filled in by `redirectFor` as on the server, the query kept. */
+function Redirect() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={(redirectFor(pathname) ?? "/") + search} replace />;
+}
 
 function publicRoutes(layout: PublicRoute["layout"]) {
   return PUBLIC_ROUTES.filter((r) => r.layout === layout).map((r) => {
@@ -20,27 +26,28 @@ function publicRoutes(layout: PublicRoute["layout"]) {
 /**
  * The route table (docs/architecture.md, "Routes"), as route objects rendered by <AppRoutes> under
  * the browser's BlockingBrowserRouter and the server's StaticRouter alike, and matched by the
- * site map. Public pages come from the site map (site-map.ts). Admin sections end in /* so screens
+ * site map. Every address is SITE_PATHS' (shared-content); public pages come from the site map
+ * (site-map.ts), the admin sections from admin-nav.ts. Admin sections end in /* so screens
  * may nest relative <Routes>. No route `lazy`: screens load in RemoteSlot.
  */
 export const appRoutes: RouteObject[] = createRoutesFromElements(
   <>
     {REDIRECTS.map((r) => (
-      <Route key={r.from} path={r.from} element={<Navigate to={r.to} replace />} />
+      <Route key={r.from} path={r.from} element={<Redirect />} />
     ))}
     <Route element={<HomeLayout />}>
       {publicRoutes("home")}
       <Route path="*" element={<NotFoundPage />} />
     </Route>
     <Route element={<PlainLayout />}>
-      <Route path="login" element={<LazyLoginPage />} />
+      <Route path={SITE_PATHS.login.path} element={<LazyLoginPage />} />
+      <Route path={SITE_PATHS.resetPassword.path} element={<LazyResetPasswordPage />} />
     </Route>
     <Route element={<LazyAdminToolsLayout />}>
-      <Route path="create-realtime-data/*" element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
+      <Route path={`${SITE_PATHS.dataTool.path}/*`} element={<RemoteScreen remote="remote_admin" module="CreateRealtimeData" title="Create realtime data" />} />
     </Route>
     <Route element={<BlogLayout />}>{publicRoutes("blog")}</Route>
     <Route
-      path="admin-panel/preview"
       element={
         <RequireAuth>
           <BlogLayout />
@@ -48,10 +55,10 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
       }
     >
       {/* The post editor's draft preview: the admin's own browser hands the post over, shown at the public layout. */}
-      <Route path="post" element={<RemoteScreen remote="remote_blog" module="BlogPostPreview" title="Post preview" />} />
+      <Route path={SITE_PATHS.postPreview.path} element={<RemoteScreen remote="remote_blog" module="BlogPostPreview" title="Post preview" />} />
     </Route>
     <Route
-      path="admin-panel"
+      path={SITE_PATHS.admin.path}
       element={
         <RequireAuth>
           <LazyAdminLayout />
@@ -60,10 +67,10 @@ export const appRoutes: RouteObject[] = createRoutesFromElements(
     >
       <Route index element={<RemoteScreen remote="remote_admin" module="AdminOverview" title="Admin panel" />} />
       {ADMIN_SECTIONS.map((s) => (
-        <Route key={s.slug} path={`${s.slug}/*`} element={<RemoteScreen remote="remote_admin" module={s.module} title={s.title} />} />
+        <Route key={s.slug} path={`${s.to}/*`} element={<RemoteScreen remote="remote_admin" module={s.module} title={s.title} />} />
       ))}
       {/* The shell's own admin screen: it must work when a remote's release does not. */}
-      <Route path="releases" element={<LazyReleasesPage />} />
+      <Route path={SITE_PATHS.adminReleases.path} element={<LazyReleasesPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>,

@@ -1,38 +1,33 @@
-// The public pages as plain data, with no imports: the shell's build reads them too (the routes
-// in host-contract.json, for the release check), and site-map.ts adds what the renderer needs.
+// The public pages: which screen shows each address of SITE_PATHS, in which layout. The shell's
+// build reads them too (the routes in host-contract.json, for the release check), with
+// shared-content narrowed to its pure entry (shared-content/site-urls): import nothing else here.
+// site-map.ts adds what the renderer needs. A page's route pattern and sitemap address are derived
+// from its SITE_PATHS entry (the sitemap's, in the renderer), never restated.
+import { SITE_PATHS, type SitePage } from "shared-content";
 import type { RemoteName, ScreenOf } from "./remotes/screens";
 
 type Screen = { [R in RemoteName]: { remote: R; module: ScreenOf<R> } }[RemoteName];
 
-export type PublicPage = Screen & {
-  /** Route pattern, relative to its layout ("" is the index route). */
-  path: string;
+type PublicPageEntry = Screen & {
+  /** The address it shows: its key in SITE_PATHS. */
+  page: SitePage;
   layout: "home" | "blog";
   /** The page's default title, until the screen declares one from its content. */
   title: string;
-  /** A fixed URL to list in sitemap.xml (patterns with parameters list their records instead). */
-  sitemapPath?: string;
 };
 
-export const PUBLIC_PAGES: PublicPage[] = [
-  { path: "", layout: "home", remote: "remote_home", module: "HomePage", title: "Home", sitemapPath: "/" },
-  {
-    path: "write-recommendation",
-    layout: "home",
-    remote: "remote_home",
-    module: "WriteRecommendationPage",
-    title: "Write a recommendation",
-    sitemapPath: "/write-recommendation",
-  },
-  { path: "blogs/list", layout: "blog", remote: "remote_blog", module: "BlogListPage", title: "Blog", sitemapPath: "/blogs/list" },
-  { path: "blogs/:id", layout: "blog", remote: "remote_blog", module: "BlogPostPage", title: "Blog post" },
-  {
-    path: "favorite-quotes/:id?",
-    layout: "blog",
-    remote: "remote_blog",
-    module: "FavoriteQuotesPage",
-    title: "Favourite quotes",
-    sitemapPath: "/favorite-quotes",
-  },
-  { path: "list-of-seen-films", layout: "blog", remote: "remote_blog", module: "SeenFilmsPage", title: "Seen films", sitemapPath: "/list-of-seen-films" },
+export type PublicPage = PublicPageEntry & {
+  /** Route pattern, relative to its layout ("" is the index route): SITE_PATHS' pattern. */
+  path: string;
+};
+
+const PAGES: PublicPageEntry[] = [
+  { page: "home", layout: "home", remote: "remote_home", module: "HomePage", title: "Home" },
+  { page: "writeRecommendation", layout: "home", remote: "remote_home", module: "WriteRecommendationPage", title: "Write a recommendation" },
+  { page: "blogList", layout: "blog", remote: "remote_blog", module: "BlogListPage", title: "Blog" },
+  { page: "post", layout: "blog", remote: "remote_blog", module: "BlogPostPage", title: "Blog post" },
+  { page: "quotes", layout: "blog", remote: "remote_blog", module: "FavoriteQuotesPage", title: "Favourite quotes" },
+  { page: "films", layout: "blog", remote: "remote_blog", module: "SeenFilmsPage", title: "Seen films" },
 ];
+
+export const PUBLIC_PAGES: PublicPage[] = PAGES.map((entry) => ({ ...entry, path: SITE_PATHS[entry.page].path.slice(1) }));

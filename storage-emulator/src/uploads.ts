@@ -62,6 +62,7 @@ export class UploadSessions {
   }
 
   async start(init: Pick<UploadSession, "bucket" | "name" | "metadata" | "contentType" | "declaredSize">): Promise<UploadSession> {
+    await this.forgetOldEnded();
     if (this.activeCount >= this.maxActive)
       throw new StorageError("unavailable", `Too many resumable uploads in progress (${this.maxActive}): finish or cancel some first`);
     const session: UploadSession = { ...init, id: randomBytes(16).toString("hex"), status: "active", received: 0, createdAt: Date.now() };
@@ -132,6 +133,16 @@ export class UploadSessions {
       session.status = "cancelled";
       await this.dropBytes(session);
     });
+  }
+
+  /** Ended sessions past KEEP_ENDED_MS are forgotten (their record too), so a long run does not grow. */
+  private async forgetOldEnded(): Promise<void> {
+    const cutoff = Date.now() - KEEP_ENDED_MS;
+    for (const session of [...this.sessions.values()]) {
+      if (session.status === "active" || session.createdAt > cutoff) continue;
+      this.sessions.delete(session.id);
+      if (this.dir) await fs.rm(this.recordPath(session.id), { force: true });
+    }
   }
 
   /** Waits for chunks under way (close). */

@@ -95,7 +95,7 @@ describe("account details", () => {
 describe("change password", () => {
   it("shows the live checklist and keeps save disabled until every requirement is met and the entries match", async () => {
     renderScreen();
-    type("Current password", "portfolio-admin");
+    type("Current password", "Portfolio-Admin-2026");
     type("New password", "weakpass");
     await waitFor(() =>
       expect(requirementState()).toEqual({
@@ -138,7 +138,7 @@ describe("change password", () => {
   });
 
   async function fillAndSubmit() {
-    type("Current password", "portfolio-admin");
+    type("Current password", "Portfolio-Admin-2026");
     type("New password", "Stronger-pass1!");
     type("Confirm new password", "Stronger-pass1!");
     await waitFor(() => expect(saveButton().disabled).toBe(false));
@@ -158,7 +158,7 @@ describe("change password", () => {
     renderScreen();
     await fillAndSubmit();
     expect(await screen.findByText(message)).toBeTruthy();
-    expect((passwordForm().getByLabelText(/^Current password/) as HTMLInputElement).value).toBe("portfolio-admin");
+    expect((passwordForm().getByLabelText(/^Current password/) as HTMLInputElement).value).toBe("Portfolio-Admin-2026");
     expect((passwordForm().getByLabelText(/^New password/) as HTMLInputElement).value).toBe("Stronger-pass1!");
     expect((passwordForm().getByLabelText(/^Confirm new password/) as HTMLInputElement).value).toBe("Stronger-pass1!");
     expect(auth.refreshPasswordPolicy).not.toHaveBeenCalled();
@@ -183,7 +183,7 @@ describe("change password", () => {
     auth.changePassword.mockResolvedValue(undefined);
     renderScreen();
     await fillAndSubmit();
-    expect(auth.changePassword).toHaveBeenCalledWith("portfolio-admin", "Stronger-pass1!");
+    expect(auth.changePassword).toHaveBeenCalledWith("Portfolio-Admin-2026", "Stronger-pass1!");
     expect(await screen.findByText(/Your password was changed/)).toBeTruthy();
     expect((passwordForm().getByLabelText(/^New password/) as HTMLInputElement).value).toBe("");
   });
@@ -201,20 +201,20 @@ describe("change email", () => {
 
     auth.changeEmail.mockRejectedValue(codeError("auth/email-already-in-use"));
     fireEvent.change(emailForm().getByLabelText(/^New email address/), { target: { value: "taken@example.com" } });
-    fireEvent.change(emailForm().getByLabelText(/^Current password/), { target: { value: "portfolio-admin" } });
+    fireEvent.change(emailForm().getByLabelText(/^Current password/), { target: { value: "Portfolio-Admin-2026" } });
     await act(async () => {
       fireEvent.click(emailForm().getByRole("button", { name: "Change email" }));
     });
     expect(await emailForm().findByText(/Another account already uses that email address/)).toBeTruthy();
     expect((emailForm().getByLabelText(/^New email address/) as HTMLInputElement).value).toBe("taken@example.com");
-    expect(auth.changeEmail).toHaveBeenCalledWith("portfolio-admin", "taken@example.com");
+    expect(auth.changeEmail).toHaveBeenCalledWith("Portfolio-Admin-2026", "taken@example.com");
   });
 
   it("shows the new address after a change", async () => {
     auth.changeEmail.mockResolvedValue({ kind: "updated", email: "new@example.com" });
     renderScreen();
     fireEvent.change(emailForm().getByLabelText(/^New email address/), { target: { value: "new@example.com" } });
-    fireEvent.change(emailForm().getByLabelText(/^Current password/), { target: { value: "portfolio-admin" } });
+    fireEvent.change(emailForm().getByLabelText(/^Current password/), { target: { value: "Portfolio-Admin-2026" } });
     await act(async () => {
       fireEvent.click(emailForm().getByRole("button", { name: "Change email" }));
     });
@@ -251,7 +251,7 @@ describe("unsaved changes", () => {
 
   it("names everything typed in both forms, and leaves a clean screen without asking", async () => {
     const router = renderRouted();
-    type("Current password", "portfolio-admin");
+    type("Current password", "Portfolio-Admin-2026");
     fireEvent.change(within(screen.getByRole("form", { name: "Change email" })).getByLabelText(/^New email address/), { target: { value: "new@example.com" } });
     await act(async () => {
       await router.navigate(-1);

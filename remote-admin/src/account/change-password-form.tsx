@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { changePassword } from "shared-auth";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { errorCode, passwordChangeMessage } from "./account-messages";
-import { PasswordChecklist } from "./password-checklist";
+import { PasswordChecklist } from "shared-ui";
 import { usePasswordPolicy } from "./use-password-policy";
 import styles from "./account.module.css";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatMoment, removeStored, storageKey, writeStored } from "shared-content/admin";
+import { ImageRefSchema, formatMoment, removeStored, storageKey, validate, writeStored } from "shared-content/admin";
 import { readKeptSave, type KeptSave } from "../editors/kept-save";
 import { Button, StatusMessage } from "../ui";
 import { emptyPostForm, type PostForm } from "./post-form";
@@ -19,7 +19,10 @@ export const autosaveKey = (slug: string | null) => storageKey("post-autosave", 
 const keyOf = autosaveKey;
 
 export function readAutosave(slug: string | null): Autosaved | null {
-  return readKeptSave(keyOf(slug), emptyPostForm());
+  const kept = readKeptSave(keyOf(slug), emptyPostForm());
+  // The cover's ImageRef, when there is one, must still be one.
+  if (kept?.values.coverImage !== undefined && !validate(ImageRefSchema, kept.values.coverImage).ok) return null;
+  return kept;
 }
 
 export function clearAutosave(slug: string | null): void {

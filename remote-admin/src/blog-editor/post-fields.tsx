@@ -1,9 +1,11 @@
 import { useDeferredValue, useMemo } from "react";
 import { LIMITS, Markdown, tagsOf, type BlogPost, type WithId } from "shared-content/admin";
-import { Button, FormGrid, ImageUrlField, MarkdownEditor, Panel, TextAreaField, TextField, errorFor } from "../ui";
+import { Button, FormGrid, MarkdownEditor, Panel, TextAreaField, TextField, errorFor } from "../ui";
 import { applyTagFixes, tagFixes } from "../lib/labels";
 import type { RecordForm } from "../lib/use-record-form";
-import { readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import { coverAdvice, readingTimeLabel, withTitle, type PostForm } from "./post-form";
+import { useBodyImages } from "../media/use-body-images";
+import { ImageField } from "../media/image-field";
 import styles from "./blog-editor.module.css";
 
 export interface PostFieldsProps {
@@ -25,6 +27,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
   // Counting the words of a long body is work: done on a deferred copy, once per change.
   const body = useDeferredValue(values.body);
   const readingTime = useMemo(() => readingTimeLabel(body), [body]);
+  const bodyImages = useBodyImages({ value: values.body, onChange: (v) => set("body", v) });
   return (
     <>
       <Panel title="Details">
@@ -67,7 +70,14 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
               ) : undefined
             }
           />
-          <ImageUrlField label="Cover image URL" {...field("coverUrl")} />
+          <ImageField
+            form={form}
+            purpose="cover"
+            label="Cover image URL"
+            urlKey="coverUrl"
+            imageKey="coverImage"
+            advice={form.values.coverImage ? undefined : coverAdvice(form.values.coverUrl)}
+          />
         </FormGrid>
         <TextAreaField
           label="Summary"
@@ -88,6 +98,8 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
           {...field("body")}
           rows={24}
           maxLength={LIMITS.postBody.max}
+          toolbar={bodyImages.toolbar}
+          sourceProps={bodyImages.sourceProps}
           renderPreview={(md) => <Markdown source={md} />}
         />
       </Panel>

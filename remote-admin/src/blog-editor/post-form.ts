@@ -1,4 +1,14 @@
-import { normaliseTag, readingMinutes, slugify, type BlogPost, type BlogPostInput, type PostStatus, type WithId } from "shared-content/admin";
+import {
+  isPreviewImage,
+  normaliseTag,
+  readingMinutes,
+  slugify,
+  type BlogPost,
+  type BlogPostInput,
+  type ImageRef,
+  type PostStatus,
+  type WithId,
+} from "shared-content/admin";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 
 export interface PostForm {
@@ -7,10 +17,11 @@ export interface PostForm {
   summary: string;
   tags: string;
   coverUrl: string;
+  coverImage: ImageRef | undefined;
   body: string;
 }
 
-export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", body: "" });
+export const emptyPostForm = (): PostForm => ({ title: "", slug: "", summary: "", tags: "", coverUrl: "", coverImage: undefined, body: "" });
 
 /** The fields as the editor labels them (for messages that name a field, such as "Keep mine"). */
 export const POST_FIELD_LABELS: Record<string, string> = {
@@ -24,8 +35,22 @@ export const POST_FIELD_LABELS: Record<string, string> = {
 
 export function postToForm(post: WithId<BlogPost> | null): PostForm {
   if (!post) return emptyPostForm();
-  return { title: post.title, slug: post.id, summary: post.summary, tags: joinList(post.tags), coverUrl: post.coverUrl ?? "", body: post.body };
+  return {
+    title: post.title,
+    slug: post.id,
+    summary: post.summary,
+    tags: joinList(post.tags),
+    coverUrl: post.coverUrl ?? "",
+    coverImage: post.coverImage,
+    body: post.body,
+  };
 }
+
+/** What a typed cover address means for link previews: they show raster images only (the renderer's rule, `isPreviewImage`; an uploaded cover has its own share JPEG). */
+export const coverAdvice = (coverUrl: string): string | undefined =>
+  coverUrl.trim() !== "" && !isPreviewImage(coverUrl.trim())
+    ? "Link previews (when the post is shared) show PNG, JPEG, GIF or WebP images only: they will use the site's default card instead of this cover. The cover still shows on the post."
+    : undefined;
 
 /** The tags field as the tags saved (trimmed, deduplicated, in one case). */
 export const tagsOfForm = (f: PostForm): string[] => [...new Set(splitList(f.tags).map(normaliseTag))];
@@ -38,6 +63,7 @@ export function postToInput(f: PostForm, status: PostStatus): BlogPostInput {
     body: f.body,
     tags: tagsOfForm(f),
     coverUrl: optionalText(f.coverUrl),
+    coverImage: f.coverImage,
     status,
   };
 }

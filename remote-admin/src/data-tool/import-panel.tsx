@@ -1,5 +1,6 @@
 import { useId, type Ref } from "react";
 import type { ImportSummary } from "shared-content/admin";
+import { countOf } from "../editors/collection-logic";
 import { Button, CheckboxField, Panel, StatusMessage, UnsavedChangesGuard, useConfirm, type ConfirmOptions } from "../ui";
 import type { ImportFormat } from "./import-plan";
 import { changeCount, ImportSummaryView } from "./import-summary-view";
@@ -18,8 +19,8 @@ function importConfirmation(fileName: string, summary: ImportSummary): ConfirmOp
     title: "Import this file?",
     message: (
       <>
-        This writes {changeCount(summary)} change(s) from <strong>{fileName}</strong> in one operation: {summary.added.length} added, {summary.changed.length}{" "}
-        changed, {summary.removed.length} removed.
+        This writes {countOf(changeCount(summary), "change")} from <strong>{fileName}</strong> in one operation: {summary.added.length} added,{" "}
+        {summary.changed.length} changed, {summary.removed.length} removed.
         {summary.removed.length > 0 ? " Removed records are deleted." : ""} Export first if you may want them back.
       </>
     ),
@@ -113,7 +114,7 @@ function ImportPreviewView({ loaded, preview, leftOut, reading, writing, onImpor
       <ImportSummaryView summary={preview.summary} notes={preview.notes} heading="What the import would do" />
       {invalid.length > 0 ? (
         <StatusMessage kind="error">
-          The file has {invalid.length} invalid record(s), so nothing can be imported. Fix them in the file and choose it again
+          The file has {countOf(invalid.length, "invalid record")}, so nothing can be imported. Fix them in the file and choose it again
           {preview.format === "old-site" ? ", or leave them out and import the rest" : ""}.
         </StatusMessage>
       ) : changes === 0 ? (
@@ -121,12 +122,12 @@ function ImportPreviewView({ loaded, preview, leftOut, reading, writing, onImpor
       ) : null}
       {leftOut.length > 0 ? (
         <StatusMessage kind="warning">
-          Left out {leftOut.length} invalid record(s); they stay as they are on the site: {leftOut.join(", ")}.
+          Left out {countOf(leftOut.length, "invalid record")}; they stay as they are on the site: {leftOut.join(", ")}.
         </StatusMessage>
       ) : null}
       <div className={styles.row}>
         <Button variant="primary" onClick={onImport} disabled={!canImport} aria-busy={writing || undefined}>
-          {writing ? "Importing…" : `Import ${changes} change(s)`}
+          {writing ? "Importing…" : `Import ${countOf(changes, "change")}`}
         </Button>
         {invalid.length > 0 && preview.format === "old-site" ? <Button onClick={onLeaveOutInvalid}>Leave out the invalid records</Button> : null}
         <Button onClick={onRecheck} disabled={reading || writing}>

@@ -24,6 +24,9 @@ export function pluralise(noun: string): string {
   return `${noun}s`;
 }
 
+/** "1 change", "3 changes", "0 invalid records": a number with its noun in the right form. */
+export const countOf = (count: number, noun: string): string => `${count.toLocaleString("en-GB")} ${count === 1 ? noun : pluralise(noun)}`;
+
 /** The question before deleting a record, naming it (from the list and from its form alike). */
 export const deleteQuestion = (noun: string, name: string) => ({
   title: `Delete this ${noun}?`,

@@ -53,8 +53,20 @@ describe("post form", () => {
   });
 
   it("turns the form into the post input the schema checks", () => {
-    const input = postToInput({ title: " Title ", slug: "title", summary: " Sum ", tags: "react, React, ts", coverUrl: " ", body: "Body" }, "draft");
-    expect(input).toEqual({ slug: "title", title: "Title", summary: "Sum", body: "Body", tags: ["react", "ts"], coverUrl: undefined, status: "draft" });
+    const input = postToInput(
+      { title: " Title ", slug: "title", summary: " Sum ", tags: "react, React, ts", coverUrl: " ", coverImage: undefined, body: "Body" },
+      "draft",
+    );
+    expect(input).toEqual({
+      slug: "title",
+      title: "Title",
+      summary: "Sum",
+      body: "Body",
+      tags: ["react", "ts"],
+      coverUrl: undefined,
+      coverImage: undefined,
+      status: "draft",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
-import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About } from "shared-content/admin";
-import { FormGrid, ImageUrlField, MarkdownEditor, TextField, type FormState } from "../ui";
+import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About, type ImageRef } from "shared-content/admin";
+import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
+import { ImageField } from "../media/image-field";
 import { SingleRecordForm } from "../editors/single-record-form";
 import { optionalText } from "../lib/form-values";
 
@@ -9,6 +10,7 @@ interface AboutForm {
   headline: string;
   location: string;
   avatarUrl: string;
+  avatarImage: ImageRef | undefined;
   cvUrl: string;
   bio: string;
 }
@@ -18,6 +20,7 @@ export const aboutToForm = (r: About | null): AboutForm => ({
   headline: r?.headline ?? "",
   location: r?.location ?? "",
   avatarUrl: r?.avatarUrl ?? "",
+  avatarImage: r?.avatarImage,
   cvUrl: r?.cvUrl ?? "",
   bio: r?.bio ?? "",
 });
@@ -27,6 +30,7 @@ export const aboutToFields = (f: AboutForm) => ({
   bio: f.bio.trim(),
   location: optionalText(f.location),
   avatarUrl: optionalText(f.avatarUrl),
+  avatarImage: f.avatarImage,
   cvUrl: optionalText(f.cvUrl),
 });
 
@@ -41,7 +45,7 @@ export default function ConfigureAbout() {
         <TextField label="Headline" required {...field("headline")} maxLength={160} />
         <FormGrid>
           <TextField label="Location" {...field("location")} maxLength={100} hint="Optional" />
-          <ImageUrlField label="Avatar URL" {...field("avatarUrl")} />
+          <ImageField form={form} purpose="avatar" label="Avatar URL" urlKey="avatarUrl" imageKey="avatarImage" />
           <TextField label="CV URL" type="url" {...field("cvUrl")} hint="Optional, https://…" />
         </FormGrid>
         <MarkdownEditor

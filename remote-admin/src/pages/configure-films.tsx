@@ -1,8 +1,9 @@
 import { useCallback } from "react";
-import { byWatchedDesc, useCollection, useFilmStats, type Film, type WithId } from "shared-content/admin";
+import { byWatchedDesc, useCollection, useFilmStats, type Film, type ImageRef, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
-import { FormGrid, ImageUrlField, SelectField, TextAreaField, TextField, type FormState } from "../ui";
+import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
+import { ImageField } from "../media/image-field";
 import { joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
 
@@ -15,6 +16,7 @@ interface FilmForm {
   rating: string;
   synopsis: string;
   posterUrl: string;
+  posterImage: ImageRef | undefined;
   watchedOn: string;
 }
 
@@ -35,6 +37,7 @@ export const filmToForm = (r: WithId<Film> | null): FilmForm => ({
   rating: r ? String(r.rating) : "3",
   synopsis: r?.synopsis ?? "",
   posterUrl: r?.posterUrl ?? "",
+  posterImage: r?.posterImage,
   watchedOn: r?.watchedOn ?? today(),
 });
 
@@ -47,6 +50,7 @@ export const filmToFields = (f: FilmForm) => ({
   rating: parseNumber(f.rating) ?? Number.NaN,
   synopsis: optionalText(f.synopsis),
   posterUrl: optionalText(f.posterUrl),
+  posterImage: f.posterImage,
   watchedOn: f.watchedOn.trim(),
 });
 
@@ -72,7 +76,7 @@ export default function ConfigureFilms() {
           <TextField label="Running time (minutes)" required inputMode="numeric" {...field("minutes")} />
           <SelectField label="Rating" required {...field("rating")} options={RATING_OPTIONS} hint="In half steps, 0 to 5" />
           <TextField label="Watched on" required type="date" {...field("watchedOn")} />
-          <ImageUrlField label="Poster URL" {...field("posterUrl")} />
+          <ImageField form={form} purpose="poster" label="Poster URL" urlKey="posterUrl" imageKey="posterImage" />
         </FormGrid>
         <TextAreaField label="Synopsis" {...field("synopsis")} rows={4} maxLength={2000} />
       </>

@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { Markdown, useProjects, type Project, type WithId } from "shared-content/admin";
-import { FormGrid, ImageUrlField, MarkdownEditor, TextField, type FormState } from "../ui";
+import { Markdown, useProjects, type ImageRef, type Project, type WithId } from "shared-content/admin";
+import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
+import { ImageField } from "../media/image-field";
 import { joinList, optionalText, splitList } from "../lib/form-values";
 import styles from "./list-item.module.css";
 
@@ -11,6 +12,7 @@ interface ProjectForm {
   sourceUrl: string;
   liveUrl: string;
   imageUrl: string;
+  image: ImageRef | undefined;
   technologies: string;
   date: string;
 }
@@ -21,6 +23,7 @@ export const projectToForm = (r: WithId<Project> | null): ProjectForm => ({
   sourceUrl: r?.sourceUrl ?? "",
   liveUrl: r?.liveUrl ?? "",
   imageUrl: r?.imageUrl ?? "",
+  image: r?.image,
   technologies: joinList(r?.technologies),
   date: r?.date ?? "",
 });
@@ -31,6 +34,7 @@ export const projectToFields = (f: ProjectForm) => ({
   sourceUrl: optionalText(f.sourceUrl),
   liveUrl: optionalText(f.liveUrl),
   imageUrl: optionalText(f.imageUrl),
+  image: f.image,
   technologies: splitList(f.technologies),
   date: f.date.trim(),
 });
@@ -47,7 +51,7 @@ export default function ConfigureFreeTimeProjects() {
           <TextField label="Month" required type="month" placeholder="YYYY-MM" {...field("date")} />
           <TextField label="Source code URL" type="url" {...field("sourceUrl")} hint="Optional" />
           <TextField label="Live site URL" type="url" {...field("liveUrl")} hint="Optional" />
-          <ImageUrlField label="Image URL" {...field("imageUrl")} />
+          <ImageField form={form} purpose="project" label="Image URL" urlKey="imageUrl" imageKey="image" />
           <TextField label="Technologies" {...field("technologies")} hint="Comma separated" />
         </FormGrid>
         <MarkdownEditor label="Summary (markdown)" required {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />

@@ -3,7 +3,10 @@ import { signInWithEmail, signOutUser, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
 
 // Standalone only: the shell's login page is not here, so offer the demo admin's sign-in.
-const DEMO = { email: import.meta.env.VITE_DEMO_ADMIN_EMAIL ?? "admin@example.com", password: import.meta.env.VITE_DEMO_ADMIN_PASSWORD ?? "portfolio-admin" };
+const DEMO = {
+  email: import.meta.env.VITE_DEMO_ADMIN_EMAIL ?? "admin@example.com",
+  password: import.meta.env.VITE_DEMO_ADMIN_PASSWORD ?? "Portfolio-Admin-2026",
+};
 
 export function AuthBar() {
   const { status, user, isAdmin } = useAuthStore();

@@ -7,6 +7,8 @@ import styles from "./image-url-field.module.css";
 export interface ImageUrlFieldProps extends Pick<FieldProps, "label" | "error" | "hint" | "required" | "id" | "className"> {
   value: string;
   onChange: (value: string) => void;
+  /** Advice about the address that does not block saving (e.g. link previews cannot show it). */
+  advice?: string;
 }
 
 const FAILED = "This image could not be loaded; check the address.";
@@ -27,6 +29,7 @@ export function ImageUrlField({
   required,
   id,
   className,
+  advice,
 }: ImageUrlFieldProps) {
   const src = error ? undefined : safeImageUrl(value);
   // The address previewed: the saved one at once, a typed one once typing pauses.
@@ -40,7 +43,7 @@ export function ImageUrlField({
   const broken = shown !== undefined && failed === shown;
 
   return (
-    <Field label={label} error={error} hint={hint} warning={broken ? FAILED : undefined} required={required} id={id} className={className}>
+    <Field label={label} error={error} hint={hint} warning={broken ? FAILED : advice} required={required} id={id} className={className}>
       {(control) => (
         <div className={styles.row}>
           <input

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useRef, type ReactNode } from "react";
+import { useDeferredValue, useId, useMemo, useRef, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { Field, withLengthNote } from "./field";
 import fieldStyles from "./field.module.css";
 import styles from "./markdown-editor.module.css";
@@ -19,6 +19,9 @@ export interface MarkdownEditorProps {
   /** The limit, shown as you type (never applied by cutting the text); past it the preview pauses. */
   maxLength?: number;
   id?: string;
+  /** Shown above the text (e.g. the post body's Insert image), and the text area's extra handlers (paste, drop). */
+  toolbar?: ReactNode;
+  sourceProps?: Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, "onPaste" | "onDrop" | "onDragOver"> & { ref?: Ref<HTMLTextAreaElement> };
 }
 
 /**
@@ -26,7 +29,20 @@ export interface MarkdownEditorProps {
  * preview renders a deferred copy of the text, only when that copy changes, so typing stays
  * responsive on long posts; a text over the limit (a huge paste) is not rendered at all.
  */
-export function MarkdownEditor({ label, value, onChange, renderPreview, error, hint, required, rows = 16, maxLength, id }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  label,
+  value,
+  onChange,
+  renderPreview,
+  error,
+  hint,
+  required,
+  rows = 16,
+  maxLength,
+  id,
+  toolbar,
+  sourceProps,
+}: MarkdownEditorProps) {
   const autoId = useId();
   const controlId = id ?? `md${autoId.replace(/:/g, "")}`;
   const previewHeadingId = `${controlId}-preview-heading`;
@@ -49,16 +65,20 @@ export function MarkdownEditor({ label, value, onChange, renderPreview, error, h
     <div className={styles.editor}>
       <Field label={label} error={error} hint={withLengthNote(hint, value, maxLength)} required={required} id={controlId}>
         {(control) => (
-          <textarea
-            {...control}
-            className={`${fieldStyles.textarea} ${styles.source}`}
-            value={value}
-            rows={rows}
-            required={required}
-            // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
-            spellCheck={maxLength === undefined || value.length <= maxLength}
-            onChange={(e) => onChange(e.target.value)}
-          />
+          <>
+            {toolbar}
+            <textarea
+              {...sourceProps}
+              {...control}
+              className={`${fieldStyles.textarea} ${styles.source}`}
+              value={value}
+              rows={rows}
+              required={required}
+              // Spell checking a text past the limit (a huge paste) keeps the browser busy for seconds.
+              spellCheck={maxLength === undefined || value.length <= maxLength}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          </>
         )}
       </Field>
       <section className={fieldStyles.field} aria-labelledby={previewHeadingId}>

@@ -8,7 +8,7 @@ const ORDER: Record<FilmSort, FilmOrder> = { watched: "watchedOn", rating: "rati
 const isSort = (value: string | null): value is FilmSort => value !== null && value in SORT_LABELS;
 
 /**
- * `/list-of-seen-films?sort=&q=`: the list arrives in windows of FILMS_PAGE_SIZE in the chosen
+ * The films page (`SITE_PATHS.films`, with `?sort=&q=`): the list arrives in windows of FILMS_PAGE_SIZE in the chosen
  * order (a database query per order), and the numbers of the whole log from its statistics record
  * and the top entries of its tallies per director and country (small reads, rendered on the
  * server, live). Every film is downloaded only for a search, in

@@ -81,7 +81,7 @@ describe("QuotesView", () => {
   it("offers the next window while there are more quotes", () => {
     const loadMore = vi.fn();
     render(view(ready(quotes), undefined, undefined, { hasMore: true, loadMore }));
-    expect(screen.getByText("Showing 3 quotes")).toBeTruthy();
+    expect(screen.getByText("Showing the first 3 quotes, by author")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Show more quotes" }));
     expect(loadMore).toHaveBeenCalledOnce();
   });

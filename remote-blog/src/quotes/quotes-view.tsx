@@ -97,7 +97,14 @@ export function QuotesView({ list, all, query, onQueryChange, linked, copy = cli
         >
           {(quotes) => (
             <>
-              <p className={page.count} aria-live="polite">{`Showing ${quotes.length} quote${quotes.length === 1 ? "" : "s"}`}</p>
+              <p className={page.count} aria-live="polite">
+                {/* Without a count of every quote (none is kept), the line says whether this is all of them, as the films page's "50 of 300" does. */}
+                {list.hasMore
+                  ? `Showing the first ${quotes.length} quotes, by author`
+                  : quotes.length === 1
+                    ? "Showing 1 quote"
+                    : `Showing all ${quotes.length} quotes`}
+              </p>
               {/* The linked quote is shown above; the same id twice would be two elements with one id. */}
               <ul className={styles.list}>{quotes.filter((q) => q.id !== linkedQuote?.id).map((q) => item(q))}</ul>
               {list.hasMore || list.loadingMore ? (

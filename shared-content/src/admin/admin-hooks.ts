@@ -12,6 +12,7 @@ import {
   revisionsPath,
   useLiveQuery,
   type BlogPost,
+  type LiveRead,
   type CollectionKind,
   type LiveResult,
   type RecommendationSubmission,
@@ -22,13 +23,22 @@ import {
 import { sdkSource } from "./sdk-source";
 
 const at =
-  (path: string): Subscribe =>
+  ({ path }: LiveRead): Subscribe =>
   (next, fail) =>
     sdkSource(path, undefined, next, fail);
 
-/** Published posts and drafts together: { published, drafts } once both have arrived. */
+/** The admin's read of a whole path. */
+const whole = (path: string): LiveRead => ({ path });
+
+/** A whole path, live, as only the admin reads it (scope "admin": its own key, never server-rendered). */
+export function useAdminRead<T>(path: string, decode: (value: unknown) => T, initial: T): LiveResult<T> {
+  const read = whole(path);
+  return useLiveQuery<T>(read, at(read), decode, initial, { scope: "admin" });
+}
+
+/** Published posts and drafts together (the two reads): { published, drafts } once both have arrived. */
 const publishedAndDraft =
-  (published: string, drafts: string): Subscribe =>
+  ([{ path: published }, { path: drafts }]: readonly [LiveRead, LiveRead]): Subscribe =>
   (next, fail) => {
     const values: { published?: unknown; drafts?: unknown } = {};
     // A move (publish, unpublish) changes both in one update: report once, not the moment between.
@@ -50,9 +60,10 @@ const publishedAndDraft =
 
 /** Every post with its body, drafts included, most recently updated first. Admin only. */
 export function useAllPosts(): LiveResult<WithId<BlogPost>[]> {
+  const reads = [whole(PATHS.posts), whole(PATHS.drafts)] as const;
   return useLiveQuery<WithId<BlogPost>[]>(
-    "admin:posts",
-    publishedAndDraft(PATHS.posts, PATHS.drafts),
+    reads,
+    publishedAndDraft(reads),
     (value) => {
       const { published, drafts } = value as { published: unknown; drafts: unknown };
       return [...decodeCollection(BlogPostSchema, published, PATHS.posts), ...decodeCollection(BlogPostSchema, drafts, PATHS.drafts)].sort(
@@ -60,39 +71,36 @@ export function useAllPosts(): LiveResult<WithId<BlogPost>[]> {
       );
     },
     [],
+    { scope: "admin" },
   );
 }
 
 /** One post in any status (drafts too); null when absent. Admin only. */
 export function useAdminPost(slug: string): LiveResult<WithId<BlogPost> | null> {
+  const reads = [whole(postPath(slug)), whole(draftPath(slug))] as const;
   return useLiveQuery<WithId<BlogPost> | null>(
-    `admin:post:${slug}`,
-    publishedAndDraft(postPath(slug), draftPath(slug)),
+    reads,
+    publishedAndDraft(reads),
     (value) => {
       const { published, drafts } = value as { published: unknown; drafts: unknown };
       const post = published !== null ? decodeOne(BlogPostSchema, published, postPath(slug)) : decodeOne(BlogPostSchema, drafts, draftPath(slug));
       return post ? { ...post, id: slug } : null;
     },
     null,
+    { scope: "admin" },
   );
 }
 
 /** A post's earlier versions (key = "v" + when it was saved), newest first. Admin only. */
 export function useRevisions(slug: string): LiveResult<WithId<BlogPost>[]> {
   const path = revisionsPath(slug);
-  return useLiveQuery<WithId<BlogPost>[]>(
-    `admin:revisions:${slug}`,
-    at(path),
-    (value) => decodeCollection(BlogPostSchema, value, path).sort((a, b) => b.updatedAt - a.updatedAt),
-    [],
-  );
+  return useAdminRead<WithId<BlogPost>[]>(path, (value) => decodeCollection(BlogPostSchema, value, path).sort((a, b) => b.updatedAt - a.updatedAt), []);
 }
 
 /** Pending recommendation submissions, oldest first. Admin only. */
 export function useSubmissions(): LiveResult<WithId<RecommendationSubmission>[]> {
-  return useLiveQuery<WithId<RecommendationSubmission>[]>(
+  return useAdminRead<WithId<RecommendationSubmission>[]>(
     PATHS.submissions,
-    at(PATHS.submissions),
     (value) => decodeCollection(RecommendationSubmissionSchema, value, PATHS.submissions).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
     [],
   );
@@ -102,5 +110,5 @@ export function useSubmissions(): LiveResult<WithId<RecommendationSubmission>[]>
 export function useCollection<K extends CollectionKind>(kind: K): LiveResult<WithId<RecordOf<K>>[]> {
   const path = PATHS[kind];
   const schema = COLLECTION_SCHEMAS[kind] as v.GenericSchema<unknown, RecordOf<K>>;
-  return useLiveQuery<WithId<RecordOf<K>>[]>(`collection:${path}`, at(path), (value) => decodeCollection(schema, value, path), []);
+  return useAdminRead<WithId<RecordOf<K>>[]>(path, (value) => decodeCollection(schema, value, path), []);
 }

@@ -57,7 +57,7 @@ export {
 } from "./media-library";
 export { describeUses, markdownAlt, type MediaUse, type MediaUseKind } from "./media-uses";
 export { useMediaLibrary } from "./media-hooks";
-export { setStorageForTests, type StorageConnection } from "./storage";
+export { setStorageForTests, siteMediaStorage, type StorageConnection } from "./storage";
 export {
   exportAll,
   countRecords,

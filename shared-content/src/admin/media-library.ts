@@ -91,7 +91,13 @@ export async function storeMedia(upload: MediaUpload, { onProgress, signal }: St
   signal?.throwIfAborted();
   const { storage, sdk } = await storageConnection();
   storage.maxUploadRetryTime = UPLOAD_RETRY_MS;
-  const files = upload.variants.flatMap((v) => MEDIA_FORMATS.map((format) => ({ width: v.width, format, blob: v.blobs[format] })));
+  // Variants stored by an earlier attempt (cancelled, or cut off before its record) stay: a
+  // variant is never overwritten (storage.rules allows create only), and the same id means the
+  // same original, so they are the same pictures.
+  const stored = new Set((await sdk.listAll(sdk.ref(storage, `${MEDIA_PREFIX}${upload.id}`)).catch(() => ({ items: [] }))).items.map((i) => i.fullPath));
+  const files = upload.variants
+    .flatMap((v) => MEDIA_FORMATS.map((format) => ({ width: v.width, format, blob: v.blobs[format] })))
+    .filter((f) => !stored.has(mediaObjectPath(upload.id, f.width, f.format)));
   const totalBytes = files.reduce((sum, f) => sum + f.blob.size, 0);
   const sent = new Map<string, number>();
   const report = () => onProgress?.({ sentBytes: [...sent.values()].reduce((a, b) => a + b, 0), totalBytes });

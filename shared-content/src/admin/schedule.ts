@@ -1,24 +1,18 @@
 // Scheduled publishing, the owner's side: the schedules and the scheduler's last run (live, admin
 // only), and scheduling or cancelling a draft. The job that publishes is shared-content/server's
 // runScheduledPublishing; docs/architecture.md, "Scheduled publishing", has the design.
-import { ConflictError, ContentError, PATHS, decodeOne, draftPath, toContentError, useLiveQuery, type LiveResult, type Subscribe } from "shared-content";
+import { ConflictError, ContentError, PATHS, decodeOne, draftPath, toContentError, type LiveResult } from "shared-content";
 import { schedulePath } from "../paths";
 import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schemas";
 import { connection } from "./db";
-import { sdkSource } from "./sdk-source";
-
-const at =
-  (path: string): Subscribe =>
-  (next, fail) =>
-    sdkSource(path, undefined, next, fail);
+import { useAdminRead } from "./admin-hooks";
 
 export type ScheduledPost = PostSchedule & { slug: string };
 
 /** Every schedule, soonest first. Admin only. */
 export function useSchedules(): LiveResult<ScheduledPost[]> {
-  return useLiveQuery<ScheduledPost[]>(
-    `admin:${PATHS.schedule}`,
-    at(PATHS.schedule),
+  return useAdminRead<ScheduledPost[]>(
+    PATHS.schedule,
     (value) =>
       Object.entries((value ?? {}) as Record<string, unknown>)
         .flatMap(([slug, raw]) => {
@@ -32,12 +26,7 @@ export function useSchedules(): LiveResult<ScheduledPost[]> {
 
 /** The scheduler's last recorded run (null when it never ran). Admin only. */
 export function useSchedulerRun(): LiveResult<SchedulerRun | null> {
-  return useLiveQuery<SchedulerRun | null>(
-    `admin:${PATHS.scheduler}`,
-    at(PATHS.scheduler),
-    (value) => decodeOne(SchedulerRunSchema, value, PATHS.scheduler),
-    null,
-  );
+  return useAdminRead<SchedulerRun | null>(PATHS.scheduler, (value) => decodeOne(SchedulerRunSchema, value, PATHS.scheduler), null);
 }
 
 /**

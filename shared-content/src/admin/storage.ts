@@ -2,7 +2,9 @@
 // the SDK module come from shared-auth (the only importer of firebase/* at run time, loaded on
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
+import { ensureAdminClaim, getRuntimeConfig, loadStorage } from "shared-auth";
 import { ContentError } from "shared-content";
+import { mediaStorageOf, type MediaStorage } from "../media";
 
 export type StorageSdk = typeof import("firebase/storage");
 
@@ -18,8 +20,33 @@ export function setStorageForTests(connection: StorageConnection | null): void {
   override = connection;
 }
 
-/** The Storage instance and the SDK functions to use on it. */
+/**
+ * The Storage instance and the SDK functions to use on it, for the signed-in admin: Storage's
+ * rules know the admin by the `admin` custom claim, which a token issued before the claim was
+ * set lacks (ensureAdminClaim refreshes it once).
+ */
 export async function storageConnection(): Promise<StorageConnection> {
   if (override) return override;
-  throw new ContentError("unavailable", "Picture uploads are not set up on this site: the runtime configuration names no storage bucket.");
+  let loaded: StorageConnection;
+  try {
+    loaded = await loadStorage();
+  } catch (error) {
+    throw new ContentError("unavailable", error instanceof Error ? error.message : "Storage could not be reached.", { cause: error });
+  }
+  if (!(await ensureAdminClaim())) {
+    throw new ContentError(
+      "permission-denied",
+      "Your account is not marked as the site's admin for pictures (its admin claim is missing). Run `node scripts/admin-account.mjs` for this account, then sign in again.",
+    );
+  }
+  return loaded;
+}
+
+/** Where this site's pictures are read from (the runtime config's bucket), or null when it names none. */
+export function siteMediaStorage(): MediaStorage | null {
+  try {
+    return mediaStorageOf(getRuntimeConfig());
+  } catch {
+    return null; // no runtime config recorded (a test without the shell)
+  }
 }

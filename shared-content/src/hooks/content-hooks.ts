@@ -6,7 +6,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import * as v from "valibot";
 import { byKey, byOrder, byPublishedDesc, byText, decodeCollection, decodeOne } from "../decode";
 import { BLOG_PAGE_SIZE, FILMS_PAGE_SIZE, ID_PATTERN, POST_NEIGHBOURHOOD, QUOTES_PAGE_SIZE } from "../limits";
-import { queryKey, type LiveQuerySpec, type LiveSource } from "../live/source";
+import type { LiveQuerySpec, LiveRead, LiveSource } from "../live/source";
 import { FILM_ORDERS } from "../films";
 import { FILM_TOP_SIZE, FilmStatsSchema, FilmTallySchema, byTallyDesc, type FilmStats, type FilmTally, type TallyKind } from "../film-stats";
 import { PATHS, postPath, recordPath } from "../paths";
@@ -83,9 +83,9 @@ export interface ContentHooks {
   useBlogIndex(options?: PageOptions): PagedLiveResult<WithId<BlogIndexEntry>>;
   /**
    * One published post by slug; a draft or unknown slug gives `ready` with null (not found).
-   * It follows the post's list-index entry (public, present exactly while published), so an
-   * open page shows the post when it is published and "not found" when it is unpublished,
-   * without ever asking for a draft.
+   * It follows the post's record in blog/posts, which holds published posts only (drafts live
+   * apart, in blog/drafts, where visitors cannot read), so an open page shows the post when it
+   * is published and "not found" when it is unpublished, without ever asking for a draft.
    */
   useBlogPost(slug: string): LiveResult<WithId<BlogPost> | null>;
   /**
@@ -102,26 +102,27 @@ export interface ContentHooks {
   useFilmTop(kind: TallyKind): LiveResult<FilmTally[]>;
 }
 
-/** A Subscribe for each path (and query) of one source. */
-type SubscribeAt = (path: string, query?: LiveQuerySpec) => Subscribe;
+/** The subscription to a read, from one source: the hooks pass useLiveQuery the read and its subscription. */
+type SubscribeAt = (read: LiveRead) => Subscribe;
 
 const subscriptionsOf =
   (source: LiveSource): SubscribeAt =>
-  (path, query) =>
+  ({ path, query }) =>
   (next, fail) =>
     source(path, query, next, fail);
 
 function useSingle<S extends v.GenericSchema>(at: SubscribeAt, path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
-  return useLiveQuery(path, at(path), (value) => decodeOne(schema, value, path), null, { read: { path } });
+  const read = { path };
+  return useLiveQuery(read, at(read), (value) => decodeOne(schema, value, path), null);
 }
 
 function useOrderedCollection<S extends v.GenericSchema>(at: SubscribeAt, path: string, schema: S) {
+  const read = { path };
   return useLiveQuery<WithId<v.InferOutput<S>>[]>(
-    path,
-    at(path),
+    read,
+    at(read),
     (value) => (decodeCollection(schema, value, path) as WithId<{ order: number }>[]).sort(byOrder) as WithId<v.InferOutput<S>>[],
     [],
-    { read: { path } },
   );
 }
 
@@ -144,15 +145,16 @@ function usePaged<T extends { id: string }>(at: SubscribeAt, list: PagedList<T>,
   // One extra record tells whether there is more.
   const query: LiveQuerySpec =
     limit === null ? { orderBy: orderKey } : from === "last" ? { orderBy: orderKey, limitToLast: limit + 1 } : { orderBy: orderKey, limitToFirst: limit + 1 };
+  const read = { path, query };
   const result = useLiveQuery<{ items: T[]; hasMore: boolean }>(
-    queryKey(path, query),
-    at(path, query),
+    read,
+    at(read),
     (value) => {
       const items = (decodeCollection(schema, value, path) as T[]).sort(compare);
       return limit === null ? { items, hasMore: false } : { items: items.slice(0, limit), hasMore: sizeOf(value) > limit };
     },
     { items: [], hasMore: false },
-    { read: { path, query }, enabled: options.enabled },
+    { enabled: options.enabled },
   );
   const loadMore = useCallback(() => setPages((n) => n + 1), []);
   // While a bigger window or another order loads, keep showing the records already there (no
@@ -178,43 +180,43 @@ function usePaged<T extends { id: string }>(at: SubscribeAt, list: PagedList<T>,
 
 function useQuoteById(at: SubscribeAt, id: string): LiveResult<WithId<Quote> | null> {
   const path = recordPath("quotes", id);
+  const read = { path };
   // An id the database cannot hold (".", "#", ...) names no quote: no read.
   return useLiveQuery<WithId<Quote> | null>(
-    path,
-    at(path),
+    read,
+    at(read),
     (value) => {
       const quote = decodeOne(QuoteSchema, value, path);
       return quote ? { ...quote, id } : null;
     },
     null,
-    { read: { path }, enabled: ID_PATTERN.test(id) },
+    { enabled: ID_PATTERN.test(id) },
   );
 }
 
 function useTopTallies(at: SubscribeAt, kind: TallyKind): LiveResult<FilmTally[]> {
   const path = `${PATHS.filmTallies}/${kind}`;
-  const query: LiveQuerySpec = { orderBy: "count", limitToLast: FILM_TOP_SIZE };
+  const read = { path, query: { orderBy: "count", limitToLast: FILM_TOP_SIZE } };
   return useLiveQuery<FilmTally[]>(
-    queryKey(path, query),
-    at(path, query),
+    read,
+    at(read),
     (value) =>
       decodeCollection(FilmTallySchema, value, path)
         .filter((t) => t.count > 0)
         .map(({ name, count }) => ({ name, count }))
         .sort(byTallyDesc),
     [],
-    { read: { path, query } },
   );
 }
 
 function useNeighbourEntries(at: SubscribeAt, publishedAt: number | null): LiveResult<WithId<BlogIndexEntry>[]> {
   const path = PATHS.blogIndex;
   const enabled = publishedAt !== null;
-  const newer: LiveQuerySpec = { orderBy: "publishedAt", startAt: publishedAt ?? 0, limitToFirst: POST_NEIGHBOURHOOD + 1 };
-  const older: LiveQuerySpec = { orderBy: "publishedAt", endAt: publishedAt ?? 0, limitToLast: POST_NEIGHBOURHOOD + 1 };
+  const newer: LiveRead = { path, query: { orderBy: "publishedAt", startAt: publishedAt ?? 0, limitToFirst: POST_NEIGHBOURHOOD + 1 } };
+  const older: LiveRead = { path, query: { orderBy: "publishedAt", endAt: publishedAt ?? 0, limitToLast: POST_NEIGHBOURHOOD + 1 } };
   const decode = (value: unknown) => decodeCollection(BlogIndexEntrySchema, value, path);
-  const above = useLiveQuery(queryKey(path, newer), at(path, newer), decode, [], { read: { path, query: newer }, enabled });
-  const below = useLiveQuery(queryKey(path, older), at(path, older), decode, [], { read: { path, query: older }, enabled });
+  const above = useLiveQuery(newer, at(newer), decode, [], { enabled });
+  const below = useLiveQuery(older, at(older), decode, [], { enabled });
   const data = useMemo(() => {
     const bySlug = new Map([...above.data, ...below.data].map((e) => [e.id, e]));
     return [...bySlug.values()].sort(byPublishedDesc);
@@ -228,15 +230,15 @@ function useNeighbourEntries(at: SubscribeAt, publishedAt: number | null): LiveR
 function usePublishedPost(at: SubscribeAt, slug: string): LiveResult<WithId<BlogPost> | null> {
   // blog/posts holds published posts only (drafts live apart), so a missing post is null.
   const path = postPath(slug);
+  const read = { path };
   return useLiveQuery<WithId<BlogPost> | null>(
-    `public:${path}`,
-    at(path),
+    read,
+    at(read),
     (value) => {
       const decoded = decodeOne(BlogPostSchema, value, path);
       return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
     },
     null,
-    { read: { path } },
   );
 }
 

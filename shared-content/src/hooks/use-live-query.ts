@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
-import type { LiveQuerySpec } from "../live/source";
+import { readKey, type LiveRead, type ReadScope } from "../live/source";
 import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../snapshot/render-store";
 
 export type LiveStatus = "loading" | "ready" | "error";
@@ -25,10 +25,11 @@ export interface LiveQueryOptions {
   /** false: do not listen; report ready with the initial value. Default true. */
   enabled?: boolean;
   /**
-   * What the read is, for a server-rendered page: the server reads it once before rendering
-   * and embeds the value; the browser starts from that value instead of "loading".
+   * Whose read (live/source.ts, ReadScope); default "public": on a server-rendered page the
+   * server reads it once before rendering and embeds the value, and the browser starts from that
+   * value instead of "loading". An "admin" read is never server-rendered.
    */
-  read?: { path: string; query?: LiveQuerySpec };
+  scope?: ReadScope;
 }
 
 let loadTimeoutMs = DEFAULT_LOAD_TIMEOUT_MS;
@@ -50,14 +51,27 @@ interface State<T> {
 export type Subscribe = (next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
 
 /**
- * Listen through `subscribe` while mounted. `key` identifies the query: when it changes the
- * listener is replaced. `decode` turns the plain value into data (it must not throw).
+ * Listen to `read` through `subscribe` (its subscription) while mounted. The read's key
+ * (readKey, derived) identifies it: when it changes the listener is replaced; a public read's
+ * key is also its entry in the page's render store. `decode` turns the plain value into data
+ * (it must not throw).
  */
-export function useLiveQuery<T>(key: string, subscribe: Subscribe, decode: (value: unknown) => T, initial: T, options: LiveQueryOptions = {}): LiveResult<T> {
+export function useLiveQuery<T>(
+  read: LiveRead | readonly LiveRead[],
+  subscribe: Subscribe,
+  decode: (value: unknown) => T,
+  initial: T,
+  options: LiveQueryOptions = {},
+): LiveResult<T> {
   const [attempt, setAttempt] = useState(0);
   const enabled = options.enabled !== false;
-  const store = useRenderStore();
-  const entry = useSnapshotEntry(key, options.read?.path, options.read?.query, enabled);
+  const scope = options.scope ?? "public";
+  const key = readKey(read, scope);
+  const pageStore = useRenderStore();
+  // Only a public read of one path is carried over by a server-rendered page.
+  const snapshotRead = scope === "public" && !Array.isArray(read) ? (read as LiveRead) : undefined;
+  const store = snapshotRead ? pageStore : null;
+  const entry = useSnapshotEntry(snapshotRead, enabled);
   const deniedMeansEmpty = options.deniedMeansEmpty === true;
   const [state, setState] = useState<State<T>>(() => ({
     key,

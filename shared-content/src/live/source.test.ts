@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { sharedSource, type LiveSource } from "./source";
+import { readKey, sharedSource, type LiveSource } from "./source";
 
 function fakeSource() {
   const feeds: { path: string; next: (v: unknown) => void; fail: (e: unknown) => void; stopped: boolean }[] = [];
@@ -44,5 +44,20 @@ describe("sharedSource", () => {
     expect(fail).toHaveBeenCalledTimes(1);
     shared("blog/drafts", undefined, vi.fn(), vi.fn());
     expect(feeds).toHaveLength(2);
+  });
+});
+
+describe("readKey", () => {
+  it("is a whole public read's path, and the same for the same read however it is spelled", () => {
+    expect(readKey({ path: "site/about" })).toBe("site/about");
+    const a = readKey({ path: "films", query: { orderBy: "year", limitToLast: 11 } });
+    const b = readKey({ path: "films", query: { limitToLast: 11, orderBy: "year" } });
+    expect(a).toBe(b);
+    expect(a).not.toBe(readKey({ path: "films", query: { orderBy: "year", limitToFirst: 11 } }));
+    expect(a).not.toBe(readKey({ path: "films" }));
+  });
+  it("keeps an admin read apart from the public read of the same path, and joins several reads", () => {
+    expect(readKey({ path: "blog/posts/x" }, "admin")).not.toBe(readKey({ path: "blog/posts/x" }));
+    expect(readKey([{ path: "blog/posts/x" }, { path: "blog/drafts/x" }], "admin")).toBe("admin:blog/posts/x+blog/drafts/x");
   });
 });

@@ -16,13 +16,35 @@ export interface LiveQuerySpec {
   limitToLast?: number;
 }
 
-/** A stable text for a path and query: the key of a read in the render store and of a shared stream. */
-export function queryKey(path: string, query: LiveQuerySpec | undefined): string {
-  if (!query) return path;
-  const parts = (["orderBy", "startAt", "endAt", "limitToFirst", "limitToLast"] as const).flatMap((k) =>
-    query[k] === undefined ? [] : [`${k}=${JSON.stringify(query[k])}`],
-  );
-  return `${path}?${parts.join("&")}`;
+/** A live read: a database path and, for a window of a collection, a query on it (none: the whole value). */
+export interface LiveRead {
+  path: string;
+  query?: LiveQuerySpec;
+}
+
+/**
+ * Whose read it is. "public": what visitors read (the REST stream, or the admin's SDK over the
+ * same public data); a server-rendered page carries these over in its render store. "admin":
+ * what only the admin reads (drafts, submissions, whole collections for the editors), never
+ * server-rendered, so never the same key as a public read of the same path.
+ */
+export type ReadScope = "public" | "admin";
+
+/**
+ * A read's key, derived from the read and never chosen by a caller: the identity of a hook's
+ * listener, of a shared stream and of a render-store entry, so the renderer's prefetch and the
+ * screen's hook meet on the same entry. A whole public read's key is its path. Several reads
+ * (one listener over a post and its draft) join their keys.
+ */
+export function readKey(read: LiveRead | readonly LiveRead[], scope: ReadScope = "public"): string {
+  const keys = (Array.isArray(read) ? (read as readonly LiveRead[]) : [read as LiveRead]).map(({ path, query }) => {
+    if (!query) return path;
+    const parts = (["orderBy", "startAt", "endAt", "limitToFirst", "limitToLast"] as const).flatMap((k) =>
+      query[k] === undefined ? [] : [`${k}=${JSON.stringify(query[k])}`],
+    );
+    return `${path}?${parts.join("&")}`;
+  });
+  return scope === "public" ? keys.join("+") : `${scope}:${keys.join("+")}`;
 }
 
 export type LiveSource = (path: string, query: LiveQuerySpec | undefined, next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
@@ -42,7 +64,7 @@ interface Feed {
 export function sharedSource(source: LiveSource): LiveSource {
   const feeds = new Map<string, Feed>();
   return (path, query, next, fail) => {
-    const key = `${path}?${JSON.stringify(query ?? null)}`;
+    const key = readKey({ path, query });
     let feed = feeds.get(key);
     if (!feed) {
       const created: Feed = { listeners: new Set(), last: undefined, stop: () => undefined };

@@ -11,6 +11,14 @@ export function formatTitle(page: string | undefined, site: string = SITE_NAME):
   return page && page !== site ? `${page} · ${site}` : site;
 }
 
+// Link previews (Open Graph, X, LinkedIn, Slack) show raster images only, never SVG.
+const PREVIEWABLE = /\.(png|jpe?g|gif|webp)$/i;
+
+/** Whether an image address can be a page's link preview image (a raster file); else previews use the site's share card. */
+export function isPreviewImage(address: string): boolean {
+  return PREVIEWABLE.test(address.split(/[?#]/)[0] ?? "");
+}
+
 /**
  * Declares the page's metadata. `null`: not known yet (still loading). `route`: the shell's
  * per-route default, applied before (so overridden by) what the screen declares.

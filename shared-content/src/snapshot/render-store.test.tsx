@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentError } from "../errors";
-import type { LiveSource } from "../live/source";
+import { readKey, type LiveSource } from "../live/source";
 import { makeContentHooks } from "../hooks/content-hooks";
 import { Markdown } from "../markdown/markdown";
 import { RenderProvider, RenderStore, markdownKey } from "./render-store";
@@ -17,21 +17,22 @@ const about = { headline: "Hi", bio: "B", rev: 1, updatedAt: 1 };
 afterEach(cleanup);
 
 describe("RenderStore on the server", () => {
-  it("reads each key once and records values and error codes", async () => {
+  it("makes each read once, under the key derived from it, and records values and error codes", async () => {
     const read = vi.fn(async (path: string) => {
       if (path === "denied") throw new ContentError("permission-denied");
       if (path === "down") throw new TypeError("fetch failed");
       return { path };
     });
     const store = new RenderStore(undefined, { read, renderMarkdown: (s) => s });
-    await Promise.all([
-      store.load("a", "a", undefined),
-      store.load("a", "a", undefined),
-      store.load("d", "denied", undefined),
-      store.load("x", "down", undefined),
-    ]);
-    expect(read).toHaveBeenCalledTimes(3);
-    expect(store.toSnapshot().reads).toEqual({ a: { value: { path: "a" } }, d: { error: "permission-denied" }, x: { error: "unavailable" } });
+    const window = { path: "a", query: { orderBy: "n", limitToLast: 2 } };
+    await Promise.all([store.load({ path: "a" }), store.load({ path: "a" }), store.load(window), store.load({ path: "denied" }), store.load({ path: "down" })]);
+    expect(read).toHaveBeenCalledTimes(4);
+    expect(store.toSnapshot().reads).toEqual({
+      a: { value: { path: "a" } },
+      [readKey(window)]: { value: { path: "a" } },
+      denied: { error: "permission-denied" },
+      down: { error: "unavailable" },
+    });
     expect(store.failedReads().sort()).toEqual(["permission-denied", "unavailable"]);
   });
 });
@@ -66,7 +67,7 @@ describe("hooks on a server-rendered page", () => {
 
   it("render a post from the snapshot, and a missing post as ready null", () => {
     const post = { title: "T", summary: "S", body: "B", tags: [], status: "published", readingMinutes: 1, createdAt: 1, rev: 1, updatedAt: 1 };
-    const store = new RenderStore({ reads: { "public:blog/posts/p": { value: post }, "public:blog/posts/gone": { value: null } }, markdown: {} });
+    const store = new RenderStore({ reads: { "blog/posts/p": { value: post }, "blog/posts/gone": { value: null } }, markdown: {} });
     const found = renderHook(() => useBlogPost("p"), { wrapper: wrapper(store) });
     expect(found.result.current.status).toBe("ready");
     expect(found.result.current.data?.title).toBe("T");

@@ -5,7 +5,7 @@
 // for every read before it sends the page (docs/architecture.md, "Rendering").
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
-import type { LiveQuerySpec } from "../live/source";
+import { readKey, type LiveQuerySpec, type LiveRead } from "../live/source";
 import type { MediaStorage } from "../media";
 
 /** One read's outcome: the plain JSON value, or the error code it failed with. */
@@ -40,15 +40,18 @@ export class RenderStore {
   }
 
   /**
-   * Server: performs the read once per key; resolves (never rejects) when its entry is stored.
-   * The promise is marked fulfilled once done, so `use()` reads it without suspending again.
+   * Server: performs a public read once (its key derived from the read, as the hooks derive
+   * theirs: readKey); resolves (never rejects) when its entry is stored. The renderer's prefetch
+   * and the screens' hooks call it with the same read. The promise is marked fulfilled once
+   * done, so `use()` reads it without suspending again.
    */
-  load(key: string, path: string, query: LiveQuerySpec | undefined): Promise<void> {
+  load(read: LiveRead): Promise<void> {
     const server = this.server;
     if (!server) return Promise.resolve();
+    const key = readKey(read);
     let pending = this.pending.get(key);
     if (!pending) {
-      const loading: Promise<void> & { status?: string; value?: undefined } = server.read(path, query).then(
+      const loading: Promise<void> & { status?: string; value?: undefined } = server.read(read.path, read.query).then(
         (value) => void this.reads.set(key, { value: value ?? null }),
         (error: unknown) => void this.reads.set(key, { error: errorCodeOf(error) }),
       );
@@ -103,17 +106,17 @@ export function useRenderStore(): RenderStore | null {
 }
 
 /**
- * The entry a read starts from: the embedded one in the browser; on the server, the read is
- * performed first (rendering suspends until it answers). Undefined: no snapshot, start live.
+ * The entry a public read starts from: the embedded one in the browser; on the server, the read
+ * is performed first (rendering suspends until it answers). Undefined: no snapshot (or no public
+ * read), start live.
  */
-export function useSnapshotEntry(key: string, path: string | undefined, query: LiveQuerySpec | undefined, enabled: boolean): SnapshotEntry | undefined {
+export function useSnapshotEntry(read: LiveRead | undefined, enabled: boolean): SnapshotEntry | undefined {
   const store = useContext(RenderContext);
-  if (!store || !enabled) return undefined;
-  if (!store.server || path === undefined) return store.reads.get(key);
+  if (!store || !enabled || !read) return undefined;
   // Every server render calls use() for each of its reads, in the same order, answered or not:
   // React matches use() calls by position when it renders a suspended component again.
-  use(store.load(key, path, query));
-  return store.reads.get(key);
+  if (store.server) use(store.load(read));
+  return store.reads.get(readKey(read));
 }
 
 /** FNV-1a of a markdown source: the key of its rendered HTML in the snapshot. */

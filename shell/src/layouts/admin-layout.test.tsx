@@ -52,7 +52,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("AdminLayout", () => {
-  it("shows the overview, the nine sections, Account, Releases and the data tool to an admin", () => {
+  it("shows the overview, the ten sections (the media library last), Account, Releases and the data tool to an admin", () => {
     useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
     renderAdmin();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
@@ -68,6 +68,7 @@ describe("AdminLayout", () => {
       "/admin-panel/write-blog",
       "/admin-panel/write-quote",
       "/admin-panel/configure-films",
+      "/admin-panel/media",
       "/admin-panel/account",
       "/admin-panel/releases",
       "/create-realtime-data",

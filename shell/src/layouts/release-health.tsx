@@ -1,11 +1,10 @@
 import { useContext, useEffect, useState } from "react";
 import { HOST_CONTRACT_FILE, type HostContract } from "federation-contract";
+import { REMOTES } from "../../../federation.remotes";
 import { manifestGuard } from "../remotes/manifest-guard";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import styles from "./layout.module.css";
-
-const REMOTE_DIRS: Record<RemoteName, string> = { remote_home: "remote-home", remote_blog: "remote-blog", remote_admin: "remote-admin" };
 
 /**
  * Tells the owner, in the admin area, which remote's live release cannot run on this site and
@@ -45,7 +44,7 @@ export function ReleaseHealth() {
         ))}
       </ul>
       <p>
-        Visitors see a notice in its place. Roll the release back (locally <code>npm run rollback -- {REMOTE_DIRS[problems[0]!.remote]}</code>; on Firebase,
+        Visitors see a notice in its place. Roll the release back (locally <code>npm run rollback -- {REMOTES[problems[0]!.remote].dir}</code>; on Firebase,
         clone the previous release to live as shell/README.md describes), or release a build made against this site&apos;s shared packages.
       </p>
     </section>

@@ -78,7 +78,7 @@ describe("LoginPage", () => {
     });
     renderLogin("/login?redirect=%2Fadmin-panel%2Fconfigure-skills%3Ftab%3D2");
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "admin@example.com" } });
-    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "portfolio-admin" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "Portfolio-Admin-2026" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Sign in" })));
     expect(screen.getByTestId("where").textContent).toBe("/admin-panel/configure-skills?tab=2");
   });

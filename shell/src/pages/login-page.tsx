@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from "shared-router";
 import { signInWithEmail, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
 import { safeRedirect } from "../auth/redirect";
+import { ForgotPasswordForm } from "./forgot-password-form";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./login-page.module.css";
 
@@ -16,6 +17,8 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  // "Forgot password?" (also opened by /login?forgot, the reset page's "ask for a new link").
+  const [forgot, setForgot] = useState(params.has("forgot"));
   // After a failed attempt the button (disabled while busy) has lost focus: move it to the message.
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -48,6 +51,8 @@ export function LoginPage() {
       <p className={styles.lead}>Sign in to manage the site.</p>
       {status === "loading" ? (
         <p role="status">Checking your sign-in…</p>
+      ) : forgot ? (
+        <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <label className={styles.label} htmlFor="login-email">
@@ -81,6 +86,9 @@ export function LoginPage() {
           </div>
           <button className={styles.submit} type="submit" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
+          </button>
+          <button type="button" className={styles.linkButton} onClick={() => setForgot(true)}>
+            Forgot password?
           </button>
         </form>
       )}

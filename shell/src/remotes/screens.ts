@@ -1,5 +1,9 @@
-// Every exposed screen the shell uses, per remote (docs/architecture.md, "Routes"). RemoteScreen only accepts
-// these, and a unit test checks them against each remote's src/exposes.json.
+// Every exposed screen the shell uses, per remote of the roster (federation.remotes.ts; docs/architecture.md,
+// "Routes"). RemoteScreen only accepts these, and a unit test checks them against each remote's src/exposes.json.
+import type { RemoteName } from "../../../federation.remotes";
+
+export type { RemoteName };
+
 export const REMOTE_SCREENS = {
   remote_home: ["HomePage", "WriteRecommendationPage"],
   remote_blog: ["BlogListPage", "BlogPostPage", "FavoriteQuotesPage", "SeenFilmsPage", "BlogPostPreview"],
@@ -14,12 +18,11 @@ export const REMOTE_SCREENS = {
     "WriteBlog",
     "WriteQuote",
     "ConfigureFilms",
+    "MediaLibrary",
     "Account",
     "CreateRealtimeData",
     // Not a screen: the pending recommendations count in the admin navigation.
     "PendingCount",
   ],
-} as const;
-
-export type RemoteName = keyof typeof REMOTE_SCREENS;
+} as const satisfies Record<RemoteName, readonly string[]>;
 export type ScreenOf<R extends RemoteName> = (typeof REMOTE_SCREENS)[R][number];

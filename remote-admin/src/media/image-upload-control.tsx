@@ -1,0 +1,148 @@
+import { useId, useRef, useState } from "react";
+import type { Focus, ImageRef } from "shared-content/admin";
+import { Button, StatusMessage, TextField } from "../ui";
+import { ACCEPT_IMAGES } from "./image-file-check";
+import { FocalPointField } from "./focal-point-field";
+import { UploadProgress } from "./upload-progress";
+import { useImageUpload, type StoredImage } from "./use-image-upload";
+import styles from "./media.module.css";
+
+/** What an image field is for: its control says "Upload cover image", "Alt text for the cover image". */
+export type ImagePurpose = "avatar" | "project" | "cover" | "poster";
+
+export interface ImageUploadControlProps {
+  purpose: ImagePurpose;
+  /** The picture the field holds now (the ImageRef beside the URL), if it is an uploaded one. */
+  image: ImageRef | undefined;
+  /** The URL field's value, previewed beside the alt text of the current picture. */
+  url: string;
+  /** A finished upload: set the URL field and the ImageRef together. */
+  onStored: (stored: StoredImage) => void;
+  /** Alt text or focal point edited for the current picture. */
+  onImageChange: (image: ImageRef) => void;
+  /** The form's message for the ImageRef (an empty alt text), if any. */
+  error?: string | undefined;
+}
+
+/**
+ * Upload beside an image URL field: choose a file (checked and prepared in the browser), describe
+ * it (alt text, required), optionally set the focal point, upload with progress and Cancel. The
+ * field changes only when every variant and the picture's record are stored.
+ */
+export function ImageUploadControl({ purpose, image, url, onStored, onImageChange, error }: ImageUploadControlProps) {
+  const { state, choose, upload, cancel, reset } = useImageUpload();
+  const [alt, setAlt] = useState("");
+  const [altError, setAltError] = useState<string | undefined>();
+  const [focus, setFocus] = useState<Focus | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const what = `${purpose} image`;
+  const pending = state.phase === "ready" || (state.phase === "failed" && state.processed) ? state : null;
+
+  const start = async () => {
+    if (!alt.trim()) {
+      setAltError(`Describe the ${what} in the alt text: what would you tell someone who cannot see it?`);
+      document.getElementById(`${id}-alt`)?.focus();
+      return;
+    }
+    const stored = await upload(alt.trim(), focus);
+    if (stored) {
+      onStored(stored);
+      setAlt("");
+      setFocus(undefined);
+      if (fileInput.current) fileInput.current.value = "";
+      setDone(`${stored.reused ? "Already in the library" : "Uploaded"}: “${stored.name}”. Save to use it.`);
+    }
+  };
+
+  return (
+    <div className={styles.upload}>
+      <div className={styles.fileRow}>
+        <label htmlFor={`${id}-file`} className={styles.fileLabel}>
+          Upload {what}
+        </label>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          type="file"
+          accept={ACCEPT_IMAGES}
+          className={styles.fileInput}
+          aria-describedby={`${id}-file-hint`}
+          disabled={state.phase === "uploading"}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            setDone(null);
+            setAltError(undefined);
+            if (file) void choose(file);
+          }}
+        />
+        <p id={`${id}-file-hint`} className={styles.hint}>
+          JPEG, PNG, WebP, AVIF or GIF, up to 25 MB. Resized for every screen; location and camera data are removed.
+        </p>
+      </div>
+
+      {state.phase === "preparing" ? (
+        <p role="status" className={styles.hint}>
+          Preparing “{state.name}”… {Math.round(state.done * 100)}%
+        </p>
+      ) : null}
+
+      {pending && pending.preview ? (
+        <div className={styles.pending}>
+          <TextField
+            id={`${id}-alt`}
+            label={`Alt text for the ${what}`}
+            required
+            value={alt}
+            onChange={(v) => {
+              setAlt(v);
+              if (v.trim()) setAltError(undefined);
+            }}
+            error={altError}
+            maxLength={300}
+            hint="What the picture shows, for people who cannot see it."
+          />
+          <FocalPointField preview={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} value={focus} onChange={setFocus} />
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => void start()}>
+              Upload “{pending.name}”
+            </Button>
+            <Button
+              onClick={() => {
+                reset();
+                if (fileInput.current) fileInput.current.value = "";
+              }}
+            >
+              Discard
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {state.phase === "uploading" ? <UploadProgress label={`Uploading the ${what}`} sent={state.sent} total={state.total} onCancel={cancel} /> : null}
+      {state.phase === "failed" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
+      {done && state.phase === "idle" ? <StatusMessage kind="success">{done}</StatusMessage> : null}
+
+      {image && state.phase === "idle" ? (
+        <div className={styles.current}>
+          <TextField
+            label={`Alt text for the ${what}`}
+            required
+            value={image.alt}
+            onChange={(v) => onImageChange({ ...image, alt: v })}
+            error={error}
+            maxLength={300}
+            hint="Describes the uploaded picture wherever this page shows it."
+          />
+          {url ? <FocalPointField preview={url} alt={image.alt} value={image.focus} onChange={(f) => onImageChange(withFocus(image, f))} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const withFocus = (image: ImageRef, focus: Focus | undefined): ImageRef => {
+  const { focus: _old, ...rest } = image;
+  return focus ? { ...rest, focus } : rest;
+};

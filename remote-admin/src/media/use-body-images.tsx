@@ -1,0 +1,138 @@
+// Pictures in a markdown body (the post editor): paste, drop, or the "Insert image" button. Each
+// picture is described (alt text) and uploaded like any other; while it uploads, a placeholder
+// line holds its place at the cursor, replaced by ![alt](share JPEG URL) when it is stored and
+// removed when it fails or is cancelled.
+import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { markdownAlt } from "shared-content/admin";
+import { Button, StatusMessage, TextField } from "../ui";
+import { ACCEPT_IMAGES } from "./image-file-check";
+import { UploadProgress } from "./upload-progress";
+import { useImageUpload } from "./use-image-upload";
+import styles from "./media.module.css";
+
+let placeholders = 0;
+
+/** The text with `line` inserted as a paragraph of its own at `at`. */
+export function insertLine(text: string, at: number, line: string): string {
+  const before = text.slice(0, at);
+  const after = text.slice(at);
+  const lead = before === "" || before.endsWith("\n\n") ? "" : before.endsWith("\n") ? "\n" : "\n\n";
+  const trail = after === "" || after.startsWith("\n\n") ? "" : after.startsWith("\n") ? "\n" : "\n\n";
+  return `${before}${lead}${line}${trail}${after}`;
+}
+
+/** The text with `line` replaced (or removed with the blank lines it brought, when `by` is empty). */
+export function replaceLine(text: string, line: string, by: string): string {
+  if (by) return text.replace(line, by);
+  return text.replace(new RegExp(`\\n{0,2}${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), "");
+}
+
+export function useBodyImages({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { state, choose, upload, cancel, reset } = useImageUpload();
+  const [alt, setAlt] = useState("");
+  const [altError, setAltError] = useState<string | undefined>();
+  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const source = useRef<HTMLTextAreaElement>(null);
+  const cursor = useRef<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The latest text, for an upload that finishes after more typing.
+  const latest = useRef(value);
+  latest.current = value;
+
+  const take = (file: File | undefined) => {
+    if (!file) return;
+    cursor.current = source.current?.selectionStart ?? latest.current.length;
+    setMessage(null);
+    setAltError(undefined);
+    void choose(file);
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const file = [...e.clipboardData.files][0];
+    if (!file) return; // text: pasted as usual
+    e.preventDefault();
+    take(file);
+  };
+  const onDragOver = (e: DragEvent<HTMLTextAreaElement>) => {
+    if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+  };
+  const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
+    const file = [...e.dataTransfer.files][0];
+    if (!file) return;
+    e.preventDefault();
+    take(file);
+  };
+
+  const insert = async () => {
+    if (!alt.trim()) {
+      setAltError("Describe the picture in the alt text: what would you tell someone who cannot see it?");
+      return;
+    }
+    const name = "name" in state && state.name ? state.name : "image";
+    const line = `![Uploading “${name.replace(/[[\]]/g, "")}”…](#uploading-${++placeholders})`;
+    onChange(insertLine(latest.current, Math.min(cursor.current ?? latest.current.length, latest.current.length), line));
+    const stored = await upload(alt.trim());
+    if (stored) {
+      onChange(replaceLine(latest.current, line, `![${markdownAlt(stored.image.alt)}](${stored.url})`));
+      setMessage({ kind: "success", text: `Inserted “${name}” into the body.` });
+      setAlt("");
+    } else {
+      onChange(replaceLine(latest.current, line, ""));
+    }
+  };
+
+  const pending = state.phase === "ready" || (state.phase === "failed" && state.processed) ? state : null;
+  const toolbar = (
+    <div className={styles.upload}>
+      <div className={styles.actions}>
+        <Button size="small" onClick={() => fileInput.current?.click()} disabled={state.phase === "uploading"}>
+          Insert image
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPT_IMAGES}
+          hidden
+          aria-label="Choose an image to insert into the body"
+          onChange={(e) => {
+            take(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        <span className={styles.hint}>or paste or drop a picture into the text</span>
+      </div>
+      {state.phase === "preparing" ? (
+        <p role="status" className={styles.hint}>
+          Preparing “{state.name}”… {Math.round(state.done * 100)}%
+        </p>
+      ) : null}
+      {pending && pending.preview ? (
+        <div className={styles.pending}>
+          <img src={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} className={styles.focalImage} />
+          <TextField
+            label="Alt text for the inserted image"
+            required
+            value={alt}
+            onChange={(v) => {
+              setAlt(v);
+              if (v.trim()) setAltError(undefined);
+            }}
+            error={altError}
+            maxLength={300}
+          />
+          <div className={styles.actions}>
+            <Button variant="primary" onClick={() => void insert()}>
+              Insert “{pending.name}”
+            </Button>
+            <Button onClick={reset}>Discard</Button>
+          </div>
+        </div>
+      ) : null}
+      {state.phase === "uploading" ? <UploadProgress label="Uploading the inserted image" sent={state.sent} total={state.total} onCancel={cancel} /> : null}
+      {state.phase === "failed" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
+      {message && state.phase === "idle" ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
+    </div>
+  );
+
+  return { toolbar, sourceProps: { ref: source, onPaste, onDrop, onDragOver } };
+}

@@ -1,0 +1,50 @@
+// A version names one build: the release command's refusal of a second, different build under a
+// version already released, read from the history and the site's releases/ folders.
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { releaseWithVersion } from "./releases.mjs";
+
+let dataDir: string;
+let siteRoot: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "releases-data-"));
+  siteRoot = await mkdtemp(join(tmpdir(), "releases-site-"));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(siteRoot, { recursive: true, force: true });
+});
+
+const history = (releases: { id: string; path: string }[]) =>
+  writeFile(
+    join(dataDir, "releases.json"),
+    JSON.stringify({
+      remote_blog: {
+        live: releases.at(-1)?.id ?? null,
+        history: releases.map((r) => ({ ...r, version: r.id.slice(0, r.id.lastIndexOf("-")), at: "", source: "" })),
+      },
+    }),
+  );
+
+describe("releaseWithVersion", () => {
+  it("names the other build already released under the version, and never the build itself", async () => {
+    await history([{ id: "1.0.0-aaaaaaaaaa", path: "releases/1.0.0-aaaaaaaaaa/" }]);
+    const args = { dataDir, name: "remote_blog", siteRoot };
+    expect(await releaseWithVersion({ ...args, id: "1.0.0-bbbbbbbbbb", version: "1.0.0" })).toBe("1.0.0-aaaaaaaaaa");
+    expect(await releaseWithVersion({ ...args, id: "1.0.0-aaaaaaaaaa", version: "1.0.0" })).toBeNull();
+    expect(await releaseWithVersion({ ...args, id: "1.0.1-bbbbbbbbbb", version: "1.0.1" })).toBeNull();
+  });
+
+  it("counts a release folder on the site even when the history forgot it, but not the site root's working build", async () => {
+    await history([{ id: "1.0.0-cccccccccc", path: "" }]);
+    const args = { dataDir, name: "remote_blog", siteRoot };
+    expect(await releaseWithVersion({ ...args, id: "1.0.0-bbbbbbbbbb", version: "1.0.0" })).toBeNull();
+    await mkdir(join(siteRoot, "releases", "1.0.0-dddddddddd"), { recursive: true });
+    await mkdir(join(siteRoot, "releases", "1.0.0-eeeeeeeeee.partial"), { recursive: true });
+    expect(await releaseWithVersion({ ...args, id: "1.0.0-bbbbbbbbbb", version: "1.0.0" })).toBe("1.0.0-dddddddddd");
+    // "1.0.0-beta.1" is another version, though its id starts like one of 1.0.0.
+    expect(await releaseWithVersion({ ...args, id: "1.0.0-beta.1-ffffffffff", version: "1.0.0-beta.1" })).toBeNull();
+  });
+});

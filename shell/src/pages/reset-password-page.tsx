@@ -1,0 +1,157 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "shared-router";
+import { SITE_PATHS } from "shared-content";
+import { checkPasswordPolicy, checkPasswordResetCode, resetPassword, type PasswordPolicyCheck } from "shared-auth";
+import { authErrorMessage } from "shared-auth/messages";
+import { PasswordChecklist } from "shared-ui";
+import { useDocumentTitle } from "../use-document-title";
+import { ForgotPasswordForm } from "./forgot-password-form";
+import styles from "./login-page.module.css";
+
+/** Why a reset link cannot be used, in plain words, from the Auth service's code. */
+function linkProblem(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  if (code === "auth/expired-action-code") return "This reset link has expired: a link works for an hour. Ask for a new one below.";
+  if (code === "auth/invalid-action-code")
+    return "This reset link cannot be used: it was used already, a newer link replaced it, or it was copied incompletely. Ask for a new one below.";
+  if (code === "auth/user-disabled" || code === "auth/user-not-found") return "The account this link was sent for no longer exists or is disabled.";
+  return authErrorMessage(error);
+}
+
+/** The checklist for the password as typed; only the latest answer is kept. */
+function usePolicyCheck(password: string): PasswordPolicyCheck | null {
+  const [check, setCheck] = useState<PasswordPolicyCheck | null>(null);
+  const latest = useRef(0);
+  useEffect(() => {
+    const ticket = ++latest.current;
+    void checkPasswordPolicy(password).then((result) => {
+      if (ticket === latest.current) setCheck(result);
+    });
+  }, [password]);
+  return check;
+}
+
+type LinkState = { kind: "checking" } | { kind: "ready"; email: string } | { kind: "unusable"; message: string } | { kind: "done"; email: string };
+
+/**
+ * /reset-password?mode=resetPassword&oobCode=…: where the password reset email's link lands (the
+ * Firebase console's email template points its action URL here, docs/admin-account.md). Checks
+ * the code, then asks for a new password under the project's policy.
+ */
+export function ResetPasswordPage() {
+  useDocumentTitle("Choose a new password");
+  const [params] = useSearchParams();
+  const code = params.get("oobCode") ?? "";
+  const isReset = params.get("mode") === "resetPassword" && code !== "";
+  const [state, setState] = useState<LinkState>(() =>
+    isReset ? { kind: "checking" } : { kind: "unusable", message: "This address is not a password reset link. Ask for one below." },
+  );
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const check = usePolicyCheck(password);
+  const checklistId = useId();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!isReset) return;
+    let current = true;
+    checkPasswordResetCode(code).then(
+      (email) => current && setState({ kind: "ready", email }),
+      (err: unknown) => current && setState({ kind: "unusable", message: linkProblem(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, isReset]);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+  useEffect(() => {
+    if (state.kind === "done" || state.kind === "unusable") headingRef.current?.focus();
+  }, [state.kind]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || state.kind !== "ready") return;
+    if (check && !check.met) return setError("The new password does not meet every requirement listed above yet.");
+    if (password !== repeat) return setError("The two passwords are not the same. Type the new password again in both fields.");
+    setError("");
+    setBusy(true);
+    try {
+      await resetPassword(code, password);
+      setState({ kind: "done", email: state.email });
+    } catch (err) {
+      const failed = typeof err === "object" && err !== null && "code" in err ? (err as { code: unknown }).code : "";
+      if (failed === "auth/expired-action-code" || failed === "auth/invalid-action-code") setState({ kind: "unusable", message: linkProblem(err) });
+      else setError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = state.kind === "done" ? "Password changed" : state.kind === "unusable" ? "This link cannot be used" : "Choose a new password";
+  return (
+    <section className={styles.card} aria-labelledby="reset-title">
+      <h1 id="reset-title" ref={headingRef} tabIndex={-1} className={styles.title}>
+        {title}
+      </h1>
+      {state.kind === "checking" ? <p role="status">Checking the link…</p> : null}
+      {state.kind === "unusable" ? (
+        <>
+          <p role="alert" className={styles.error}>
+            {state.message}
+          </p>
+          <ForgotPasswordForm />
+        </>
+      ) : null}
+      {state.kind === "done" ? (
+        <p role="status">
+          The password of <strong>{state.email}</strong> is changed. <Link to={SITE_PATHS.login.getHref()}>Sign in with it</Link>.
+        </p>
+      ) : null}
+      {state.kind === "ready" ? (
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+          <p className={styles.lead}>
+            For <strong>{state.email}</strong>.
+          </p>
+          <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
+          <label className={styles.label} htmlFor="reset-password">
+            New password
+          </label>
+          <input
+            id="reset-password"
+            className={styles.input}
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-describedby={checklistId}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <PasswordChecklist id={checklistId} check={check} />
+          <label className={styles.label} htmlFor="reset-repeat">
+            New password again
+          </label>
+          <input
+            id="reset-repeat"
+            className={styles.input}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+          />
+          <div ref={errorRef} role="alert" tabIndex={-1} className={error ? styles.error : styles.errorEmpty}>
+            {error}
+          </div>
+          <button className={styles.submit} type="submit" disabled={busy}>
+            {busy ? "Saving…" : "Set the new password"}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
