@@ -17,6 +17,7 @@ import {
   navigateInApp,
   releaseCommand,
   releasedId,
+  setCandidateVersion,
   signInAsAdmin,
   stackState,
   test,
@@ -71,8 +72,14 @@ test("a tab opened before a release navigates inside the remote after it: on the
   const restore = await keepReleaseState();
   const released: string[] = [];
   const dirs = [
-    await candidate((d) => editBlogListText(d, "Filter by tag", "Filter the old posts by tag")),
-    await candidate((d) => editBlogListText(d, "Filter by tag", "Filter the new posts by tag")),
+    await candidate(async (d) => {
+      await editBlogListText(d, "Filter by tag", "Filter the old posts by tag");
+      await setCandidateVersion(d, "1.0.0-tab.1");
+    }),
+    await candidate(async (d) => {
+      await editBlogListText(d, "Filter by tag", "Filter the new posts by tag");
+      await setCandidateVersion(d, "1.0.0-tab.2");
+    }),
   ];
   const folder = (id: string) => join(dataDir, "hosting", "remote-blog", "releases", id);
   let movedAway: string | null = null;
@@ -123,7 +130,10 @@ test("each release and rollback is recorded with who, when, the commit and the s
 }) => {
   test.setTimeout(180_000);
   const restore = await keepReleaseState();
-  const dir = await candidate((d) => editBlogListText(d, "Filter by tag", "Filter the recorded posts by tag"));
+  const dir = await candidate(async (d) => {
+    await editBlogListText(d, "Filter by tag", "Filter the recorded posts by tag");
+    await setCandidateVersion(d, "1.0.0-record.1");
+  });
   const started = await liveRelease("remote_blog");
   try {
     const released = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser"]);
