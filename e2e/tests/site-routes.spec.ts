@@ -33,6 +33,7 @@ const adminSections: [string, string][] = [
   ["write-blog", "WriteBlog"],
   ["write-quote", "WriteQuote"],
   ["configure-films", "ConfigureFilms"],
+  ["media", "MediaLibrary"],
   ["account", "Account"],
 ];
 

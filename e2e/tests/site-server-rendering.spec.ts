@@ -191,7 +191,9 @@ test.describe("server-rendered HTML", () => {
       const response = await request.get(path, { headers });
       const body = await response.text();
       expect(body, path).not.toContain("evil.example");
-      expect(body, path).not.toContain("javascript:");
+      // A feed carries whole posts, whose code may show "javascript:" as text (the sanitising
+      // post does); their links are checked in public-blog-contents.spec.ts (all absolute http).
+      expect(body.replace(/<content:encoded>[^<]*<\/content:encoded>/g, ""), path).not.toContain("javascript:");
       expect(body, path).toContain(SITE_URL);
       // Hosting adds Authorization and Cookie; nothing names the host.
       expect(response.headers()["vary"], path).toContain("Accept-Encoding");

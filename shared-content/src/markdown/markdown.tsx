@@ -18,19 +18,24 @@ type Compiler = (source: string, media?: MediaStorage | null) => CompiledText;
 // text comes with the server's HTML. It loads for a text that changed live and was stored without
 // its HTML (an about text, a summary), and in the admin panel's previews.
 let compiler: Compiler | null = null;
-let loading: Promise<Compiler> | null = null;
+let loading: Promise<typeof import("./render-markdown")> | null = null;
 
-/** Loads the compiler (once) and resolves with it. Tests `await` it in beforeAll to render at once. */
-export function loadMarkdownRenderer(): Promise<Compiler> {
-  if (compiler) return Promise.resolve(compiler);
-  loading ??= import("./render-markdown").then(
-    (m) => (compiler = m.compileMarkdown),
-    (error: unknown) => {
-      loading = null; // let a later render try again
-      throw error;
-    },
-  );
+function loadChunk(): Promise<typeof import("./render-markdown")> {
+  loading ??= import("./render-markdown").catch((error: unknown) => {
+    loading = null; // let a later render try again
+    throw error;
+  });
   return loading;
+}
+
+function loadCompiler(): Promise<Compiler> {
+  return compiler ? Promise.resolve(compiler) : loadChunk().then((m) => (compiler = m.compileMarkdown));
+}
+
+/** Loads the compiler's chunk (once) and resolves with its markdown-to-HTML function. Tests `await` it in beforeAll to render at once. */
+export async function loadMarkdownRenderer(): Promise<typeof import("./render-markdown").renderMarkdown> {
+  await loadCompiler();
+  return (await loadChunk()).renderMarkdown;
 }
 
 /** A text's state: compiled, waiting for the compiler, or shown as plain text (the compiler could not load). */
@@ -51,7 +56,7 @@ export function useCompiledMarkdown(source: string, stored?: CompiledText): Mark
   useEffect(() => {
     if (!needsCompiler) return;
     let live = true;
-    loadMarkdownRenderer().then(
+    loadCompiler().then(
       (c) => live && setCompile(() => c),
       () => live && setFailed(true),
     );

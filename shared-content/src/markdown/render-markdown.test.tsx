@@ -2,7 +2,7 @@
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Markdown, loadMarkdownRenderer } from "./markdown";
-import { compileMarkdown, renderMarkdown } from "./render-markdown";
+import { renderMarkdown } from "./render-markdown";
 import { isExternalUrl, safeImageUrl, safeUrl } from "./safe-url";
 
 afterEach(cleanup);
@@ -117,7 +117,7 @@ describe("<Markdown>", () => {
     const { container, rerender } = render(<Markdown source={source} className="extra" />);
     expect(dangers(container as HTMLElement)).toEqual([]);
     await waitFor(() => expect(container.querySelector("h2")?.textContent).toBe("Hi"));
-    expect(await loadMarkdownRenderer()).toBe(compileMarkdown);
+    expect(await loadMarkdownRenderer()).toBe(renderMarkdown);
     rerender(<Markdown source={"## Then"} className="extra" />);
     expect(container.querySelector("h2")?.textContent).toBe("Then");
     expect((container.firstChild as HTMLElement).className).toContain("extra");
