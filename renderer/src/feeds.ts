@@ -3,13 +3,10 @@
 import {
   BLOG_SCAN_WINDOW,
   BlogIndexEntrySchema,
-  BlogPostSchema,
   PATHS,
   SITE_PATHS,
   byPublishedDesc,
-  decodeOne,
   feedUrl,
-  postPath,
   postUrl,
   decodeCollection,
   formatTitle,
@@ -18,7 +15,7 @@ import {
   type MediaStorage,
   type WithId,
 } from "shared-content";
-import { cachedMarkdownCompiler, readAsVisitor } from "shared-content/server";
+import { BlogPostSchema, cachedMarkdownCompiler, decodeOne, postPath, readAsVisitor } from "shared-content/server";
 import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";

@@ -11,8 +11,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { RELEASES_HEADER, formatReleases } from "federation-contract";
-import { LIMITS, normaliseTag, redirectFor } from "shared-content";
-import { createServerRenderStore, mediaStorageOf } from "shared-content/server";
+import { LIMITS, redirectFor } from "shared-content";
+import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
@@ -161,20 +161,23 @@ async function withReadDeadline<T>(ms: number, work: (signal: AbortSignal) => Pr
   }
 }
 
+/** One request as the renderer answers it: what was asked, under which config, and how to answer. */
+interface PageRequest {
+  path: string;
+  search: string;
+  config: RuntimeConfig;
+  /** The site's own URL (config.site.url): every absolute link is made from it. */
+  base: string;
+  /** Aborted at the read deadline. */
+  signal: AbortSignal;
+  send: Send;
+}
+
 /**
  * /sitemap.xml and /feed.xml (`?tag=x`: that tag's feed), generated from the published posts;
- * 503 when the database cannot be read.
+ * 503 when the database cannot be read. `window` is the DOM the feed's post bodies are sanitised in.
  */
-async function sendFeed(
-  path: "/sitemap.xml" | "/feed.xml",
-  search: string,
-  config: RuntimeConfig,
-  base: string,
-  window: Window,
-  signal: AbortSignal,
-  send: Send,
-  log: (line: string) => void,
-) {
+async function sendFeed({ path, search, config, base, signal, send }: PageRequest, window: Window, log: (line: string) => void) {
   try {
     if (path === "/sitemap.xml") {
       const [posts, series] = await Promise.all([publishedPosts(config, { signal }), publishedSeries(config, { signal })]);
@@ -255,16 +258,17 @@ export function createRenderer(options: RendererOptions) {
     const base = config.site.url;
 
     await withReadDeadline(readDeadlineMs, async (signal) => {
-      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(path, search, config, base, window, signal, send, log);
+      const request: PageRequest = { path, search, config, base, signal, send };
+      if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
         return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
-      return renderResponse(path, search, config, base, signal, send);
+      return renderResponse(request);
     });
   }
 
-  async function renderResponse(path: string, search: string, config: RuntimeConfig, base: string, signal: AbortSignal, send: Send): Promise<void> {
+  async function renderResponse({ path, search, config, base, signal, send }: PageRequest): Promise<void> {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.

@@ -49,7 +49,7 @@ const BAD_PORTS = new Set([
 /** Every port free, chosen at start: a scratch stack beside any other (the benchmarks). */
 export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0 };
 
-/** Ports from the environment (README lists the variables). */
+/** Ports from the environment (shell/README.md lists the variables). */
 export function portsFromEnv() {
   return {
     site: envPort("SITE_PORT", 4173),

@@ -3,21 +3,11 @@
 // reads through the REST stream. The SDK-based admin API is shared-content/admin.
 //
 // Every name here is shipped to every visitor and listed in every remote's federation glue, so the
-// entry exports what the screens, the shell and the admin entry use, by name; the rest of each
-// module stays internal (tests/entry-graph.test.ts checks each export has a user).
-export { LIMITS, BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, URL_PATTERN, ID_PATTERN } from "./limits";
-export {
-  AboutFieldsSchema,
-  ContactFieldsSchema,
-  BlogPostInputSchema,
-  BlogPostSchema,
-  BlogIndexEntrySchema,
-  RecommendationSubmissionSchema,
-  slugSchema,
-  validate,
-  COLLECTION_SCHEMAS,
-  COLLECTION_FIELD_SCHEMAS,
-} from "./schemas";
+// entry exports only what visitors' code uses (the shell, the public screens, the renderer), by
+// name; what only the admin panel uses the admin entry imports relatively, and the rest of each
+// module stays internal (tests/public-surface.test.ts checks each export has a visitor user).
+export { LIMITS, BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, URL_PATTERN } from "./limits";
+export { BlogIndexEntrySchema } from "./schemas";
 export type {
   Link,
   About,
@@ -52,7 +42,7 @@ export type {
   RecordOf,
   FieldsOf,
 } from "./schemas";
-export { PATHS, COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "./paths";
+export { PATHS } from "./paths";
 export type { CollectionKind, OrderedKind } from "./paths";
 export {
   SITE_PATHS,
@@ -66,44 +56,27 @@ export {
   type AdminSectionSlug,
   type SitePage,
 } from "./site-urls";
-export {
-  ContentError,
-  ConflictError,
-  isContentError,
-  isConflictError,
-  toContentError,
-  contentErrorMessage,
-  loadFailureMessage,
-  type ContentErrorCode,
-} from "./errors";
-export { decodeOne, decodeCollection, byPublishedDesc } from "./decode";
-export { useLiveQuery, type LiveResult, type LiveStatus, type LiveQueryOptions, type Subscribe } from "./hooks/use-live-query";
+export { ConflictError, isConflictError, toContentError, contentErrorMessage, loadFailureMessage, type ContentErrorCode } from "./errors";
+export { decodeCollection, byPublishedDesc } from "./decode";
+export type { LiveResult, LiveStatus, LiveQueryOptions, Subscribe } from "./hooks/use-live-query";
 // The public live hooks over the REST stream (the admin entry re-declares them over the SDK).
 export * from "./hooks/use-content";
-export { makeContentHooks, byAuthor } from "./hooks/content-hooks";
+export { byAuthor } from "./hooks/content-hooks";
 export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);
-export { cleanForWrite, parseInput, stripEmpty } from "./input";
+export { stripEmpty } from "./input";
 export { matchesSearch } from "./search";
-// The one browser-storage helper lives in shared-auth (its session hint needs it); screens take it from here.
-export { storageKey, readStored, writeStored, removeStored } from "shared-auth/browser-storage";
-export { FILM_ORDERS, byWatchedDesc } from "./films";
-export { formatMonth, formatDay, formatShortDay, formatMoment, monthSpan, formatDuration } from "./dates";
+export { FILM_ORDERS } from "./films";
+export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
+// The shell's Releases screen (the release record) shows when each release happened.
+export { formatMoment } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { partPosition, type Series } from "./series";
-export { readingMinutes, slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag, type StoredPost } from "./blog";
-export {
-  Markdown,
-  MarkdownBody,
-  useCompiledMarkdown,
-  loadMarkdownRenderer,
-  type MarkdownProps,
-  type MarkdownState,
-  type CompiledText,
-} from "./markdown/markdown";
+export { readingMinutes, type StoredPost } from "./blog";
+export { Markdown, MarkdownBody, useCompiledMarkdown, type MarkdownProps, type MarkdownState, type CompiledText } from "./markdown/markdown";
 export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
 export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";

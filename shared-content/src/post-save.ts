@@ -2,32 +2,17 @@
 // (shared-content/admin's savePost, through the Firebase SDK) and the scheduler's publish
 // (server/scheduled-publishing.ts, through the Admin SDK) both plan it here over the reads their
 // client makes, so a scheduled post goes out through exactly the move the Publish button makes
-// (docs/architecture.md, "Scheduled publishing"). Classes and shared helpers come from the package's
-// main entry, the singleton, so an admin's ConflictError is the one the screens test for.
-import {
-  ConflictError,
-  ContentError,
-  BlogPostSchema,
-  decodeOne,
-  normaliseTag,
-  postRemoval,
-  postUpdates,
-  readingMinutes,
-  revisionsPath,
-  slugify,
-  stripEmpty,
-  LIMITS,
-  postPath,
-  draftPath,
-  parseInput,
-  revisionKey,
-  storedPostPath,
-  BlogPostInputSchema,
-  type BlogPost,
-  type BlogPostInput,
-} from "shared-content";
+// (docs/architecture.md, "Scheduled publishing"). ConflictError comes from the package's main
+// entry, the singleton, so an admin's ConflictError is the one the screens test for; the pure
+// helpers only the admin and the server use are imported relatively (not in the visitor's entry).
+import { ConflictError, readingMinutes, stripEmpty, LIMITS, type BlogPost, type BlogPostInput } from "shared-content";
+import { ContentError } from "./errors";
+import { BlogPostSchema, BlogPostInputSchema } from "./schemas";
+import { decodeOne } from "./decode";
+import { normaliseTag, postRemoval, postUpdates, slugify } from "./blog";
+import { parseInput } from "./input";
 import type { InferOutput } from "valibot";
-import { schedulePath } from "./paths";
+import { draftPath, postPath, revisionKey, revisionsPath, schedulePath, storedPostPath } from "./paths";
 import type { TocEntry } from "./schemas";
 import { PostScheduleSchema, type PostSchedule } from "./schedule-schemas";
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { BlogPostInputSchema, deletePost, savePost, tagsOf, validate, type BlogPost, type PostStatus, type WithId } from "shared-content/admin";
+import { BlogPostInputSchema, deletePost, postUrl, savePost, tagsOf, validate, type BlogPost, type PostStatus, type WithId } from "shared-content/admin";
 import { AdminPage, Button, StatusMessage, useConfirm, type FieldErrors, errorFor } from "../ui";
 import { mapErrorKeys } from "../lib/form-values";
 import { tagFixes, tagFixMessage } from "../lib/labels";
@@ -94,7 +94,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
     if (!post) return;
     const ok = await confirm({
       title: "Delete this post?",
-      message: `Delete the post “${post.title}” (/blogs/${post.id})${post.status === "published" ? ", which is published," : ""}? This cannot be undone.`,
+      message: `Delete the post “${post.title}” (${postUrl(post.id)})${post.status === "published" ? ", which is published," : ""}? This cannot be undone.`,
       confirmLabel: "Delete post",
     });
     if (!ok) return;

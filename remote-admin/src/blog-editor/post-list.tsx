@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { formatShortDay, postUrl, type BlogPost, type WithId } from "shared-content/admin";
+import { formatShortDay, matchesSearch, postUrl, type BlogPost, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
-import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage, matchesSearch } from "../ui";
+import { AdminPage, Button, Panel, SearchBox, SelectField, StatusMessage } from "../ui";
 import { ScheduledPosts } from "./scheduled-posts";
 import styles from "./blog-editor.module.css";
 

@@ -1,4 +1,4 @@
-import { slugify } from "shared-content/admin";
+import { postUrl, slugify } from "shared-content/admin";
 
 export { slugify };
 
@@ -9,7 +9,7 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export function slugProblem(slug: string, taken: ReadonlySet<string>): string | null {
   if (!slug) return "Enter a slug (it becomes the post's address).";
   if (!SLUG_PATTERN.test(slug)) return "Use lower-case letters, digits and single dashes only, e.g. my-first-post.";
-  if (taken.has(slug)) return `Another post already uses the address /blogs/${slug}. Choose a different slug.`;
+  if (taken.has(slug)) return `Another post already uses the address ${postUrl(slug)}. Choose a different slug.`;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { findMediaUses, siteMediaStorage, useMediaLibrary, type MediaUse } from "shared-content/admin";
-import { AdminPage, Panel, SearchBox, StatusMessage, matchesSearch } from "../ui";
+import { findMediaUses, matchesSearch, siteMediaStorage, useMediaLibrary, type MediaUse } from "shared-content/admin";
+import { AdminPage, Panel, SearchBox, StatusMessage } from "../ui";
 import { EditorLoadState } from "../editors/editor-load-state";
 import { MediaCard } from "../media/media-card";
 import { MediaOrphansPanel } from "../media/media-orphans";

@@ -14,7 +14,7 @@ export type { SaveStatus, SaveState } from "./use-save-state";
 export { UnsavedChangesGuard } from "./unsaved-changes-guard";
 export { useBeforeUnload } from "./use-before-unload";
 export { ReorderList, moveItem } from "./reorder-list";
-export { SearchBox, matchesSearch } from "./search-box";
+export { SearchBox } from "./search-box";
 export { Pager, paginate } from "./pager";
 export { StatusMessage } from "./status-message";
 export { useForm, errorFor } from "./use-form";

@@ -41,6 +41,3 @@ export function SearchBox({ value, onChange, label, placeholder, resultSummary }
     </div>
   );
 }
-
-/** Case- and accent-insensitive match of every word of `query` against any of `fields` (shared-content). */
-export { matchesSearch } from "shared-content/admin";

@@ -2,7 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { loadMarkdownRenderer } from "shared-content";
+// The renderer warmed through the admin entry: the same module in tests, and not a visitor's export.
+import { loadMarkdownRenderer } from "shared-content/admin";
 import { BlogPostView } from "./blog-post-view";
 import type { LoadState } from "shared-ui";
 import type { Post } from "../ui/types";

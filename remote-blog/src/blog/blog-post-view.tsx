@@ -2,8 +2,19 @@ import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { ErrorState, Skeleton, hideOnError } from "shared-ui";
-import { Picture, SITE_PATHS, formatDay, loadFailureMessage, postUrl, useMediaStorage, usePageMeta, useSiteName, type TocEntry } from "shared-content";
-import { MarkdownBody, useCompiledMarkdown } from "../ui/shared";
+import {
+  MarkdownBody,
+  Picture,
+  SITE_PATHS,
+  formatDay,
+  loadFailureMessage,
+  postUrl,
+  useCompiledMarkdown,
+  useMediaStorage,
+  usePageMeta,
+  useSiteName,
+  type TocEntry,
+} from "shared-content";
 import type { Post, PostSummary } from "../ui/types";
 import { postMeta } from "./post-meta";
 import page from "../ui/page.module.css";

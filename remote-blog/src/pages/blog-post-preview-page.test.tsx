@@ -3,7 +3,8 @@ import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { loadMarkdownRenderer } from "shared-content";
+// The renderer warmed through the admin entry: the same module in tests, and not a visitor's export.
+import { loadMarkdownRenderer } from "shared-content/admin";
 import { POST_PREVIEW_KEY, writePostPreview } from "shared-content/preview";
 import BlogPostPreviewPage from "./blog-post-preview-page";
 

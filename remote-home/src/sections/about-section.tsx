@@ -1,8 +1,7 @@
-import { Picture, SITE_PATHS, loadFailureMessage } from "shared-content";
+import { Picture, SITE_PATHS, loadFailureMessage, Markdown, safeUrl } from "shared-content";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { EmptyState, ErrorState, Skeleton, hideOnError, visuallyHidden } from "shared-ui";
-import { Markdown, safeUrl } from "../ui/shared";
 import type { About } from "./types";
 import styles from "./about-section.module.css";
 

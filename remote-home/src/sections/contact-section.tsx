@@ -2,9 +2,9 @@ import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import { hostOf } from "shared-ui";
-import { safeUrl } from "../ui/shared";
 import type { Contact } from "./types";
 import styles from "./contact-section.module.css";
+import { safeUrl } from "shared-content";
 
 function isEmptyContact(c: Contact | null): boolean {
   return !c || (!c.email && !c.phone && !c.location && (!c.links || c.links.length === 0));

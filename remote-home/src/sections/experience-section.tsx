@@ -1,9 +1,8 @@
-import { formatDuration, formatMonth, monthSpan } from "shared-content";
+import { formatDuration, formatMonth, monthSpan, Markdown } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
-import { Markdown } from "../ui/shared";
 import type { Experience } from "./types";
 import styles from "./experience-section.module.css";
 

@@ -1,10 +1,9 @@
-import { Picture, formatMonth } from "shared-content";
+import { Picture, formatMonth, Markdown, safeUrl } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
 import { hideOnError } from "shared-ui";
-import { Markdown, safeUrl } from "../ui/shared";
 import type { Project } from "./types";
 import cards from "../ui/card-grid.module.css";
 import styles from "./projects-section.module.css";

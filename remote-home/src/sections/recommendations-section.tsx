@@ -1,10 +1,9 @@
-import { SITE_PATHS } from "shared-content";
+import { SITE_PATHS, safeImageUrl } from "shared-content";
 import { useState } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
-import { safeImageUrl } from "../ui/shared";
 import type { Recommendation } from "./types";
 import cards from "../ui/card-grid.module.css";
 import styles from "./recommendations-section.module.css";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { safeUrl } from "./shared";
+import { safeUrl } from "shared-content";
 
 interface Props {
   href: string | null | undefined;

@@ -1,16 +1,8 @@
 // Admin reads (the rules deny these to anyone but an admin), through the SDK.
 import type * as v from "valibot";
 import {
-  BlogPostSchema,
-  COLLECTION_SCHEMAS,
   PATHS,
-  RecommendationSubmissionSchema,
   decodeCollection,
-  decodeOne,
-  draftPath,
-  postPath,
-  revisionsPath,
-  useLiveQuery,
   type BlogPost,
   type LiveRead,
   type CollectionKind,
@@ -20,6 +12,10 @@ import {
   type Subscribe,
   type WithId,
 } from "shared-content";
+import { BlogPostSchema, COLLECTION_SCHEMAS, RecommendationSubmissionSchema } from "../schemas";
+import { decodeOne } from "../decode";
+import { draftPath, postPath, revisionsPath } from "../paths";
+import { useLiveQuery } from "../hooks/use-live-query";
 import { sdkSource } from "./sdk-source";
 
 const at =

@@ -6,26 +6,12 @@
 // The media library's records (media/) travel too; the picture files themselves are in
 // Storage and are copied separately (docs/deploy.md, "Moving data").
 import * as v from "valibot";
-import {
-  readingMinutes,
-  ContentError,
-  toContentError,
-  ID_PATTERN,
-  LIMITS,
-  COLLECTION_KINDS,
-  PATHS,
-  postRemoval,
-  postUpdates,
-  revisionsPath,
-  type CollectionKind,
-  type StoredPost,
-  AboutFieldsSchema,
-  BlogPostSchema,
-  COLLECTION_FIELD_SCHEMAS,
-  ContactFieldsSchema,
-  slugSchema,
-  validate,
-} from "shared-content";
+import { readingMinutes, toContentError, LIMITS, PATHS, type CollectionKind, type StoredPost } from "shared-content";
+import { ContentError } from "../errors";
+import { ID_PATTERN } from "../limits";
+import { COLLECTION_KINDS, revisionsPath } from "../paths";
+import { postRemoval, postUpdates } from "../blog";
+import { AboutFieldsSchema, BlogPostSchema, COLLECTION_FIELD_SCHEMAS, ContactFieldsSchema, slugSchema, validate } from "../schemas";
 import { MediaRecordFieldsSchema, mediaIdSchema } from "../media";
 import { filmStatsRecords, type CountedFilm } from "../film-stats";
 import { compileBodiesIn } from "./compile-post";

@@ -2,10 +2,35 @@
 // writes through the Firebase SDK (loaded on first use from shared-auth). The live hooks of
 // the public entry are re-declared here over the SDK, so the admin sees its own saves at once
 // (local names take precedence over `export *`).
-import { makeContentHooks } from "shared-content";
+import { makeContentHooks } from "../hooks/content-hooks";
 import { sdkSource } from "./sdk-source";
 
 export * from "shared-content";
+// Pure helpers only the admin panel uses, imported relatively so that visitors' singleton does
+// not carry them (tests/public-surface.test.ts).
+export { ID_PATTERN } from "../limits";
+export {
+  AboutFieldsSchema,
+  ContactFieldsSchema,
+  BlogPostInputSchema,
+  BlogPostSchema,
+  RecommendationSubmissionSchema,
+  slugSchema,
+  validate,
+  COLLECTION_SCHEMAS,
+  COLLECTION_FIELD_SCHEMAS,
+} from "../schemas";
+export { COLLECTION_KINDS, ORDERED_KINDS, recordPath, postPath, draftPath, storedPostPath, revisionsPath, revisionKey, submissionPath } from "../paths";
+export { ContentError, isContentError } from "../errors";
+export { decodeOne } from "../decode";
+export { useLiveQuery } from "../hooks/use-live-query";
+export { makeContentHooks } from "../hooks/content-hooks";
+export { cleanForWrite, parseInput } from "../input";
+export { storageKey, readStored, writeStored, removeStored } from "shared-auth/browser-storage";
+export { byWatchedDesc } from "../films";
+export { formatShortDay, formatMoment } from "../dates";
+export { slugify, indexEntryOf, postUpdates, postRemoval, tagsOf, normaliseTag } from "../blog";
+export { loadMarkdownRenderer } from "../markdown/markdown";
 // Pictures' contract (ids, ladder, ImageRef, the library's record): the upload pipeline and the library build on it.
 export * from "../media";
 export { setDatabaseForTests } from "./db";

@@ -5,7 +5,8 @@
 // set the field from storeMedia's answer). docs/architecture.md, "Pictures".
 import type { UploadTask } from "firebase/storage";
 import { mediaRecordPath } from "../paths";
-import { ContentError, readingMinutes, toContentError, type StoredPost } from "shared-content";
+import { readingMinutes, toContentError, type StoredPost } from "shared-content";
+import { ContentError } from "../errors";
 import {
   MEDIA_CACHE_CONTROL,
   MEDIA_FORMATS,

@@ -1,7 +1,10 @@
 // Scheduled publishing, the owner's side: the schedules and the scheduler's last run (live, admin
 // only), and scheduling or cancelling a draft. The job that publishes is shared-content/server's
 // runScheduledPublishing; docs/architecture.md, "Scheduled publishing", has the design.
-import { ConflictError, ContentError, PATHS, decodeOne, draftPath, toContentError, type LiveResult } from "shared-content";
+import { ConflictError, PATHS, toContentError, type LiveResult } from "shared-content";
+import { ContentError } from "../errors";
+import { decodeOne } from "../decode";
+import { draftPath } from "../paths";
 import { schedulePath } from "../paths";
 import { PostScheduleSchema, SchedulerRunSchema, type PostSchedule, type SchedulerRun } from "../schedule-schemas";
 import { connection } from "./db";

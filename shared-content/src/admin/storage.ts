@@ -3,7 +3,7 @@
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
 import { ensureAdminClaim, getRuntimeConfig, loadStorage } from "shared-auth";
-import { ContentError } from "shared-content";
+import { ContentError } from "../errors";
 import { mediaStorageOf, type MediaStorage } from "../media";
 
 export type StorageSdk = typeof import("firebase/storage");

@@ -4,32 +4,24 @@
 // the server and reported here as a ConflictError, even inside a multi-path update.
 // The SDK comes from shared-auth at run time (connection()), never from a static import.
 import {
-  indexEntryOf,
-  postRemoval,
-  decodeOne,
   ConflictError,
-  ContentError,
   toContentError,
-  cleanForWrite,
-  parseInput,
   stripEmpty,
-  ORDERED_KINDS,
   PATHS,
-  recordPath,
-  submissionPath,
   type CollectionKind,
   type OrderedKind,
-  AboutFieldsSchema,
-  BlogPostInputSchema,
-  COLLECTION_FIELD_SCHEMAS,
-  ContactFieldsSchema,
-  RecommendationSubmissionSchema,
   type AboutFields,
   type BlogPostInput,
   type ContactFields,
   type FieldsOf,
   type RecommendationFields,
 } from "shared-content";
+import { indexEntryOf, postRemoval } from "../blog";
+import { decodeOne } from "../decode";
+import { ContentError } from "../errors";
+import { cleanForWrite, parseInput } from "../input";
+import { ORDERED_KINDS, recordPath, submissionPath } from "../paths";
+import { AboutFieldsSchema, BlogPostInputSchema, COLLECTION_FIELD_SCHEMAS, ContactFieldsSchema, RecommendationSubmissionSchema } from "../schemas";
 // The statistics' arithmetic is pure: bundled into the admin's build, never shipped to visitors.
 import { filmStatsChange, filmStatsIncrements, filmStatsRecords, type CountedFilm } from "../film-stats";
 import { planPostSave, planStatusChange, readStoredPost, type ReadValue } from "../post-save";

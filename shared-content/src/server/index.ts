@@ -20,6 +20,11 @@ export type { SchedulerRun } from "../schedule-schemas";
 export { planStatusChange } from "../post-save";
 export { SCHEDULER_UID } from "../paths";
 export { mediaStorageOf } from "../media";
+// What the renderer reads beside the visitor's entry (the feed reads each post whole).
+export { BlogPostSchema } from "../schemas";
+export { decodeOne } from "../decode";
+export { postPath } from "../paths";
+export { normaliseTag } from "../blog";
 
 /**
  * One REST read as a visitor (no credentials); errors are ContentErrors with a code. `signal`
