@@ -17,6 +17,9 @@ import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
 import { repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
 import { startStaticServer } from "./lib/static-server.mjs";
+import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
+import { stampRelease, unstamped } from "./lib/release-stamp.mjs";
+import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
 import {
   liveRelease,
   previousRelease,
@@ -56,11 +59,20 @@ if (!["release", "rollback", "releases"].includes(command) || !remote)
 const dataDir = resolve(values.data);
 const stack = await runningStack(dataDir);
 
-/** Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on their next page). */
+/**
+ * Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on
+ * their next page), then removes the releases no tab needs any more (release-window.mjs).
+ */
 async function pointSiteAt(release) {
   await setRemoteUrl(stack.configFile, remote.name, releaseUrl(stack.remoteOrigins[remote.name], release));
   await setLive(dataDir, remote.name, release.id);
+  const removed = await pruneReleases({ dataDir, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  if (removed.length) console.log(`${remote.name}: removed ${removed.join(", ")} (not live for over ${RELEASE_WINDOW_DAYS} days).`);
 }
+
+/** Adds what just happened to the release record (release-log.mjs). */
+const record = (kind, release, from, buildDir) =>
+  recordRelease({ dataDir, repoRoot, shellRoot: stack?.hostingRoots?.shell, kind, remote: remote.name, release: release.id, from: from?.id ?? null, buildDir });
 
 const needStack = () => {
   if (!stack?.configFile)
@@ -77,6 +89,9 @@ if (command === "releases") {
     console.log(
       `${r.id === entry.live ? "* live" : "      "}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`,
     );
+  const log = (await readReleaseLog(dataDir)).filter((e) => e.remote === remote.name);
+  console.log(`\nRelease record of ${remote.name} (newest last):`);
+  for (const e of log) console.log(describeEntry(e));
   process.exit(0);
 }
 
@@ -86,6 +101,7 @@ if (command === "rollback") {
   const previous = await previousRelease(dataDir, remote.name);
   if (!previous) fail(`${remote.name} has no release before ${live?.id ?? "the live one"} to roll back to.`);
   await pointSiteAt(previous);
+  await record("rollback", previous, live, join(stack.hostingRoots[remote.dir], previous.path));
   console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
   process.exit(0);
 }
@@ -131,7 +147,9 @@ async function liveBuildWithVersion(site, dir, version) {
     const live = await (await fetch(liveUrl, { cache: "no-store" })).text();
     const liveVersion = JSON.parse(live)?.contract?.version;
     const mine = await readFile(join(dir, "mf-manifest.json"), "utf8");
-    return liveVersion === version && JSON.stringify(JSON.parse(live)) !== JSON.stringify(JSON.parse(mine)) ? `the live build at ${liveUrl}` : null;
+    return liveVersion === version && JSON.stringify(JSON.parse(unstamped(live))) !== JSON.stringify(JSON.parse(unstamped(mine)))
+      ? `the live build at ${liveUrl}`
+      : null;
   } catch {
     return null; // the checks below say why the live site cannot be read
   }
@@ -169,9 +187,14 @@ if (values["check-only"]) {
   process.exit(0);
 }
 if (production) {
-  console.log(`\n${remote.name}: every check passed against ${siteUrl}. Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
-  console.log(`  firebase hosting:channel:deploy <release-id> --only ${remote.dir} --expires 30d`);
-  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:<release-id> <${remote.dir}-site-id>:live`);
+  // The deployed build names its release (the X-Remote-Releases header, the browser's record).
+  const { id } = await releaseIdOf(candidateDir);
+  await stampRelease(buildDir, id);
+  const channel = id.replace(/[^a-z0-9-]/g, "-");
+  console.log(`\n${remote.name}: every check passed against ${siteUrl}; ${buildDir}/mf-manifest.json names its release, ${id}.`);
+  console.log(`Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
+  console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
+  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:${channel} <${remote.dir}-site-id>:live`);
   process.exit(0);
 }
 const before = await liveRelease(dataDir, remote.name);
@@ -187,5 +210,6 @@ if (before?.id === release.id && before.path === release.path) {
   process.exit(0);
 }
 await pointSiteAt(release);
+await record("release", release, before, candidateDir);
 console.log(`\n${remote.name}: released ${release.id} (${release.version}), live now (was ${before?.id ?? "nothing"}).`);
 console.log(`Roll back with: npm run rollback -- ${remote.dir}`);

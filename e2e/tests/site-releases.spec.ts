@@ -3,37 +3,11 @@
 // seconds with no shell or renderer file rebuilt; `npm run rollback` brings the previous release
 // back; a build deployed by hand past the check is refused at run time by the renderer and the
 // browser, with a 503 for its page and a notice for the owner.
-import { spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { startStaticServer } from "scripts/static-server";
 import { REMOTE_LIST } from "../../federation.remotes";
-import { expect, overrideRemoteUrl, signInAsAdmin, stackState, test } from "../fixtures";
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const blogBuild = join(repoRoot, "remote-blog", "dist");
-
-/** Runs the release command on the e2e stack; resolves with its exit code and output. */
-async function releaseCommand(args: string[]): Promise<{ code: number; output: string }> {
-  const { dataDir } = await stackState();
-  return new Promise((done) => {
-    const child = spawn("npx", ["tsx", "scripts/release.mjs", ...args, "--data", dataDir], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => done({ code: code ?? -1, output }));
-  });
-}
-
-/** A copy of remote-blog's build, changed by `edit` (its files) before it becomes a candidate. */
-async function candidate(edit: (dir: string) => Promise<void>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "remote-blog-candidate-"));
-  await cp(blogBuild, dir, { recursive: true });
-  await edit(dir);
-  return dir;
-}
+import { blogBuild, candidate, editBlogListText, expect, overrideRemoteUrl, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
 
 async function editManifest(
   dir: string,
@@ -43,17 +17,6 @@ async function editManifest(
   const manifest = JSON.parse(await readFile(file, "utf8"));
   change(manifest);
   await writeFile(file, JSON.stringify(manifest));
-}
-
-/** Replaces a text in every chunk of the blog list page (browser and server entries). */
-async function editBlogListText(dir: string, from: string, to: string) {
-  for (const sub of ["assets", "server"]) {
-    for (const name of await readdir(join(dir, sub))) {
-      if (!name.startsWith("blog-list-page")) continue;
-      const file = join(dir, sub, name);
-      await writeFile(file, (await readFile(file, "utf8")).replaceAll(from, to));
-    }
-  }
 }
 
 const serverHtml = async (path: string) => {

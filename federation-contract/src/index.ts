@@ -124,3 +124,14 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
   const problems = checkCompatibility({ ...requirements, name: remote }, host);
   return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
 }
+
+export {
+  RELEASES_HEADER,
+  RELEASE_ACTIONS,
+  formatReleases,
+  parseReleaseLog,
+  parseReleases,
+  releaseOf,
+  type ReleaseLogEntry,
+  type SharedNeed,
+} from "./release.js";

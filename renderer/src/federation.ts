@@ -12,7 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";
-import { manifestVerdict } from "federation-contract";
+import { manifestVerdict, releaseOf } from "federation-contract";
 import { RemoteLoadError, screenIn, type RemoteLoader } from "shell/server";
 import { NPM_SHARED, SERVER_SHARED, serverHost, sharedVersion } from "./shared-modules";
 
@@ -52,6 +52,8 @@ interface PreparedRemote {
   manifest: Manifest | null;
   /** Why this build cannot run here, or null. */
   incompatible: string | null;
+  /** Which release this build is (federation-contract's releaseOf), or null. */
+  release: string | null;
 }
 
 function parseManifest(text: string): unknown {
@@ -118,7 +120,7 @@ function changedBuilds(prepared: ReadonlyMap<string, PreparedRemote>, builds: Bu
 function judge(name: string, entry: string, build: string): PreparedRemote {
   const raw = parseManifest(build);
   const incompatible = manifestVerdict(name, raw, serverHost, { unreadable: "allow" });
-  return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible };
+  return { entry, build, manifest: raw && typeof raw === "object" ? (raw as Manifest) : null, incompatible, release: releaseOf(raw) };
 }
 
 /** Logs each refused build once, not on every refresh. */
@@ -158,6 +160,7 @@ function preparedLoader(instance: FederationInstance, preparedOf: (name: string)
       return screenIn(loaded, remote, module);
     },
     incompatibility: (remote) => preparedOf(remote)?.incompatible ?? null,
+    release: (remote) => preparedOf(remote)?.release ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { RELEASES_HEADER, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
@@ -207,6 +208,11 @@ function pageHeaders(status: number, config: RuntimeConfig, inlineScripts: strin
   };
 }
 
+/** Names the release of each remote the page was rendered with, so a response can be traced to them. */
+function releasesHeader(releases: Record<string, string>): Record<string, string> {
+  return Object.keys(releases).length > 0 ? { [RELEASES_HEADER]: formatReleases(releases) } : {};
+}
+
 export function createRenderer(options: RendererOptions) {
   if (!options.configUrl) throw new Error("renderer: RUNTIME_CONFIG_URL is not set (the runtime config's URL; it is never taken from a request)");
   const { template, shell, shellStyles } = readShellBuild(options.shellDir);
@@ -289,12 +295,13 @@ export function createRenderer(options: RendererOptions) {
         failedSlots: page.failedSlots,
         slots: page.slots,
         incompatible: page.incompatible,
+        releases: page.releases,
       }),
       styles: css.inline,
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
-    send(status, HTML, html, pageHeaders(status, config, inlineScripts));
+    send(status, HTML, html, { ...pageHeaders(status, config, inlineScripts), ...releasesHeader(page.releases) });
   }
 
   return {

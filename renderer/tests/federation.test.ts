@@ -16,6 +16,13 @@ let dir: string;
 let server: StaticServer;
 let manifestUrl: string;
 
+async function stampRelease(release: string) {
+  const file = join(dir, "mf-manifest.json");
+  const manifest = JSON.parse(await readFile(file, "utf8"));
+  manifest.contract.release = release;
+  await writeFile(file, JSON.stringify(manifest));
+}
+
 async function requireSharedContent(range: string) {
   const file = join(dir, "mf-manifest.json");
   const manifest = JSON.parse(await readFile(file, "utf8"));
@@ -37,11 +44,13 @@ afterAll(async () => {
 });
 
 describe("the renderer's remotes", () => {
-  it("prepares a compatible build with its server-rendered screens before a request, then answers at once", async () => {
+  it("prepares a compatible build with its server-rendered screens before a request, then answers at once, naming its release", async () => {
+    await stampRelease("1.0.0-3f2a9c01bd");
     const lines: string[] = [];
     const remotes = createServerRemotes({ maxAgeMs: 60_000, warm: [{ remote: "remote_blog", module: "BlogListPage" }], log: (l) => lines.push(l) });
     await remotes.sync({ remote_blog: manifestUrl });
     expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
+    expect(remotes.loader.release("remote_blog")).toBe("1.0.0-3f2a9c01bd");
     const screen = await remotes.loader.load("remote_blog", "BlogListPage");
     expect(typeof screen.default).toBe("function");
     expect(remotes.assetsOf("remote_blog", "BlogListPage").js.length).toBeGreaterThan(0);

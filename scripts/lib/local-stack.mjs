@@ -11,7 +11,8 @@ import { REMOTE_LIST } from "../../federation.remotes.ts";
 import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
-import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
+import { recordStarts } from "./release-log.mjs";
+import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
 import { startSchedulerProcess } from "./scheduler-process.mjs";
 
@@ -456,10 +457,13 @@ async function serveSites(stack, sites, emulators, log) {
   }
   // The builds just staged are what a start deploys: each is recorded as its remote's live release.
   const origins = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
+  const before = await readReleases(stack.dataDir);
   await recordStartBuilds(
     stack.dataDir,
     REMOTES.map((r) => ({ name: r.name, root: sites.roots[r.dir] })),
   );
+  const roots = Object.fromEntries(REMOTES.map((r) => [r.name, sites.roots[r.dir]]));
+  await recordStarts({ dataDir: stack.dataDir, repoRoot, shellRoot: sites.roots.shell, before, after: await readReleases(stack.dataDir), roots });
   const liveUrl = async (name) => releaseUrl(origins[name], await liveRelease(stack.dataDir, name));
   // The browser reads config.json on each page load and the renderer every 2 s, so a test (or a
   // person, or `npm run release`) can repoint a remote without rebuilding anything.

@@ -7,13 +7,14 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { stampRelease, unstamped } from "./release-stamp.mjs";
 
 export const RELEASES_FILE = "releases.json";
 /** The folder, inside a remote's Hosting site, that holds its published releases. */
 export const RELEASES_DIR = "releases";
 
 /**
- * @typedef {{ id: string, version: string, at: string, path: string, source: string }} Release
+ * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string }} Release
  * @typedef {Record<string, { live: string | null, history: Release[] }>} ReleasesState
  */
 
@@ -25,7 +26,7 @@ export async function readReleases(dataDir) {
 }
 
 /** Written whole through a temporary file, so a reader never sees half a file. */
-async function writeReleases(dataDir, state) {
+export async function writeReleases(dataDir, state) {
   const file = join(dataDir, RELEASES_FILE);
   await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
   await rename(`${file}.tmp`, file);
@@ -47,7 +48,7 @@ export async function releaseIdOf(dir) {
   const hash = createHash("sha256");
   for (const file of await filesUnder(dir, [RELEASES_DIR])) {
     hash.update(relative(dir, file));
-    hash.update(await readFile(file));
+    hash.update(relative(dir, file) === "mf-manifest.json" ? unstamped(await readFile(file, "utf8")) : await readFile(file));
   }
   const manifest = JSON.parse(await readFile(join(dir, "mf-manifest.json"), "utf8"));
   const version = typeof manifest?.contract?.version === "string" ? manifest.contract.version : "0.0.0";
@@ -104,10 +105,11 @@ export async function recordStartBuilds(dataDir, remotes) {
   const state = await readReleases(dataDir);
   for (const { name, root } of remotes) {
     const { id, version } = await releaseIdOf(root);
+    await stampRelease(root, id);
     const entry = (state[name] ??= { live: null, history: [] });
     entry.history = entry.history.filter((r) => r.path !== "" && existsSync(join(root, r.path, "mf-manifest.json")));
     entry.history.push({ id, version, at: new Date().toISOString(), path: "", source: "npm start" });
-    entry.live = id;
+    makeLive(entry, id);
   }
   await writeReleases(dataDir, state);
 }
@@ -124,6 +126,7 @@ export async function publishRelease({ dataDir, name, siteRoot, buildDir, source
   if (!existsSync(join(target, "mf-manifest.json"))) {
     await mkdir(join(siteRoot, RELEASES_DIR), { recursive: true });
     await cp(buildDir, `${target}.partial`, { recursive: true });
+    await stampRelease(`${target}.partial`, id);
     await rename(`${target}.partial`, target);
   }
   const state = await readReleases(dataDir);
@@ -138,8 +141,15 @@ export async function setLive(dataDir, name, id) {
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (!entry?.history.some((r) => r.id === id)) throw new Error(`${name} has no release ${id}`);
-  entry.live = id;
+  makeLive(entry, id);
   await writeReleases(dataDir, state);
+}
+
+/** Makes `id` live; the one it replaces is retired now (its files stay served for a window: release-window.mjs). */
+function makeLive(entry, id) {
+  for (const r of entry.history) if (r.id === entry.live && r.id !== id) r.retiredAt = new Date().toISOString();
+  for (const r of entry.history) if (r.id === id) delete r.retiredAt;
+  entry.live = id;
 }
 
 /** The release published before the live one, or null when the live one is the first. */

@@ -70,6 +70,8 @@ export { stripEmpty } from "./input";
 export { matchesSearch } from "./search";
 export { FILM_ORDERS } from "./films";
 export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
+// The shell's Releases screen (the release record) shows when each release happened.
+export { formatMoment } from "./dates";
 // The films' statistics as the films page shows them (the write side is the admin entry's).
 export { averageRating, filmsByDecade, type FilmStats, type FilmTally, type TallyKind } from "./film-stats";
 export { partPosition, type Series } from "./series";

@@ -24,7 +24,7 @@ export function ReleaseHealth() {
       const verdicts = await Promise.all(
         (Object.keys(REMOTE_SCREENS) as RemoteName[]).map(async (remote) => {
           const entry = registry.entryOf(remote);
-          const reason = entry ? await guard(remote, entry).catch(() => null) : null;
+          const reason = entry ? ((await guard(remote, entry).catch(() => null))?.incompatible ?? null) : null;
           return reason ? [{ remote, reason }] : [];
         }),
       );

@@ -1,12 +1,13 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from "react";
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { SITE_PATHS, usePageMeta } from "shared-content";
-import { releaseVersionOf } from "../remotes/manifest-guard";
+import { releaseAt } from "../remotes/manifest-guard";
 import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";
 import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
+import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 
 const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
@@ -17,34 +18,34 @@ function pageOf(remote: string): string {
   return route ? `/${route.path}` : SITE_PATHS.admin.getHref();
 }
 
-/** The version each remote serves now, read from its manifest; a remote not yet answered (or failing) has no entry. */
-function useLiveVersions(): Record<string, string> {
+/** The release each remote serves now, read from its manifest; a remote not yet answered (or failing) has no entry. */
+function useLiveReleases(): Record<string, string> {
   const registry = useContext(RemoteRegistryContext);
-  const [versions, setVersions] = useState<Record<string, string>>({});
+  const [releases, setReleases] = useState<Record<string, string>>({});
   useEffect(() => {
     let current = true;
     void Promise.all(
       REMOTES.map(async (name) => {
         const entry = registry.entryOf(name);
-        return [name, entry ? await releaseVersionOf(entry).catch(() => null) : null] as const;
+        return [name, entry ? await releaseAt(entry).catch(() => null) : null] as const;
       }),
-    ).then((list) => current && setVersions(Object.fromEntries(list.filter((e): e is [RemoteName, string] => e[1] !== null))));
+    ).then((list) => current && setReleases(Object.fromEntries(list.filter((e): e is [RemoteName, string] => e[1] !== null))));
     return () => {
       current = false;
     };
   }, [registry]);
-  return versions;
+  return releases;
 }
 
 function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
-  const versions = useLiveVersions();
+  const releases = useLiveReleases();
   return (
     <table className={styles.table}>
       <caption>Live releases</caption>
       <thead>
         <tr>
           <th scope="col">Part</th>
-          <th scope="col">Version</th>
+          <th scope="col">Release</th>
           <th scope="col">Served from</th>
         </tr>
       </thead>
@@ -52,7 +53,7 @@ function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
         {REMOTES.map((name) => (
           <tr key={name}>
             <th scope="row">{name}</th>
-            <td>{versions[name] ?? "…"}</td>
+            <td>{releases[name] ?? "…"}</td>
             <td>
               <code>{config.remotes[name] ?? "not configured"}</code>
             </td>
@@ -126,8 +127,9 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 }
 
 /**
- * The admin's view of the remotes' releases: what each serves now (its manifest URL and version),
- * and a form to preview a candidate release in this tab only (release-preview.ts).
+ * The admin's view of the remotes' releases: what each serves now (its manifest URL and release),
+ * the release record (release-record.tsx), and a form to preview a candidate release in this tab
+ * only (release-preview.ts).
  */
 export function ReleasesPage() {
   usePageMeta({ title: "Releases" }, { route: true });
@@ -140,6 +142,9 @@ export function ReleasesPage() {
         shell/README.md explains releasing and rolling back.
       </p>
       <LiveReleasesTable config={config} />
+
+      <h2>Release record</h2>
+      <ReleaseRecord />
 
       <h2>Preview a candidate release</h2>
       <ActivePreview config={config} />

@@ -3,6 +3,7 @@
 import type { HostContract } from "federation-contract";
 import { manifestGuard } from "./manifest-guard";
 import { createRemoteRegistry } from "./remote-registry";
+import { releaseTracking } from "./release-tracking";
 import { REMOTE_SCREENS } from "./screens";
 
 /** The versions of the shared modules this build provides (from federation.shared.ts, set by the build). */
@@ -17,4 +18,4 @@ export const browserHost: HostContract = {
   screens: REMOTE_SCREENS,
 };
 
-export const remoteRegistry = createRemoteRegistry(undefined, manifestGuard(browserHost));
+export const remoteRegistry = createRemoteRegistry(undefined, manifestGuard(browserHost), releaseTracking);

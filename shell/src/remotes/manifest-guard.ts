@@ -1,21 +1,24 @@
 // Judges a remote's build from its mf-manifest.json against what a host provides (federation-contract).
-import { manifestVerdict, requirementsOf, type HostContract } from "federation-contract";
-import type { RemoteGuard } from "./remote-registry";
+import { manifestVerdict, releaseOf, type HostContract } from "federation-contract";
+import type { RemoteGuard, RemoteVerdict } from "./remote-registry";
+
+const readManifest = (url: string) => fetch(url, { cache: "no-cache" });
 
 /**
- * Reads the remote's manifest (the runtime reads it too) and judges it against `host`. A manifest
- * that cannot be read is allowed: loading that build fails by itself, and its slot says so.
+ * Reads the remote's manifest (the runtime reads it too) and judges it against `host`, naming the
+ * release it is. A manifest that cannot be read is allowed: loading that build fails by itself,
+ * and its slot says so.
  */
-export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = (url) => fetch(url, { cache: "no-cache" })): RemoteGuard {
-  return async (remote, manifestUrl) => {
+export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = readManifest): RemoteGuard {
+  return async (remote, manifestUrl): Promise<RemoteVerdict> => {
     const response = await fetchManifest(manifestUrl);
     const manifest: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-    return manifestVerdict(remote, manifest, host, { unreadable: "allow" });
+    return { incompatible: manifestVerdict(remote, manifest, host, { unreadable: "allow" }), release: releaseOf(manifest) };
   };
 }
 
-/** The release label a remote's manifest carries (its package version at build time). */
-export async function releaseVersionOf(manifestUrl: string): Promise<string | null> {
-  const response = await fetch(manifestUrl, { cache: "no-cache" });
-  return response.ok ? (requirementsOf(await response.json())?.version ?? null) : null;
+/** The release a remote's manifest names (its stamped release id, else its version). */
+export async function releaseAt(manifestUrl: string, fetchManifest: (url: string) => Promise<Response> = readManifest): Promise<string | null> {
+  const response = await fetchManifest(manifestUrl);
+  return response.ok ? releaseOf(await response.json()) : null;
 }

@@ -1,16 +1,22 @@
 import { describe, expect, it, vi } from "vitest";
 import { manifestGuard } from "./manifest-guard";
-import { createRemoteRegistry, type RemoteGuard, type RemoteRuntime } from "./remote-registry";
+import { createRemoteRegistry, type RegistryOptions, type RemoteGuard, type RemoteRuntime, type RemoteVerdict } from "./remote-registry";
 
 const ENTRY = "http://127.0.0.1:4175/mf-manifest.json";
 const Screen = () => null;
 
-function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen }, { default: Screen }]) {
+const compatible = (release: string | null = "1.4.0-aaaa"): RemoteVerdict => ({ incompatible: null, release });
+
+function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen }, { default: Screen }], options?: RegistryOptions) {
   const runtime = {
     registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
-    loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => loads.shift()),
+    loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
+      const next = loads.shift();
+      if (next instanceof Error) throw next;
+      return next;
+    }),
   };
-  const registry = createRemoteRegistry(runtime, guard);
+  const registry = createRemoteRegistry(runtime, guard, options);
   registry.register({ remote_blog: ENTRY });
   return { registry, runtime };
 }
@@ -18,7 +24,7 @@ function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen 
 describe("the remote guard", () => {
   it("refuses a release the guard judges incompatible, with its reason, and judges it again on retry", async () => {
     const verdicts = ["remote_blog 1.4.0 is incompatible with this site: imports usePostNeighbours from shared-content", null];
-    const guard = vi.fn<RemoteGuard>(async () => verdicts.shift() ?? null);
+    const guard = vi.fn<RemoteGuard>(async () => ({ incompatible: verdicts.shift() ?? null, release: "1.4.0" }));
     const { registry } = registryWith(guard);
     await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "incompatible" });
     expect(registry.incompatibility("remote_blog")).toContain("usePostNeighbours");
@@ -29,7 +35,7 @@ describe("the remote guard", () => {
   });
 
   it("judges a remote once per entry, not once per screen", async () => {
-    const guard = vi.fn<RemoteGuard>(async () => null);
+    const guard = vi.fn<RemoteGuard>(async () => compatible());
     const { registry } = registryWith(guard);
     await registry.load("remote_blog", "BlogListPage");
     await registry.load("remote_blog", "BlogPostPage");
@@ -37,7 +43,7 @@ describe("the remote guard", () => {
   });
 
   it("takes the server's verdict embedded in the page without loading the remote", async () => {
-    const { registry, runtime } = registryWith(async () => null);
+    const { registry, runtime } = registryWith(async () => compatible());
     registry.markIncompatible("remote_blog", "remote_blog is incompatible with this site: needs shared-content ^2.0.0");
     await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "incompatible" });
     expect(runtime.loadRemote).not.toHaveBeenCalled();
@@ -45,9 +51,86 @@ describe("the remote guard", () => {
 
   it("reports a remote that cannot be reached as unavailable, not incompatible", async () => {
     const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => Promise.reject(new Error("Failed to fetch"))) };
-    const registry = createRemoteRegistry(runtime, async () => null);
+    const registry = createRemoteRegistry(runtime, async () => compatible());
     registry.register({ remote_blog: ENTRY });
     await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+  });
+});
+
+describe("the releases a registry loaded", () => {
+  it("records the release of each remote once its screen loads, and reports them", async () => {
+    const onReleases = vi.fn();
+    const { registry } = registryWith(async () => compatible("1.4.0-3f2a9c01bd"), undefined, { onReleases });
+    expect(registry.releases()).toEqual({});
+    await registry.load("remote_blog", "BlogListPage");
+    expect(registry.releases()).toEqual({ remote_blog: "1.4.0-3f2a9c01bd" });
+    expect(onReleases).toHaveBeenCalledWith({ remote_blog: "1.4.0-3f2a9c01bd" });
+  });
+
+  it("records nothing for a remote whose screen did not load", async () => {
+    const { registry } = registryWith(async () => compatible(), [new Error("Failed to fetch")]);
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(registry.releases()).toEqual({});
+  });
+});
+
+describe("a tab opened before a release", () => {
+  const NEXT = "http://127.0.0.1:4175/releases/1.5.0-bbbb/mf-manifest.json";
+  const gone = new Error("Failed to fetch dynamically imported module");
+
+  it("moves to the remote's new release when a screen of the old one no longer loads, once, without a reload", async () => {
+    const releases = ["1.4.0-aaaa", "1.5.0-bbbb"];
+    const guard = vi.fn<RemoteGuard>(async () => compatible(releases.shift()));
+    const locate = vi.fn(async () => ({ entry: NEXT, release: "1.5.0-bbbb" }));
+    const reloadPage = vi.fn(() => true);
+    const { registry, runtime } = registryWith(guard, [{ default: Screen }, gone, { default: Screen }], { locate, reloadPage });
+    await registry.load("remote_blog", "BlogListPage");
+    await expect(registry.load("remote_blog", "SeenFilmsPage")).resolves.toEqual({ default: Screen });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_blog", entry: NEXT }], { force: true });
+    expect(registry.entryOf("remote_blog")).toBe(NEXT);
+    expect(registry.releases()).toEqual({ remote_blog: "1.5.0-bbbb" });
+    // The new release was judged before its screen was used.
+    expect(guard).toHaveBeenLastCalledWith("remote_blog", NEXT);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("reloads the page for a release published at the URL it already loaded, keeping the slot loading meanwhile", async () => {
+    const locate = vi.fn(async () => ({ entry: ENTRY, release: "1.5.0-bbbb" }));
+    const reloadPage = vi.fn(() => true);
+    const { registry, runtime } = registryWith(async () => compatible("1.4.0-aaaa"), [{ default: Screen }, gone], { locate, reloadPage });
+    await registry.load("remote_blog", "BlogListPage");
+    const settled = vi.fn();
+    registry.load("remote_blog", "SeenFilmsPage").then(settled, settled);
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledWith("remote_blog", "1.5.0-bbbb"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).not.toHaveBeenCalled();
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it("fails as before once the page has reloaded for that release (never a loop)", async () => {
+    const locate = vi.fn(async () => ({ entry: ENTRY, release: "1.5.0-bbbb" }));
+    const reloadPage = vi.fn(() => false);
+    const { registry } = registryWith(async () => compatible("1.4.0-aaaa"), [{ default: Screen }, gone], { locate, reloadPage });
+    await registry.load("remote_blog", "BlogListPage");
+    await expect(registry.load("remote_blog", "SeenFilmsPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("fails as before when the remote has had no release (its files are unreachable)", async () => {
+    const locate = vi.fn(async () => ({ entry: ENTRY, release: "1.4.0-aaaa" }));
+    const reloadPage = vi.fn(() => true);
+    const { registry, runtime } = registryWith(async () => compatible("1.4.0-aaaa"), [{ default: Screen }, gone], { locate, reloadPage });
+    await registry.load("remote_blog", "BlogListPage");
+    await expect(registry.load("remote_blog", "SeenFilmsPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not look for a release of a remote that never loaded here", async () => {
+    const locate = vi.fn(async () => ({ entry: NEXT, release: "1.5.0-bbbb" }));
+    const { registry } = registryWith(async () => compatible(), [gone], { locate });
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(locate).not.toHaveBeenCalled();
   });
 });
 
@@ -63,11 +146,19 @@ describe("manifestGuard", () => {
 
   it("words an unsatisfied range naming the remote, its release and the shared module", async () => {
     const guard = manifestGuard(host, serving(manifest("^1.4.0")));
-    expect(await guard("remote_blog", ENTRY)).toBe("remote_blog 1.4.0 is incompatible with this site: needs shared-content ^1.4.0, the site provides 1.3.0");
-    expect(await manifestGuard(host, serving(manifest("^1.2.0")))("remote_blog", ENTRY)).toBeNull();
+    expect(await guard("remote_blog", ENTRY)).toEqual({
+      incompatible: "remote_blog 1.4.0 is incompatible with this site: needs shared-content ^1.4.0, the site provides 1.3.0",
+      release: "1.4.0",
+    });
+    expect(await manifestGuard(host, serving(manifest("^1.2.0")))("remote_blog", ENTRY)).toEqual({ incompatible: null, release: "1.4.0" });
+  });
+
+  it("names the release the release command stamped into the manifest", async () => {
+    const stamped = { ...manifest("^1.2.0"), contract: { version: "1.4.0", release: "1.4.0-3f2a9c01bd", sharedImports: {} } };
+    expect((await manifestGuard(host, serving(stamped))("remote_blog", ENTRY)).release).toBe("1.4.0-3f2a9c01bd");
   });
 
   it("leaves a manifest it cannot read to the load itself", async () => {
-    expect(await manifestGuard(host, async () => new Response("", { status: 404 }))("remote_blog", ENTRY)).toBeNull();
+    expect(await manifestGuard(host, async () => new Response("", { status: 404 }))("remote_blog", ENTRY)).toEqual({ incompatible: null, release: null });
   });
 });

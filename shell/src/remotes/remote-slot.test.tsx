@@ -105,10 +105,10 @@ describe("RemoteSlot", () => {
 
   it("does not blame the visitor's connection when the remote's release cannot run on this site", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const registry = createRemoteRegistry(
-      { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: Hello })) },
-      async () => "remote_home 2.0.0 is incompatible",
-    );
+    const registry = createRemoteRegistry({ registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: Hello })) }, async () => ({
+      incompatible: "remote_home 2.0.0 is incompatible",
+      release: "2.0.0",
+    }));
     registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
     render(
       <RemoteLoaderContext.Provider value={registry}>

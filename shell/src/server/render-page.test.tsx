@@ -5,7 +5,12 @@ import { renderPage, screenIn, type RemoteLoader } from "./render-page";
 
 function page(path: string, screen: () => Promise<unknown>) {
   const store = new RenderStore(undefined, { read: async () => null, compileMarkdown: (source) => ({ html: source, toc: [] }), sanitiseHtml: (html) => html });
-  const loader: RemoteLoader = { load: async (remote, module) => screenIn(await screen(), remote, module), incompatibility: () => null };
+  // The release each remote's prepared build is (the renderer's loader knows it from the manifest).
+  const loader: RemoteLoader = {
+    load: async (remote, module) => screenIn(await screen(), remote, module),
+    incompatibility: () => null,
+    release: (remote) => (remote === "remote_blog" ? "1.4.0-3f2a9c01bd" : "1.0.0-aaaa"),
+  };
   return renderPage(path, { store, loader });
 }
 
@@ -16,6 +21,8 @@ describe("a server render reports what kept the page from being whole", () => {
     expect(rendered.slots).toEqual(["remote_blog/BlogListPage"]);
     expect(rendered.failedSlots).toEqual([]);
     expect(rendered.errors).toEqual([]);
+    // The release it was rendered with (the X-Remote-Releases header): only the remotes the page used.
+    expect(rendered.releases).toEqual({ remote_blog: "1.4.0-3f2a9c01bd" });
   });
 
   it("a remote that cannot be loaded: its slot among the failed ones", async () => {
@@ -23,6 +30,7 @@ describe("a server render reports what kept the page from being whole", () => {
     const rendered = await page("/blogs/list", async () => Promise.reject(new Error("remote down")));
     expect(rendered.failedSlots).toEqual(["remote_blog/BlogListPage"]);
     expect(rendered.html).toContain("This part of the page could not be loaded.");
+    expect(rendered.releases).toEqual({});
   });
 
   it("a screen that throws while rendering: the error, since React sends its loading placeholder instead", async () => {

@@ -1,6 +1,6 @@
 // The shell's server rendering (imported by renderer/): the page's HTML for one URL, composed
 // from the same route table, layouts and remote slots as in the browser. Each slot's screen comes
-// from its remote's server entry through `registry`; the content comes from `store`, which reads
+// from its remote's server entry through `loader`; the content comes from `store`, which reads
 // as a visitor. Rendering waits for every remote and every read (prerender), so the HTML is whole.
 import { PassThrough } from "node:stream";
 import type { ReactNode } from "react";
@@ -28,6 +28,8 @@ export interface RenderedPage {
   failedSlots: SlotKey[];
   /** Remote -> why its release cannot run on this site, for the remotes whose slots fell back for it. */
   incompatible: Record<string, string>;
+  /** Remote -> the release whose server entry rendered the page's slots (the X-Remote-Releases header). */
+  releases: Record<string, string>;
   /**
    * Errors thrown while rendering. React renders such a part again in the browser and sends its
    * Suspense fallback ("Loading…") in the HTML meanwhile, so the page is not whole.
@@ -80,5 +82,13 @@ export async function renderPage(path: string, { store, loader }: { store: Rende
     const reason = loader.incompatibility(remote);
     if (reason) incompatible[remote] = reason;
   }
-  return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, errors };
+  // The releases of the remotes whose screens the page shows (a slot that fell back used none).
+  const releases: Record<string, string> = {};
+  for (const slot of slots.rendered) {
+    if (slots.failed.has(slot)) continue;
+    const remote = parseSlotKey(slot)?.remote ?? "";
+    const release = loader.release(remote);
+    if (release) releases[remote] = release;
+  }
+  return { html, meta: head.meta, slots: [...slots.rendered], failedSlots: [...slots.failed], incompatible, releases, errors };
 }

@@ -16,6 +16,8 @@ export interface PageData {
   slots: string[];
   /** Remote -> why its release cannot run on this site (its slots fell back for that reason). */
   incompatible?: Record<string, string>;
+  /** Remote -> the release the server rendered the page with (as in the X-Remote-Releases header). */
+  releases?: Record<string, string>;
 }
 
 export function pageDataScript(data: PageData): string {
@@ -29,13 +31,15 @@ export function readPageData(doc: Document = document): PageData | null {
   try {
     const raw = JSON.parse(text) as Partial<PageData>;
     if (!raw.content || !Array.isArray(raw.failedSlots)) return null;
-    const incompatible = raw.incompatible && typeof raw.incompatible === "object" ? raw.incompatible : {};
+    const strings = (record: unknown) =>
+      Object.fromEntries(Object.entries(record && typeof record === "object" ? record : {}).filter((e): e is [string, string] => typeof e[1] === "string"));
     return {
       config: parseRuntimeConfig(raw.config),
       content: raw.content,
       failedSlots: raw.failedSlots,
       slots: Array.isArray(raw.slots) ? raw.slots : [],
-      incompatible: Object.fromEntries(Object.entries(incompatible).filter((e): e is [string, string] => typeof e[1] === "string")),
+      incompatible: strings(raw.incompatible),
+      releases: strings(raw.releases),
     };
   } catch {
     return null;

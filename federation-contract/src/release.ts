@@ -1,0 +1,89 @@
+// Which release of a remote a page used (docs/architecture.md, "Releases"). `npm run release`
+// stamps a published build's id into its mf-manifest.json (`contract.release`); the renderer
+// names the releases a response used in the X-Remote-Releases header and in the page data, and
+// the browser records the ones it loaded, in the same format, so an error can be traced to a
+// release. A build that was never published by the release command carries only its version.
+import { CONTRACT_FIELD } from "./index.js";
+
+/** The response header naming the release of each remote a page used. */
+export const RELEASES_HEADER = "X-Remote-Releases";
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The release a parsed mf-manifest.json is: its stamped release id, else its version; null when it is not a remote's manifest. */
+export function releaseOf(manifest: unknown): string | null {
+  if (!isRecord(manifest) || typeof manifest.name !== "string") return null;
+  const contract = isRecord(manifest[CONTRACT_FIELD]) ? manifest[CONTRACT_FIELD] : {};
+  if (typeof contract.release === "string" && contract.release) return contract.release;
+  return typeof contract.version === "string" && contract.version ? contract.version : null;
+}
+
+/** `remote_blog=1.4.0-3f2a…; remote_home=…`, sorted by remote: the header's value and the page's record. */
+export function formatReleases(releases: Readonly<Record<string, string>>): string {
+  return Object.keys(releases)
+    .sort()
+    .map((remote) => `${remote}=${releases[remote]}`)
+    .join("; ");
+}
+
+/** The releases named by `formatReleases`' text (pairs that are not `name=release` are skipped). */
+export function parseReleases(text: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (text ?? "").split(";")) {
+    const [remote, release] = pair.split("=").map((s) => s.trim());
+    if (remote && release) out[remote] = release;
+  }
+  return out;
+}
+
+/** What an entry of the release record did, in the words `npm run releases` and the admin's Releases screen use. */
+export const RELEASE_ACTIONS = { release: "released", rollback: "rolled back to", start: "started with" } as const;
+
+/** A shared package a release needs, with the changeset notes of the version it needs. */
+export interface SharedNeed {
+  package: string;
+  range: string;
+  notes: string[];
+}
+
+/**
+ * One entry of the release record (written by scripts/lib/release-log.mjs, served as
+ * /release-log.json): who did what to which remote, when, from which commit.
+ */
+export interface ReleaseLogEntry {
+  at: string;
+  kind: keyof typeof RELEASE_ACTIONS;
+  remote: string;
+  release: string;
+  /** The release that was live before, if any. */
+  from: string | null;
+  by: string;
+  commit: string;
+  needs: SharedNeed[];
+}
+
+const str = (value: unknown): value is string => typeof value === "string";
+
+/** The entries of a release record as read from /release-log.json; what is not an entry is left out. */
+export function parseReleaseLog(value: unknown): ReleaseLogEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e: unknown): ReleaseLogEntry[] => {
+    if (!isRecord(e) || !str(e.at) || !str(e.remote) || !str(e.release) || !str(e.by) || !str(e.commit)) return [];
+    if (!str(e.kind) || !(e.kind in RELEASE_ACTIONS)) return [];
+    const needs = (Array.isArray(e.needs) ? e.needs : []).flatMap((n: unknown) =>
+      isRecord(n) && str(n.package) && str(n.range) ? [{ package: n.package, range: n.range, notes: Array.isArray(n.notes) ? n.notes.filter(str) : [] }] : [],
+    );
+    return [
+      {
+        at: e.at,
+        kind: e.kind as ReleaseLogEntry["kind"],
+        remote: e.remote,
+        release: e.release,
+        from: str(e.from) ? e.from : null,
+        by: e.by,
+        commit: e.commit,
+        needs,
+      },
+    ];
+  });
+}

@@ -1,0 +1,148 @@
+// The release record (docs/architecture.md, "Releases"): every release, rollback and start of
+// the local stack, with who ran it, when, from which commit, and the changeset notes of the
+// shared packages the release needs. Kept in <dataDir>/release-log.json (newest last), listed by
+// `npm run releases -- <remote>`, and published beside the shell's config.json as
+// /release-log.json for the admin panel's Releases screen. It holds no secrets: names, commits,
+// release ids and changelog text.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export const RELEASE_LOG_FILE = "release-log.json";
+/**
+ * What each kind of entry did: federation-contract's RELEASE_ACTIONS (the entry's type lives there,
+ * for the admin screen), repeated because `npm start` runs this file in plain Node, which cannot
+ * load TypeScript; release-log.test.ts holds the two equal.
+ */
+export const RELEASE_ACTIONS = { release: "released", rollback: "rolled back to", start: "started with" };
+
+/**
+ * @typedef {import("federation-contract").SharedNeed} SharedNeed
+ * @typedef {import("federation-contract").ReleaseLogEntry} ReleaseLogEntry
+ */
+
+/** @returns {Promise<ReleaseLogEntry[]>} */
+export async function readReleaseLog(dataDir) {
+  const file = join(dataDir, RELEASE_LOG_FILE);
+  return existsSync(file) ? JSON.parse(await readFile(file, "utf8")) : [];
+}
+
+async function writeJson(file, value) {
+  await writeFile(`${file}.tmp`, `${JSON.stringify(value, null, 2)}\n`);
+  await rename(`${file}.tmp`, file);
+}
+
+const git = (repoRoot, args) => {
+  try {
+    return execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "";
+  }
+};
+
+/** Who runs the command: RELEASE_BY, else git's user.name, else the login name. */
+export function releaser(repoRoot) {
+  return process.env.RELEASE_BY || git(repoRoot, ["config", "user.name"]) || process.env.USER || "unknown";
+}
+
+/** The commit the working tree is at, marked "+changes" when it has uncommitted changes. */
+export function currentCommit(repoRoot) {
+  const commit = git(repoRoot, ["rev-parse", "--short=12", "HEAD"]) || "unknown";
+  return git(repoRoot, ["status", "--porcelain"]) ? `${commit}+changes` : commit;
+}
+
+/** The section of a CHANGELOG.md written by `changeset version` for `version` ("## 1.4.0"), as lines of text. */
+export function changelogSection(changelog, version) {
+  const lines = changelog.split("\n");
+  const start = lines.findIndex((line) => line.trim() === `## ${version}`);
+  if (start < 0) return [];
+  const end = lines.findIndex((line, i) => i > start && line.startsWith("## "));
+  return lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .map((line) => line.replace(/^[-*#\s]+/, "").trim())
+    .filter(Boolean);
+}
+
+/** The body of each pending changeset (.changeset/*.md) that names `pkg`, in one line each. */
+async function pendingChangesets(repoRoot, pkg) {
+  const dir = join(repoRoot, ".changeset");
+  if (!existsSync(dir)) return [];
+  const notes = [];
+  for (const name of (await readdir(dir)).filter((n) => n.endsWith(".md") && n !== "README.md").sort()) {
+    const text = await readFile(join(dir, name), "utf8");
+    const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+    if (!match || !new RegExp(`^["']?${pkg}["']?\\s*:`, "m").test(match[1])) continue;
+    notes.push(`(pending, .changeset/${name}) ${match[2].replace(/\s+/g, " ").trim()}`);
+  }
+  return notes;
+}
+
+/**
+ * The shared workspace packages a build needs (its manifest's ranges), each with its changeset
+ * notes: the CHANGELOG.md section of the version the range starts at, and the pending changesets
+ * that name it (a build made from a working tree ahead of `changeset version`).
+ * @returns {Promise<SharedNeed[]>}
+ */
+export async function sharedNeeds(repoRoot, buildDir) {
+  const manifest = JSON.parse(await readFile(join(buildDir, "mf-manifest.json"), "utf8"));
+  const needs = [];
+  for (const { name, requiredVersion } of manifest.shared ?? []) {
+    if (typeof name !== "string" || !existsSync(join(repoRoot, name, "package.json"))) continue; // npm packages have no changesets here
+    const version = String(requiredVersion).replace(/^[\^~>=<\s]+/, "");
+    const changelog = join(repoRoot, name, "CHANGELOG.md");
+    const released = existsSync(changelog) ? changelogSection(await readFile(changelog, "utf8"), version) : [];
+    needs.push({ package: name, range: String(requiredVersion), notes: [...released, ...(await pendingChangesets(repoRoot, name))] });
+  }
+  return needs;
+}
+
+/**
+ * Appends one entry to the record and republishes it for the admin screen (the shell's site, when
+ * a stack serves one).
+ * @param {{ dataDir: string, repoRoot: string, shellRoot?: string, kind: ReleaseLogEntry["kind"], remote: string,
+ *   release: string, from?: string | null, buildDir: string }} options
+ */
+export async function recordRelease({ dataDir, repoRoot, shellRoot, kind, remote, release, from = null, buildDir }) {
+  const entry = {
+    at: new Date().toISOString(),
+    kind,
+    remote,
+    release,
+    from,
+    by: releaser(repoRoot),
+    commit: currentCommit(repoRoot),
+    needs: existsSync(join(buildDir, "mf-manifest.json")) ? await sharedNeeds(repoRoot, buildDir) : [],
+  };
+  const log = [...(await readReleaseLog(dataDir)), entry];
+  await writeJson(join(dataDir, RELEASE_LOG_FILE), log);
+  if (shellRoot) await writeJson(join(shellRoot, RELEASE_LOG_FILE), log);
+  return entry;
+}
+
+/** Publishes the record kept in `dataDir` on the shell's site (a start stages that site afresh). */
+export async function publishReleaseLog(dataDir, shellRoot) {
+  await writeJson(join(shellRoot, RELEASE_LOG_FILE), await readReleaseLog(dataDir));
+}
+
+/** One entry in one line, then its needs, for `npm run releases`. */
+export function describeEntry(entry) {
+  const head = `${entry.at}  ${entry.by} ${RELEASE_ACTIONS[entry.kind] ?? entry.kind} ${entry.release}${entry.from ? ` (was ${entry.from})` : ""}, commit ${entry.commit}`;
+  const needs = entry.needs.map(
+    (n) => `    needs ${n.package} ${n.range}${n.notes.length ? `:\n${n.notes.map((note) => `      - ${note}`).join("\n")}` : " (no changeset notes)"}`,
+  );
+  return [head, ...needs].join("\n");
+}
+
+/**
+ * After a start recorded the builds it serves (releases.mjs' recordStartBuilds): one entry per
+ * remote whose live release changed, then the record published on the shell's site.
+ * @param {{ dataDir: string, repoRoot: string, shellRoot: string, before: Record<string, { live: string | null }>,
+ *   after: Record<string, { live: string | null }>, roots: Record<string, string> }} options
+ */
+export async function recordStarts({ dataDir, repoRoot, shellRoot, before, after, roots }) {
+  for (const [remote, { live }] of Object.entries(after))
+    if (live && live !== before[remote]?.live)
+      await recordRelease({ dataDir, repoRoot, kind: "start", remote, release: live, from: before[remote]?.live ?? null, buildDir: roots[remote] });
+  await publishReleaseLog(dataDir, shellRoot);
+}

@@ -1,0 +1,114 @@
+// The release record on the admin's Releases screen: every release, rollback and start of the
+// stack, newest first, with who, when, the commit and the changeset notes of the shared packages
+// the release needs. Read from /release-log.json, which the release command publishes beside the
+// config (scripts/lib/release-log.mjs).
+import { useEffect, useState } from "react";
+import { RELEASE_ACTIONS, parseReleaseLog, type ReleaseLogEntry } from "federation-contract";
+import { formatMoment } from "shared-content";
+import styles from "./releases-page.module.css";
+
+/** Where the release command publishes the record (RELEASE_LOG_FILE in scripts/lib/release-log.mjs). */
+export const RELEASE_LOG_URL = "/release-log.json";
+
+type RecordState = { status: "loading" } | { status: "failed" } | { status: "loaded"; entries: ReleaseLogEntry[] };
+
+function useReleaseRecord(): RecordState {
+  const [state, setState] = useState<RecordState>({ status: "loading" });
+  useEffect(() => {
+    let current = true;
+    fetch(RELEASE_LOG_URL, { cache: "no-cache" })
+      .then(async (response) => {
+        // No record published yet (a site deployed without the release command): nothing to list.
+        const entries = response.status === 404 ? [] : response.ok ? parseReleaseLog(await response.json()) : null;
+        if (current) setState(entries ? { status: "loaded", entries: entries.reverse() } : { status: "failed" });
+      })
+      .catch(() => current && setState({ status: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return state;
+}
+
+/** The shared packages a release needs, and their changeset notes behind one disclosure. */
+function Needs({ entry }: { entry: ReleaseLogEntry }) {
+  if (entry.needs.length === 0) return <p className={styles.muted}>Needs no shared package of this site.</p>;
+  const notes = entry.needs.reduce((n, need) => n + need.notes.length, 0);
+  return (
+    <>
+      <p>
+        Needs{" "}
+        {entry.needs.map((need, i) => (
+          <span key={need.package}>
+            {i > 0 ? ", " : ""}
+            <code>
+              {need.package} {need.range}
+            </code>
+          </span>
+        ))}
+      </p>
+      {notes > 0 ? (
+        <details>
+          <summary>Changeset notes ({notes})</summary>
+          {entry.needs
+            .filter((need) => need.notes.length > 0)
+            .map((need) => (
+              <section key={need.package} aria-label={`${need.package} notes`}>
+                <h4 className={styles.notesTitle}>{need.package}</h4>
+                <ul>
+                  {need.notes.map((note, i) => (
+                    <li key={i}>{note}</li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+        </details>
+      ) : (
+        <p className={styles.muted}>No changeset notes.</p>
+      )}
+    </>
+  );
+}
+
+export function ReleaseRecord() {
+  const state = useReleaseRecord();
+  if (state.status === "loading")
+    return (
+      <p role="status" aria-live="polite">
+        Loading the release record…
+      </p>
+    );
+  if (state.status === "failed")
+    return (
+      <p role="alert">
+        The release record could not be read. Reload the page to try again; <code>npm run releases -- &lt;remote&gt;</code> lists it too.
+      </p>
+    );
+  if (state.entries.length === 0)
+    return (
+      <p>
+        No release has been recorded yet: the record starts with the next <code>npm run release</code>.
+      </p>
+    );
+  return (
+    <ol className={styles.record} aria-label="Release record, newest first">
+      {state.entries.map((entry) => (
+        <li key={`${entry.at}-${entry.remote}-${entry.release}`} className={styles.entry}>
+          <p className={styles.what}>
+            <strong>{entry.remote}</strong> {RELEASE_ACTIONS[entry.kind]} <code>{entry.release}</code>
+            {entry.from ? (
+              <>
+                {" "}
+                (was <code>{entry.from}</code>)
+              </>
+            ) : null}
+          </p>
+          <p className={styles.muted}>
+            <time dateTime={entry.at}>{formatMoment(entry.at)}</time> · by {entry.by} · commit <code>{entry.commit}</code>
+          </p>
+          <Needs entry={entry} />
+        </li>
+      ))}
+    </ol>
+  );
+}
