@@ -32,7 +32,7 @@ test("Releases, the overview, the experience form and the cover advice read righ
     await page.goto("/admin-panel/releases");
     const table = page.getByRole("table", { name: "Live releases" });
     await expect(table).toBeVisible();
-    for (const header of ["Part", "Version"]) expect(await linesOf(table.getByRole("columnheader", { name: header })), `${header} at ${width}`).toBe(1);
+    for (const header of ["Part", "Release"]) expect(await linesOf(table.getByRole("columnheader", { name: header })), `${header} at ${width}`).toBe(1);
     for (const name of ["remote_home", "remote_blog", "remote_admin"])
       expect(await linesOf(table.getByRole("rowheader", { name })), `${name} at ${width}`).toBe(1);
     await page.screenshot({ path: `/tmp/owner-releases-${width}.png`, fullPage: true });
