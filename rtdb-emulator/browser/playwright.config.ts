@@ -1,24 +1,7 @@
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "scripts/chromium";
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { browserCheckConfig } from "scripts/chromium";
 
 // Browser conformance of rtdb-emulator: the real firebase SDK bundled for the browser,
 // in Chromium, against a server started by the spec itself (free ports).
-export default defineConfig({
-  testDir: ".",
-  testMatch: "*.spec.ts",
-  outputDir: "../test-results",
-  workers: 1,
-  retries: 0,
-  forbidOnly: true,
-  timeout: 60_000,
-  // The JSON report is what the root `npm test` counts.
-  reporter: [["list"], ["json", { outputFile: join(here, "..", ".reports", "playwright.json") }]],
-  use: {
-    ...devices["Desktop Chrome"],
-    launchOptions: chromiumLaunchOptions(),
-  },
-});
+const base = browserCheckConfig(import.meta.url);
+export default defineConfig({ ...base, use: { ...devices["Desktop Chrome"], ...base.use } });

@@ -1,6 +1,8 @@
 // Debian's Chromium, which every browser run uses (Playwright's own browser download is not
 // reachable here), with flags that keep it off the network but loopback and quiet on 2 cores.
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
@@ -18,4 +20,24 @@ export const OFFLINE_CHROMIUM_FLAGS = [
 /** Playwright's launch options: Debian's Chromium headless when installed, else Playwright's default. */
 export function chromiumLaunchOptions() {
   return existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM, args: ["--headless", ...OFFLINE_CHROMIUM_FLAGS] } : {};
+}
+
+/**
+ * The Playwright settings of a workspace's browser check (its `browser/playwright.config.ts`):
+ * one worker, no retries, Debian's Chromium, and the JSON report under the workspace's
+ * `.reports/` that the root `npm test` counts. `configUrl` is the config's `import.meta.url`.
+ */
+export function browserCheckConfig(configUrl, { testMatch = "*.spec.ts" } = {}) {
+  const here = dirname(fileURLToPath(configUrl));
+  return {
+    testDir: ".",
+    testMatch,
+    outputDir: "../test-results",
+    workers: 1,
+    retries: 0,
+    forbidOnly: true,
+    timeout: 60_000,
+    reporter: [["list"], ["json", { outputFile: join(here, "..", ".reports", "playwright.json") }]],
+    use: { launchOptions: chromiumLaunchOptions() },
+  };
 }
