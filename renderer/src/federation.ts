@@ -78,9 +78,9 @@ function sharedModules() {
 
 type FederationInstance = ReturnType<typeof createInstance>;
 
-function createFederationInstance(): FederationInstance {
+function createFederationInstance(name: string): FederationInstance {
   return createInstance({
-    name: "renderer",
+    name,
     remotes: [],
     shared: sharedModules(),
     // The plugin's declared return type is looser than the runtime's plugin type; it is one.
@@ -178,16 +178,19 @@ function assetsIn(remote: PreparedRemote | undefined, module: string): { css: st
 }
 
 export function createServerRemotes({
+  name = "renderer",
   maxAgeMs = 5000,
   warm = [],
   log = (line: string) => console.log(line),
 }: {
+  /** The federation instance's name: the live builds' ("renderer"), or the canaries' candidates' (handler.ts). */
+  name?: string;
   maxAgeMs?: number;
   /** "remote/Module" of the screens rendered on the server: loaded before a build is swapped in. */
   warm?: readonly { remote: string; module: string }[];
   log?: (line: string) => void;
 } = {}): ServerRemotes {
-  const instance = createFederationInstance();
+  const instance = createFederationInstance(name);
   const reportRefusal = refusalReporter(log);
   // name -> the build registered (or refused) for it
   let prepared = new Map<string, PreparedRemote>();

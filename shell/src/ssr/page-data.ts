@@ -18,6 +18,11 @@ export interface PageData {
   incompatible?: Record<string, string>;
   /** Remote -> the release the server rendered the page with (as in the X-Remote-Releases header). */
   releases?: Record<string, string>;
+  /**
+   * The remotes of this page under a canary: the browser reports which release of each it ran and
+   * whether it failed (remotes/release-reports.ts); pages without one send nothing.
+   */
+  watched?: string[];
 }
 
 export function pageDataScript(data: PageData): string {
@@ -40,6 +45,7 @@ export function readPageData(doc: Document = document): PageData | null {
       slots: Array.isArray(raw.slots) ? raw.slots : [],
       incompatible: strings(raw.incompatible),
       releases: strings(raw.releases),
+      watched: Array.isArray(raw.watched) ? raw.watched.filter((r): r is string => typeof r === "string") : [],
     };
   } catch {
     return null;
