@@ -1,10 +1,9 @@
-// Which release of each remote one request gets (docs/architecture.md, "Releases": canaries). The
-// config's `canaries` name a candidate per remote and the share of visitors who get it; the
-// visitor's cohort (cohort.ts) decides, and a canary the renderer aborted (its record under
-// releaseHealth/aborts) serves nobody. The chosen manifests go into the page data, so the browser
-// loads exactly what the server rendered.
+// The canaries a request may be given (docs/architecture.md, "Releases": canaries): the config's
+// `canaries` (a candidate per remote and the share of visitors who get it), less those the
+// renderer aborted (their record under releaseHealth/aborts), which serve nobody.
+// release-selection.ts then puts each visitor in or out by their cohort (cohort.ts).
 import type { CanaryConfig, RuntimeConfig } from "shared-auth";
-import { inCanary } from "./cohort";
+import type { CanaryCandidate } from "./release-selection";
 
 /** The canaries still running: the config's, less the ones aborted. */
 export function activeCanaries(config: RuntimeConfig, aborted: Readonly<Record<string, readonly string[]>>): Record<string, CanaryConfig> {
@@ -13,24 +12,9 @@ export function activeCanaries(config: RuntimeConfig, aborted: Readonly<Record<s
   );
 }
 
-export interface Selection {
-  /** Remote -> the manifest this request renders (and the browser loads). */
-  remotes: Record<string, string>;
-  /** The remotes this request gets the candidate of. */
-  candidates: Set<string>;
-}
-
-/** The visitor's releases: each active canary's candidate when the visitor is in its cohort, else the live release. */
-export function selectReleases(config: RuntimeConfig, canaries: Record<string, CanaryConfig>, visitorId: string): Selection {
-  const remotes = { ...config.remotes };
-  const candidates = new Set<string>();
-  for (const [remote, canary] of Object.entries(canaries)) {
-    if (!inCanary(canary.release, canary.percent, visitorId)) continue;
-    remotes[remote] = canary.entry;
-    candidates.add(remote);
-  }
-  return { remotes, candidates };
-}
+/** The running canaries as release-selection.ts takes them. */
+export const canaryCandidates = (canaries: Record<string, CanaryConfig>): Record<string, CanaryCandidate> =>
+  Object.fromEntries(Object.entries(canaries).map(([remote, c]) => [remote, { manifestUrl: c.entry, release: c.release, percent: c.percent }]));
 
 /**
  * The aborts as last read, re-read in the background when older than `maxAgeMs`; the first call

@@ -1,35 +1,21 @@
 // A visitor's cohort for canary releases (docs/architecture.md, "Releases": canaries). The server
 // chooses it: a random visitor id kept in the `__session` cookie (the only cookie Firebase Hosting
-// forwards to functions), hashed with the canary's release id into a bucket 0..99. The same visitor
+// forwards to functions; release-selection.ts reads and writes it), hashed with the canary's
+// release id into a bucket 0..99. The same visitor
 // stays in the same cohort of one canary across requests and days; two canaries split visitors
 // independently. The browser never computes it: the page it gets names the manifest to load.
 import { createHash, randomBytes } from "node:crypto";
 
-/** Firebase Hosting strips every other cookie before a request reaches the function. */
-export const SESSION_COOKIE = "__session";
 /** A year: a cohort outlives any canary. */
-export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The visitor id in a Cookie header, or null (none, or not one this site made). */
-export function visitorIdFrom(cookieHeader: string | undefined): string | null {
-  for (const pair of (cookieHeader ?? "").split(";")) {
-    const eq = pair.indexOf("=");
-    if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = pair.slice(eq + 1).trim();
-    return VISITOR_ID.test(value) ? value : null;
-  }
-  return null;
-}
+/** Whether `value` is a visitor id this site made (the cookie release-selection.ts reads may hold anything). */
+export const isVisitorId = (value: string): boolean => VISITOR_ID.test(value);
 
 /** A fresh visitor id: 128 random bits. */
 export const newVisitorId = (): string => randomBytes(16).toString("base64url");
-
-/** The Set-Cookie value that keeps `id`: not readable by scripts, sent only to this site. */
-export function visitorCookie(id: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=${SESSION_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
 
 /** The visitor's bucket for one canary, 0..99: the first 32 bits of sha256(release id, visitor id), mod 100. */
 export function cohortBucket(release: string, visitorId: string): number {

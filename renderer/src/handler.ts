@@ -13,16 +13,16 @@ import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { RELEASES_HEADER, RELEASE_REPORT_PATH, REPORT_LIMITS, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
-import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage, type RemoteLoader } from "shell/server";
+import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
-import { activeCanaries, abortsReader, selectReleases } from "./canaries";
-import { newVisitorId, visitorCookie, visitorIdFrom } from "./cohort";
-import { createServerRemotes } from "./federation";
+import { activeCanaries, abortsReader, canaryCandidates } from "./canaries";
+import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
 import { createHealthDatabase, healthDatabaseUrl } from "./release-health-database";
 import { clientOf, countReport, createRateLimiter, parseReport, readBody, type HealthDatabase } from "./release-reports";
+import { selectReleases } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
@@ -238,9 +238,12 @@ export function createRenderer(options: RendererOptions) {
   const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
   const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
-  // The canaries' candidates, in a federation instance of their own: a remote's live build and its
-  // candidate are prepared side by side, and each request takes each remote from one or the other.
-  const candidates = createServerRemotes({ name: "renderer_candidates", maxAgeMs, warm: PUBLIC_ROUTES, log });
+  // The candidates (a canary's), each in a federation instance of its own: a remote's live build
+  // and its candidate are prepared side by side, and each request takes each remote from one.
+  const candidates = createCandidateRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  /** The live builds, with every running canary's candidate prepared beside them. */
+  const withCanaries = (config: RuntimeConfig, canaries: Record<string, { entry: string }>) =>
+    candidates.forRequest(remotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
   // The release counts and the canaries' aborts (release-reports.ts), in the database named by the
   // config: made on first use, once the config is known.
   let health: HealthDatabase | null = null;
@@ -270,8 +273,7 @@ export function createRenderer(options: RendererOptions) {
   const prepare = () =>
     currentConfig()
       .then(async (config) => {
-        const canaries = await canariesOf(config);
-        await Promise.all([remotes.sync(config.remotes), candidates.sync(candidateEntries(canaries))]);
+        await withCanaries(config, await canariesOf(config)).sync(config.remotes);
       })
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
   const ready = prepare();
@@ -336,7 +338,7 @@ export function createRenderer(options: RendererOptions) {
     const db = healthOf(config);
     if (!db) return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
     const canaries = await canariesOf(config);
-    await Promise.all([remotes.sync(config.remotes), candidates.sync(candidateEntries(canaries))]);
+    await withCanaries(config, canaries).sync(config.remotes);
     try {
       const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
       for (const [remote, { release, reason }] of Object.entries(aborted)) {
@@ -357,25 +359,27 @@ export function createRenderer(options: RendererOptions) {
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     // The visitor's cohort picks, per canaried remote, the live build or the candidate.
     const canaries = await canariesOf(config);
-    const visitor = visitorIdFrom(cookie);
-    const visitorId = visitor ?? newVisitorId();
-    const selection = selectReleases(config, canaries, visitorId);
-    await Promise.all([remotes.sync(config.remotes), candidates.sync(candidateEntries(canaries))]);
-    const from = (remote: string) => (selection.candidates.has(remote) ? candidates : remotes);
-    const loader: RemoteLoader = {
-      load: (remote, module) => from(remote).loader.load(remote, module),
-      incompatibility: (remote) => from(remote).loader.incompatibility(remote),
-      release: (remote) => from(remote).loader.release(remote),
-    };
+    const selection = selectReleases({
+      cookieHeader: cookie,
+      path,
+      search: "",
+      live: config.remotes,
+      secret: null,
+      canaries: canaryCandidates(canaries),
+      now: Date.now(),
+      secure: base.startsWith("https:"),
+    });
+    const serverRemotes = candidates.forRequest(remotes, config.remotes, selection.remotes);
+    await serverRemotes.sync(selection.remotes);
     // What the browser is given: the manifests this visitor got; the canaries stay on the server.
     const { canaries: _, ...rest } = config;
     const pageConfig: RuntimeConfig = { ...rest, remotes: selection.remotes };
-    const page = await renderPage(path + search, { store, loader });
+    const page = await renderPage(path + search, { store, loader: serverRemotes.loader });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);
     const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).flatMap((s) => parseSlotKey(s) ?? []);
-    const assets = shown.map(({ remote, module }) => from(remote).assetsOf(remote, module));
+    const assets = shown.map(({ remote, module }) => serverRemotes.assetsOf(remote, module));
     const css = await pageStyles(
       assets.flatMap((a) => a.css),
       pageConfig,
@@ -399,12 +403,17 @@ export function createRenderer(options: RendererOptions) {
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
-    // A page that shows a canaried remote differs by cohort: private, and it keeps the visitor's id.
-    const cohortHeaders =
-      watched.length === 0
-        ? {}
-        : { ...(status === 503 ? {} : COHORT_CACHE), ...(visitor ? {} : { "Set-Cookie": visitorCookie(visitorId, base.startsWith("https:")) }) };
-    send(status, HTML, html, { ...pageHeaders(status, pageConfig, inlineScripts), ...releasesHeader(page.releases), ...cohortHeaders });
+    // A page that shows a canaried remote differs by cohort: private, and it keeps a new visitor's
+    // id. Any other page is the same for everyone: cacheable, and it sets no cookie.
+    const cookieSet = selection.setCookie[0] ?? (watched.length > 0 ? selection.visitorCookie : null);
+    const cohortHeaders = watched.length > 0 && status !== 503 ? COHORT_CACHE : {};
+    send(status, HTML, html, {
+      ...pageHeaders(status, pageConfig, inlineScripts),
+      ...releasesHeader(page.releases),
+      ...cohortHeaders,
+      ...selection.headers,
+      ...(cookieSet ? { "Set-Cookie": cookieSet } : {}),
+    });
   }
 
   return {
