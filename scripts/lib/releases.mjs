@@ -180,6 +180,8 @@ export async function startCanary({ dataDir, configFile, name, release, entry, p
   const state = await readReleases(dataDir);
   const canary = { id: release.id, percent, startedAt: state[name]?.canary?.id === release.id ? state[name].canary.startedAt : new Date().toISOString() };
   state[name].canary = canary;
+  // Aborted by hand before and tried again: it may become a rollback's target once more.
+  for (const r of state[name].history) if (r.id === release.id) delete r.abortedAt;
   await writeReleases(dataDir, state);
   await editConfig(configFile, (config) => {
     config.canaries = { ...config.canaries, [name]: { entry, release: release.id, percent, startedAt: canary.startedAt } };
