@@ -12,7 +12,7 @@ import { candidate, editBlogListText, expect, expectRemoteScreen, releaseCommand
 test.describe.configure({ mode: "serial" });
 
 const LIVE_TEXT = "Filter by tag";
-const CANARY_TEXT = "Filter the canary's posts by tag";
+const CANARY_TEXT = "Filter the canary posts by tag";
 
 async function liveRelease(remote: string): Promise<string> {
   const { dataDir } = await stackState();
