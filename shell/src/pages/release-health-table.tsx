@@ -41,7 +41,10 @@ function useReleaseHealth(): HealthState {
           ref(db, PATHS.releaseHealth),
           (snapshot) => {
             const value = (snapshot.val() ?? {}) as { counts?: unknown; aborts?: unknown };
-            setState({ status: "loaded", health: { counts: byRelease<ReleaseCounts>(value.counts), aborts: byRelease<CanaryAbort>(value.aborts) } });
+            const counts = byRelease<Partial<ReleaseCounts>>(value.counts);
+            // A count never incremented is absent (a release with no failure has no `failed`).
+            for (const byId of Object.values(counts)) for (const [id, c] of Object.entries(byId)) byId[id] = { views: c.views ?? 0, failed: c.failed ?? 0 };
+            setState({ status: "loaded", health: { counts: counts as Health["counts"], aborts: byRelease<CanaryAbort>(value.aborts) } });
           },
           () => setState({ status: "failed" }),
         );
