@@ -111,8 +111,6 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
             <th scope="col">Part</th>
             <th scope="col">Release</th>
             <th scope="col">Serves</th>
-            <th scope="col">Views</th>
-            <th scope="col">Failed</th>
             <th scope="col">Error rate</th>
           </tr>
         </thead>
@@ -132,9 +130,13 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
                   </p>
                 ) : null}
               </td>
-              <td>{row.counts.views}</td>
-              <td>{row.counts.failed}</td>
-              <td>{formatRate(row.counts)}</td>
+              <td>
+                {formatRate(row.counts)}
+                <span className={styles.muted}>
+                  {" "}
+                  ({row.counts.failed} of {row.counts.views} {row.counts.views === 1 ? "view" : "views"} failed)
+                </span>
+              </td>
             </tr>
           ))}
         </tbody>
