@@ -108,7 +108,6 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
         <caption>Views and error rates</caption>
         <thead>
           <tr>
-            <th scope="col">Part</th>
             <th scope="col">Release</th>
             <th scope="col">Serves</th>
             <th scope="col">Error rate</th>
@@ -117,10 +116,12 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.remote}-${row.kind}`}>
-              <th scope="row">{row.remote}</th>
-              <td>
-                {row.kind}: <code>{row.release}</code>
-              </td>
+              <th scope="row">
+                {row.remote}{" "}
+                <span className={styles.releaseOfRow}>
+                  {row.kind}: <code>{row.release}</code>
+                </span>
+              </th>
               <td>
                 {row.serves}
                 {row.abort ? (
