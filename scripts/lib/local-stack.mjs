@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { REMOTE_LIST } from "../../federation.remotes.ts";
 import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
+import { seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { recordStarts } from "./release-log.mjs";
 import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
@@ -214,7 +215,9 @@ export async function startLocalStack(options = {}) {
   };
   try {
     const { startRtdbEmulator } = await loadEmulator("rtdb-emulator");
-    const seed = options.seed ?? defaultSeedFile();
+    // The seed's picture URLs name the Storage server, so its port is settled first.
+    if (!ports.storage) ports.storage = await freePort(host);
+    const seed = seedForStorage(options.seed ?? defaultSeedFile(), `http://${host}:${ports.storage}`);
     const startDatabase = (port) =>
       startRtdbEmulator({
         port,
@@ -280,6 +283,8 @@ export async function startLocalStack(options = {}) {
       },
     };
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
+    const demoFiles = await uploadDemoMedia({ databaseUrl, namespace: NAMESPACE, storageUrl, bucket: STORAGE_BUCKET, seedDir: join(repoRoot, "seed") });
+    if (demoFiles > 0) log(`Demo pictures      ${demoFiles} variant files uploaded to Storage`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
     // Data from before the films' statistics: the films page shows no numbers until they exist.
