@@ -128,6 +128,9 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
 export {
   RELEASES_HEADER,
   RELEASE_ACTIONS,
+  PREVIEW_LINK_PARAM,
+  LEAVE_PREVIEW_PARAM,
+  type LinkPreview,
   formatReleases,
   parseReleaseLog,
   parseReleases,

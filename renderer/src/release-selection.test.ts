@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signPreview } from "./preview-token";
+import { signPreview } from "federation-contract/preview-token";
 import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./release-selection";
 
 const secret = "k".repeat(40);
@@ -87,5 +87,12 @@ describe("selectReleases", () => {
     expect(again.variants.remote_home).toBe("canary");
     expect(again.setCookie).toEqual([]);
     expect(select({ canaries, random: () => 0.7 }).variants.remote_home).toBe("live");
+  });
+});
+
+describe("the redirect after a link", () => {
+  it("stays on this site even for a path that starts with two slashes", () => {
+    expect(select({ path: "//evil.example/x", search: `?preview=${token()}` }).redirect).toBe("/evil.example/x");
+    expect(select({ path: "/\\evil.example", search: "?leave-preview" }).redirect).toBe("/evil.example");
   });
 });
