@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { ConsoleMessage } from "@playwright/test";
 import { signPreview } from "federation-contract/preview-token";
 import { readLocalPreviewSecret } from "scripts/preview-secret";
-import { candidate, editBlogListText, expect, releaseCommand, repoRoot, stackState, test } from "../fixtures";
+import { candidate, editBlogListText, expect, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
 
 const LIVE_TEXT = "Filter by tag";
 const CANDIDATE_TEXT = "Filter previewed posts by tag";
@@ -93,6 +93,42 @@ test("a preview link shows the candidate in the server HTML, privately, and the 
   await page.reload();
   await expect(page.getByRole("group", { name: LIVE_TEXT })).toBeVisible();
   expect(errorsOf(messages)).toEqual([]);
+});
+
+test("an admin signs a link from the Releases screen; nobody else can", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  expect(candidateManifest, "the first test published a candidate").not.toBe("");
+  const { siteUrl } = await stackState();
+  const refused = await fetch(`${siteUrl}/__preview-link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ remote: "remote_blog", manifestUrl: candidateManifest }),
+  });
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ error: "Sign in as an admin to create a preview link." });
+
+  await signInAsAdmin(page, "/admin-panel/releases");
+  const url = page.getByLabel("Candidate to share (its mf-manifest.json)");
+  await url.fill("https://evil.example/mf-manifest.json");
+  await page.getByRole("button", { name: "Create a shareable link" }).click();
+  await expect(page.getByRole("alert")).toContainText("https://evil.example is neither a remote's origin of this site nor a preview origin");
+  await url.fill(candidateManifest);
+  await page.getByLabel("Part to share").selectOption("remote_blog");
+  await page.getByRole("button", { name: "Create a shareable link" }).click();
+  const made = page.getByLabel("Preview link for remote_blog");
+  await expect(made).toHaveValue(new RegExp(`^${siteUrl}/blogs/list\\?preview=`));
+  await page.screenshot({ path: join(repoRoot, "e2e", ".reports", "preview-link-admin.png"), fullPage: true });
+
+  // Someone else, not signed in, follows it.
+  const other = await browser.newContext();
+  try {
+    const visitor = await other.newPage();
+    await visitor.goto(await made.inputValue());
+    await expect(visitor.getByRole("group", { name: CANDIDATE_TEXT })).toBeVisible();
+    await expect(visitor.getByRole("region", { name: "Release preview" })).toContainText(candidateManifest);
+  } finally {
+    await other.close();
+  }
 });
 
 test("a forged, altered, expired or revoked link shows the live release and a short notice", async ({ page }) => {

@@ -130,6 +130,7 @@ export {
   RELEASE_ACTIONS,
   PREVIEW_LINK_PARAM,
   LEAVE_PREVIEW_PARAM,
+  PREVIEW_LINK_ENDPOINT,
   type LinkPreview,
   formatReleases,
   parseReleaseLog,

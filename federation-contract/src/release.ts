@@ -15,6 +15,8 @@ export const RELEASES_HEADER = "X-Remote-Releases";
  */
 export const PREVIEW_LINK_PARAM = "preview";
 export const LEAVE_PREVIEW_PARAM = "leave-preview";
+/** Where a signed-in admin asks the renderer for a preview link (POST, their ID token as Bearer). */
+export const PREVIEW_LINK_ENDPOINT = "/__preview-link";
 
 /** A preview a server-rendered page was rendered with, as its page data carries it. */
 export interface LinkPreview {

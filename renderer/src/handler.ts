@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { RELEASES_HEADER, formatReleases } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, RELEASES_HEADER, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
@@ -19,6 +19,7 @@ import { buildDocument, escapeHtml, prepareTemplate } from "./document";
 import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { answerPreviewLinkRequest } from "./preview-link-request";
 import { selectReleases, type ReleaseSelection } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -248,6 +249,7 @@ export function createRenderer(options: RendererOptions) {
     const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
+    if (req.method === "POST" && parseTarget(req.url)?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     const target = parseTarget(req.url);
     if (!target) return refuse(400, "Bad request");
@@ -292,6 +294,14 @@ export function createRenderer(options: RendererOptions) {
         });
       return renderResponse(request, selection);
     });
+  }
+
+  /** An admin's request for a shareable preview link (preview-link-request.ts); JSON, never cached. */
+  async function previewLink(req: IncomingMessage, send: Send): Promise<void> {
+    const config = await currentConfig();
+    if (!config.site) return send(500, TEXT, "The site is not configured.", { "Cache-Control": "no-store" });
+    const answer = await answerPreviewLinkRequest(req, { config, base: config.site.url, secret: previewSecret, now: Date.now() });
+    send(answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), { "Cache-Control": "no-store" });
   }
 
   async function renderResponse({ path, search, config: liveConfig, base, signal, send }: PageRequest, selection: ReleaseSelection): Promise<void> {
