@@ -78,12 +78,12 @@ export function PreviewLinkForm() {
         {state.kind === "working" ? "Creating the link…" : "Create a shareable link"}
       </button>
       {state.kind === "done" ? (
-        <div role="status">
+        <div role="status" className={styles.form}>
           <label htmlFor="link-result">Preview link for {state.preview.remote}</label>
           <input id="link-result" type="text" readOnly value={state.link} onFocus={(e) => e.currentTarget.select()} />
           <p>
             Valid until {new Date(state.preview.expiresAt).toLocaleString()}. Anyone holding it sees this candidate; revoke every link of {state.preview.remote}{" "}
-            with <code>npm run release -- &lt;remote&gt; --revoke-previews</code>.
+            with <code>npm run release -- {state.preview.remote} --revoke-previews</code>.
           </p>
           <button
             type="button"
