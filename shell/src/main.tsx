@@ -50,9 +50,13 @@ bootstrap(pageData?.config)
       // A release preview renders afresh (below), so nothing hydrates then.
       hydrating: preview ? undefined : new Set(serverHtml?.slots.keys()),
     };
-    const app = <App store={store} slots={slots} preview={preview} onMounted={interactive.appMounted} />;
+    const app = (
+      <App store={store} slots={slots} preview={preview} linkPreview={pageData?.preview} notice={pageData?.notice} onMounted={interactive.appMounted} />
+    );
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
-    // A release preview renders afresh: the server rendered the live release, not the candidate.
+    // A tab's release preview renders afresh: the server rendered the live release, not the
+    // candidate. A shared link's preview hydrates: the server rendered the candidate, and the
+    // page data's config names the same manifest for the browser.
     if (pageData && !preview) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
     else {
       rootElement.innerHTML = "";
