@@ -3,21 +3,39 @@
 import { useEffect, useRef, type InputHTMLAttributes } from "react";
 import styles from "./login-page.module.css";
 
-/** A labelled input in the sign-in card's style. */
-export function AuthField({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled input in the sign-in card's style; `onValue` receives what was typed. */
+export function AuthField({
+  id,
+  label,
+  onValue,
+  ...input
+}: { id: string; label: string; onValue: (value: string) => void } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <input id={id} className={styles.input} required {...input} />
+      <input id={id} className={styles.input} required onChange={(e) => onValue(e.target.value)} {...input} />
     </>
   );
 }
 
 /** The email field every form of the card starts with. */
-export function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (email: string) => void }) {
-  return <AuthField id={id} label="Email" type="email" name="email" autoComplete="username" value={value} onChange={(e) => onChange(e.target.value)} />;
+export function EmailField({ id, value, onValue }: { id: string; value: string; onValue: (email: string) => void }) {
+  return <AuthField id={id} label="Email" type="email" name="email" autoComplete="username" value={value} onValue={onValue} />;
+}
+
+/** A password field: `autoComplete` says whether it is the current password or a new one. */
+export function PasswordField(
+  props: {
+    id: string;
+    label: string;
+    autoComplete: "current-password" | "new-password";
+    value: string;
+    onValue: (value: string) => void;
+  } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  return <AuthField type="password" {...props} />;
 }
 
 /**

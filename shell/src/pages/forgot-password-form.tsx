@@ -65,7 +65,7 @@ export function ForgotPasswordForm({ initialEmail = "", onBack }: { initialEmail
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset your password">
           <p className={styles.lead}>Enter the email address you sign in with, and we will send you a link to choose a new password.</p>
-          <EmailField id="forgot-email" value={email} onChange={setEmail} />
+          <EmailField id="forgot-email" value={email} onValue={setEmail} />
           <FormFooter error={error} busy={busy} label="Send the reset link" busyLabel="Sending…" />
         </form>
       )}

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from "shared-router";
 import { signInWithEmail, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
 import { safeRedirect } from "../auth/redirect";
-import { AuthField, EmailField, FormFooter } from "./auth-form";
+import { EmailField, FormFooter, PasswordField } from "./auth-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./login-page.module.css";
@@ -51,16 +51,8 @@ export function LoginPage() {
         <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <EmailField id="login-email" value={email} onChange={setEmail} />
-          <AuthField
-            id="login-password"
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <EmailField id="login-email" value={email} onValue={setEmail} />
+          <PasswordField id="login-password" label="Password" name="password" autoComplete="current-password" value={password} onValue={setPassword} />
           <FormFooter error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
           <button type="button" className={styles.linkButton} onClick={() => setForgot(true)}>
             Forgot password?

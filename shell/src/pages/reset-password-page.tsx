@@ -5,7 +5,7 @@ import { checkPasswordPolicy, checkPasswordResetCode, resetPassword, type Passwo
 import { authErrorMessage } from "shared-auth/messages";
 import { PasswordChecklist } from "shared-ui";
 import { useDocumentTitle } from "../use-document-title";
-import { AuthField, FormFooter } from "./auth-form";
+import { FormFooter, PasswordField } from "./auth-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import styles from "./login-page.module.css";
 
@@ -115,24 +115,16 @@ export function ResetPasswordPage() {
             For <strong>{state.email}</strong>.
           </p>
           <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
-          <AuthField
+          <PasswordField
             id="reset-password"
             label="New password"
-            type="password"
             autoComplete="new-password"
             aria-describedby={checklistId}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
           <PasswordChecklist id={checklistId} check={check} />
-          <AuthField
-            id="reset-repeat"
-            label="New password again"
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
+          <PasswordField id="reset-repeat" label="New password again" autoComplete="new-password" value={repeat} onValue={setRepeat} />
           <FormFooter error={error} busy={busy} label="Set the new password" busyLabel="Saving…" />
         </form>
       ) : null}
