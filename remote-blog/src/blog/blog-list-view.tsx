@@ -28,7 +28,14 @@ export function BlogListView({ list, tag, onTagChange, query = "", onQueryChange
       <form className={page.toolbar} role="search" onSubmit={(e) => e.preventDefault()}>
         <div className={page.control}>
           <label htmlFor="post-search">Search posts</label>
-          <input id="post-search" type="search" value={query} placeholder="Title, summary or tag" onChange={(e) => onQueryChange(e.target.value)} />
+          <input
+            id="post-search"
+            className={page.input}
+            type="search"
+            value={query}
+            placeholder="Title, summary or tag"
+            onChange={(e) => onQueryChange(e.target.value)}
+          />
         </div>
       </form>
       <AsyncView

@@ -42,11 +42,18 @@ export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, o
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="film-search">Search by title or director</label>
-          <input id="film-search" type="search" value={query} placeholder="e.g. Kurosawa" onChange={(e) => onQueryChange(e.target.value)} />
+          <input
+            id="film-search"
+            className={page.input}
+            type="search"
+            value={query}
+            placeholder="e.g. Kurosawa"
+            onChange={(e) => onQueryChange(e.target.value)}
+          />
         </div>
         <div className={page.control}>
           <label htmlFor="film-sort">Sort by</label>
-          <select id="film-sort" value={sort} onChange={(e) => onSortChange(e.target.value as FilmSort)}>
+          <select id="film-sort" className={page.input} value={sort} onChange={(e) => onSortChange(e.target.value as FilmSort)}>
             {(Object.keys(SORT_LABELS) as FilmSort[]).map((k) => (
               <option key={k} value={k}>
                 {SORT_LABELS[k]}

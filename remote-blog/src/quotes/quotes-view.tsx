@@ -61,7 +61,14 @@ export function QuotesView({ list, all, query, onQueryChange, linked, copy = cli
       <div className={page.toolbar} role="search">
         <div className={page.control}>
           <label htmlFor="quote-search">Search quotes by text or author</label>
-          <input id="quote-search" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} placeholder="e.g. Seneca" />
+          <input
+            id="quote-search"
+            className={page.input}
+            type="search"
+            value={query}
+            onChange={(e) => onQueryChange(e.target.value)}
+            placeholder="e.g. Seneca"
+          />
         </div>
       </div>
       {searching ? (
