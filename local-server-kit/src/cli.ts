@@ -23,19 +23,35 @@ export interface CliValues {
 export interface EmulatorCli {
   /** The program's name: the prefix of every line it prints. */
   name: string;
-  usage: string;
+  /** What follows the name in the usage line: "[options]", "--rules <file> [options]". */
+  synopsis: string;
   defaultPort: number;
+  /** The usage lines of the emulator's own options (--rules, --data, ...), between --host and --no-fsync. */
+  optionLines: readonly string[];
   /** Names of further string options (`--seed <file>`). */
   extraOptions?: readonly string[];
   /** Starts the server and prints what recovery found; the returned server's `url` is announced. */
   start: (values: CliValues) => Promise<{ url: string; close: () => Promise<void> }>;
 }
 
+/** The usage text: the common options around the emulator's own. */
+export function usageOf(cli: EmulatorCli): string {
+  return [
+    `Usage: ${cli.name} ${cli.synopsis}`,
+    `  --port <n>        port (default ${cli.defaultPort}; 0 picks a free one)`,
+    "  --host <addr>     address to bind (default 127.0.0.1)",
+    ...cli.optionLines.map((line) => `  ${line}`),
+    "  --no-fsync        do not flush to disk before acknowledging (still survives kill -9)",
+    "  --quiet           print only the listening line and errors",
+    "  --help",
+  ].join("\n");
+}
+
 /** Runs an emulator's command line in this process until SIGINT or SIGTERM. */
 export function runEmulatorCli(cli: EmulatorCli): void {
   main(cli).catch((err: unknown) => {
     if (err instanceof CliUsageError) {
-      console.error(`${err.message}\n${cli.usage}`);
+      console.error(`${err.message}\n${usageOf(cli)}`);
       process.exit(2);
     }
     console.error(`[${cli.name}] failed to start: ${(err as Error)?.message ?? String(err)}`);
@@ -64,7 +80,7 @@ async function main(cli: EmulatorCli): Promise<void> {
     throw new CliUsageError((err as Error).message);
   }
   if (values.help) {
-    console.log(cli.usage);
+    console.log(usageOf(cli));
     return;
   }
   const port = Number(values.port);

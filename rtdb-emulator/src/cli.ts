@@ -3,21 +3,16 @@
 import { runEmulatorCli } from "local-server-kit";
 import { DEFAULT_NAMESPACE, startRtdbEmulator } from "./server.js";
 
-const usage = `Usage: rtdb-emulator [options]
-  --port <n>        port (default 9000; 0 picks a free one)
-  --host <addr>     address to bind (default 127.0.0.1)
-  --rules <file>    database.rules.json (comments allowed; reloaded when it changes)
-  --data <dir>      persist to this directory (default: memory only)
-  --seed <file>     JSON tree loaded into the default namespace when it is empty
-  --ns <name>       default namespace for --seed and REST without ?ns= (default ${DEFAULT_NAMESPACE})
-  --no-fsync        do not fdatasync before acknowledging (still survives kill -9)
-  --quiet           print only the listening line and errors
-  --help`;
-
 runEmulatorCli({
   name: "rtdb-emulator",
-  usage,
+  synopsis: "[options]",
   defaultPort: 9000,
+  optionLines: [
+    "--rules <file>    database.rules.json (comments allowed; reloaded when it changes)",
+    "--data <dir>      persist to this directory (default: memory only)",
+    "--seed <file>     JSON tree loaded into the default namespace when it is empty",
+    `--ns <name>       default namespace for --seed and REST without ?ns= (default ${DEFAULT_NAMESPACE})`,
+  ],
   extraOptions: ["seed", "ns"],
   start: async ({ port, host, rules, data, fsync, extra, log }) => {
     const emulator = await startRtdbEmulator({

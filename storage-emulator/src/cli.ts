@@ -3,19 +3,14 @@
 import { CliUsageError, runEmulatorCli } from "local-server-kit";
 import { startStorageEmulator } from "./server.js";
 
-const usage = `Usage: storage-emulator --rules <file> [options]
-  --rules <file>    storage.rules (required; reloaded when it changes; refused if outside the supported subset)
-  --port <n>        port (default 9199; 0 picks a free one)
-  --host <addr>     address to bind (default 127.0.0.1)
-  --data <dir>      persist objects and upload sessions here (default: memory only)
-  --no-fsync        do not fsync before acknowledging (still survives kill -9)
-  --quiet           print only the listening line and errors
-  --help`;
-
 runEmulatorCli({
   name: "storage-emulator",
-  usage,
+  synopsis: "--rules <file> [options]",
   defaultPort: 9199,
+  optionLines: [
+    "--rules <file>    storage.rules (required; reloaded when it changes; refused if outside the supported subset)",
+    "--data <dir>      persist objects and upload sessions here (default: memory only)",
+  ],
   start: async ({ port, host, rules, data, fsync, log }) => {
     if (!rules) throw new CliUsageError("--rules is required: the server never allows by default");
     const emulator = await startStorageEmulator({ port, host, rules, dataDir: data, fsync, watchRules: true, log });
