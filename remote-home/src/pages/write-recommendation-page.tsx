@@ -2,7 +2,7 @@ import { Link } from "shared-router";
 import { contentErrorMessage, submitRecommendation, usePageMeta } from "shared-content";
 import { RecommendationForm } from "../recommendation-form/recommendation-form";
 import type { RecommendationDraft } from "../recommendation-form/validate";
-import page from "shared-ui/page.module.css";
+import page from "shared-ui/styles/page.module.css";
 import styles from "./write-recommendation-page.module.css";
 
 async function submit(draft: RecommendationDraft) {
