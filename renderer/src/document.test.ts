@@ -133,7 +133,7 @@ describe("the document of a server-rendered page", () => {
     });
   });
 
-  it("inlines stylesheets in place of the template's links, safely", () => {
+  it("inlines stylesheets in place of the template's links, safely, each text once", () => {
     const { html } = buildDocument(prepareTemplate(page('<link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title>')), {
       meta: {},
       url: "https://example.com/",
@@ -143,6 +143,8 @@ describe("the document of a server-rendered page", () => {
       styles: [
         { href: "/assets/index.css", css: "body{color:red}" },
         { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
+        // The same text from another origin (a shared package's styles in a remote's build): once.
+        { href: "https://remote.example/assets/index-copy.css", css: "body{color:red}" },
       ],
       stylesheets: [],
       modulePreloads: [],

@@ -182,9 +182,12 @@ export function scriptsAfterFirstPaint(entries: string[], preloads: string[]): s
 export function buildDocument(template: PreparedTemplate, parts: DocumentParts): { html: string; inlineScripts: string[] } {
   const inlined = new Set((parts.styles ?? []).map((s) => s.href));
   const preloads = [...new Set([...template.preloads, ...parts.modulePreloads])];
+  // The same text comes twice when the shell and a remote both bundle a shared package's styles
+  // (the markdown styles): once is enough for the browser to parse.
+  const styleTexts = [...new Set((parts.styles ?? []).map(({ css }) => css))];
   const styles = [
     // No stylesheet text may end the <style> element early.
-    ...(parts.styles ?? []).map(({ css }) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
+    ...styleTexts.map((css) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...[...template.stylesheets.filter((href) => !inlined.has(href)), ...parts.stylesheets].map(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
     ),
