@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { RELEASES_HEADER, RELEASE_REPORT_PATH, REPORT_LIMITS, formatReleases } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, RELEASES_HEADER, RELEASE_REPORT_PATH, REPORT_LIMITS, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
@@ -20,9 +20,10 @@ import { activeCanaries, abortsReader, canaryCandidates } from "./canaries";
 import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { answerPreviewLinkRequest } from "./preview-link-request";
 import { createHealthDatabase, healthDatabaseUrl } from "./release-health-database";
 import { clientOf, countReport, createRateLimiter, parseReport, readBody, type HealthDatabase } from "./release-reports";
-import { selectReleases } from "./release-selection";
+import { selectReleases, type ReleaseSelection } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
@@ -81,10 +82,15 @@ export interface RendererOptions {
   maxAgeMs?: number;
   /** One deadline for all of a page's reads, counted from the request's arrival. */
   readDeadlineMs?: number;
+  /**
+   * PREVIEW_SECRET: what shareable preview links are signed with (preview-token.ts). Without it
+   * every link is refused and pages render the live releases.
+   */
+  previewSecret?: string | null;
   log?: (line: string) => void;
 }
 
-type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+type Send = (status: number, type: string, body: string, headers?: Record<string, string | string[]>) => void;
 
 /** Longer request targets are refused before anything else is done with them. */
 export const MAX_URL_LENGTH = 2048;
@@ -183,8 +189,6 @@ interface PageRequest {
   /** Aborted at the read deadline. */
   signal: AbortSignal;
   send: Send;
-  /** The request's Cookie header: the visitor id of the canaries' cohorts (cohort.ts). */
-  cookie: string | undefined;
 }
 
 /**
@@ -237,13 +241,13 @@ export function createRenderer(options: RendererOptions) {
   const maxAgeMs = options.maxAgeMs ?? 2000;
   const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
-  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
-  // The candidates (a canary's), each in a federation instance of its own: a remote's live build
-  // and its candidate are prepared side by side, and each request takes each remote from one.
+  const liveRemotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  // A preview link's or a canary's candidate builds, each in a federation instance of its own.
   const candidates = createCandidateRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  const previewSecret = options.previewSecret ?? null;
   /** The live builds, with every running canary's candidate prepared beside them. */
   const withCanaries = (config: RuntimeConfig, canaries: Record<string, { entry: string }>) =>
-    candidates.forRequest(remotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
+    candidates.forRequest(liveRemotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
   // The release counts and the canaries' aborts (release-reports.ts), in the database named by the
   // config: made on first use, once the config is known.
   let health: HealthDatabase | null = null;
@@ -283,9 +287,10 @@ export function createRenderer(options: RendererOptions) {
     const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
-    const target = parseTarget(req.url);
-    if (target?.path === RELEASE_REPORT_PATH) return receiveReport(req, send);
+    if (req.method === "POST" && parseTarget(req.url)?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
+    if (parseTarget(req.url)?.path === RELEASE_REPORT_PATH) return receiveReport(req, send);
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
+    const target = parseTarget(req.url);
     if (!target) return refuse(400, "Bad request");
     const { path, search } = target;
 
@@ -303,13 +308,32 @@ export function createRenderer(options: RendererOptions) {
     const base = config.site.url;
 
     await withReadDeadline(readDeadlineMs, async (signal) => {
-      const request: PageRequest = { path, search, config, base, signal, send, cookie: req.headers.cookie };
+      const request: PageRequest = { path, search, config, base, signal, send };
       if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
+      // Which release of each remote this visitor gets (a preview link, its cookie, a canary).
+      const canaries = await canariesOf(config);
+      const selection = selectReleases({
+        cookieHeader: req.headers.cookie,
+        path,
+        search,
+        live: config.remotes,
+        secret: previewSecret,
+        revokedBefore: config.previewsRevokedBefore,
+        canaries: canaryCandidates(canaries),
+        now: Date.now(),
+        secure: base.startsWith("https:"),
+      });
+      const cookies: Record<string, string[]> = selection.setCookie.length > 0 ? { "Set-Cookie": selection.setCookie } : {};
+      if (selection.redirect) return send(302, TEXT, `Moved to ${selection.redirect}`, { Location: selection.redirect, ...selection.headers, ...cookies });
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
-        return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
-      return renderResponse(request);
+        return send(200, HTML, template.raw, {
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
+          ...cookies,
+        });
+      return renderResponse(request, selection, canaries);
     });
   }
 
@@ -340,7 +364,7 @@ export function createRenderer(options: RendererOptions) {
     const canaries = await canariesOf(config);
     await withCanaries(config, canaries).sync(config.remotes);
     try {
-      const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
+      const { aborted } = await countReport(parsed.report, { live: (r) => liveRemotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
       for (const [remote, { release, reason }] of Object.entries(aborted)) {
         aborts.add(remote, release);
         log(`[renderer] canary of ${remote} ${release} aborted: ${reason}`);
@@ -352,37 +376,39 @@ export function createRenderer(options: RendererOptions) {
     return send(204, TEXT, "", noStore);
   }
 
-  async function renderResponse({ path, search, config, base, signal, send, cookie }: PageRequest): Promise<void> {
+  /** An admin's request for a shareable preview link (preview-link-request.ts); JSON, never cached. */
+  async function previewLink(req: IncomingMessage, send: Send): Promise<void> {
+    const config = await currentConfig();
+    if (!config.site) return send(500, TEXT, "The site is not configured.", { "Cache-Control": "no-store" });
+    const answer = await answerPreviewLinkRequest(req, { config, base: config.site.url, secret: previewSecret, now: Date.now() });
+    send(answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), { "Cache-Control": "no-store" });
+  }
+
+  async function renderResponse(
+    { path, search, config: liveConfig, base, signal, send }: PageRequest,
+    selection: ReleaseSelection,
+    canaries: Record<string, unknown>,
+  ): Promise<void> {
+    // The config this visitor's page uses: the selected manifests (what the CSP admits, which
+    // stylesheets are read, and what the browser loads, so it hydrates the same releases); the
+    // canaries stay on the server.
+    const { canaries: _canaries, ...shared } = liveConfig;
+    const config: RuntimeConfig = { ...shared, remotes: selection.remotes };
+    const remotes = candidates.forRequest(liveRemotes, liveConfig.remotes, selection.remotes);
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
-    // The visitor's cohort picks, per canaried remote, the live build or the candidate.
-    const canaries = await canariesOf(config);
-    const selection = selectReleases({
-      cookieHeader: cookie,
-      path,
-      search: "",
-      live: config.remotes,
-      secret: null,
-      canaries: canaryCandidates(canaries),
-      now: Date.now(),
-      secure: base.startsWith("https:"),
-    });
-    const serverRemotes = candidates.forRequest(remotes, config.remotes, selection.remotes);
-    await serverRemotes.sync(selection.remotes);
-    // What the browser is given: the manifests this visitor got; the canaries stay on the server.
-    const { canaries: _, ...rest } = config;
-    const pageConfig: RuntimeConfig = { ...rest, remotes: selection.remotes };
-    const page = await renderPage(path + search, { store, loader: serverRemotes.loader });
+    await remotes.sync(config.remotes);
+    const page = await renderPage(path + search, { store, loader: remotes.loader, preview: selection.preview, notice: selection.notice });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);
     const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).flatMap((s) => parseSlotKey(s) ?? []);
-    const assets = shown.map(({ remote, module }) => serverRemotes.assetsOf(remote, module));
+    const assets = shown.map(({ remote, module }) => remotes.assetsOf(remote, module));
     const css = await pageStyles(
       assets.flatMap((a) => a.css),
-      pageConfig,
+      config,
     );
     const watched = [...new Set(page.slots.flatMap((s) => parseSlotKey(s)?.remote ?? []))].filter((remote) => remote in canaries);
     const { html, inlineScripts } = buildDocument(template, {
@@ -391,13 +417,15 @@ export function createRenderer(options: RendererOptions) {
       base,
       rootHtml: page.html,
       pageDataScript: pageDataScript({
-        config: pageConfig,
+        config,
         content: store.toSnapshot(),
         failedSlots: page.failedSlots,
         slots: page.slots,
         incompatible: page.incompatible,
         releases: page.releases,
         ...(watched.length > 0 ? { watched } : {}),
+        ...(selection.preview ? { preview: selection.preview } : {}),
+        ...(selection.notice ? { notice: selection.notice } : {}),
       }),
       styles: css.inline,
       stylesheets: css.links,
@@ -405,14 +433,14 @@ export function createRenderer(options: RendererOptions) {
     });
     // A page that shows a canaried remote differs by cohort: private, and it keeps a new visitor's
     // id. Any other page is the same for everyone: cacheable, and it sets no cookie.
-    const cookieSet = selection.setCookie[0] ?? (watched.length > 0 ? selection.visitorCookie : null);
     const cohortHeaders = watched.length > 0 && status !== 503 ? COHORT_CACHE : {};
+    const setCookie = selection.setCookie.length > 0 ? selection.setCookie : watched.length > 0 && selection.visitorCookie ? [selection.visitorCookie] : [];
     send(status, HTML, html, {
-      ...pageHeaders(status, pageConfig, inlineScripts),
+      ...pageHeaders(status, config, inlineScripts),
       ...releasesHeader(page.releases),
       ...cohortHeaders,
       ...selection.headers,
-      ...(cookieSet ? { "Set-Cookie": cookieSet } : {}),
+      ...(setCookie.length > 0 ? { "Set-Cookie": setCookie } : {}),
     });
   }
 

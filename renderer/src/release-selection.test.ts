@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signPreview } from "./preview-token";
+import { signPreview } from "federation-contract/preview-token";
 import { cohortBucket } from "./cohort";
 import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./release-selection";
 
@@ -104,5 +104,12 @@ describe("selectReleases", () => {
       cookieHeader: `__session=preview%3D${token()}%26visitor%3D${inside!}`,
     });
     expect(previewed.variants.remote_blog).toBe("preview");
+  });
+});
+
+describe("the redirect after a link", () => {
+  it("stays on this site even for a path that starts with two slashes", () => {
+    expect(select({ path: "//evil.example/x", search: `?preview=${token()}` }).redirect).toBe("/evil.example/x");
+    expect(select({ path: "/\\evil.example", search: "?leave-preview" }).redirect).toBe("/evil.example");
   });
 });

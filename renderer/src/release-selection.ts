@@ -7,16 +7,17 @@
 // The one cookie: Firebase Hosting forwards only `__session` to a function, and keys its CDN cache
 // on it when present. Its value is URL-encoded fields (`preview=<token>`; a canary adds its own),
 // so several features share it; this module alone reads and writes it.
+import { LEAVE_PREVIEW_PARAM, PREVIEW_LINK_PARAM, type LinkPreview } from "federation-contract";
+import { verifyPreview, type PreviewGrant, type PreviewRefusal } from "federation-contract/preview-token";
 import { inCanary, isVisitorId, newVisitorId, VISITOR_MAX_AGE_SECONDS } from "./cohort";
-import { verifyPreview, type PreviewGrant, type PreviewRefusal } from "./preview-token";
 
 export const SESSION_COOKIE = "__session";
 /** The cookie's field holding the visitor's random id, for the canaries' cohorts (cohort.ts). */
 export const VISITOR_FIELD = "visitor";
 /** `?preview=<token>`: a shareable preview link (the renderer turns it into the cookie, then redirects). */
-export const PREVIEW_PARAM = "preview";
+export const PREVIEW_PARAM = PREVIEW_LINK_PARAM;
 /** `?leave-preview`: the banner's way out (clears the preview from the cookie, then redirects). */
-export const LEAVE_PREVIEW_PARAM = "leave-preview";
+export { LEAVE_PREVIEW_PARAM };
 
 export type Variant = "live" | "preview" | "canary";
 
@@ -50,12 +51,7 @@ export interface SelectionInput {
 }
 
 /** A preview the response shows, as the page data carries it to the browser. */
-export interface ActivePreview {
-  remote: string;
-  manifestUrl: string;
-  /** Milliseconds since the epoch. */
-  expiresAt: number;
-}
+export type ActivePreview = LinkPreview;
 
 export interface ReleaseSelection {
   /** Name -> the manifest URL this request uses, for every remote of the live config. */
@@ -115,6 +111,11 @@ export function sessionCookie(fields: URLSearchParams, { secure, maxAgeSeconds }
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${age}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** The same page on this site: a path that starts with one slash (never "//host", another site), and the query without the preview parameters. */
+function cleanUrl(path: string, search: string): string {
+  return `/${path.replace(/^[/\\]+/, "")}${cleanSearch(search)}`;
+}
+
 /** The request's query without the preview parameters ("" when nothing is left). */
 function cleanSearch(search: string): string {
   const params = new URLSearchParams(search);
@@ -147,14 +148,14 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
   if (query.has(LEAVE_PREVIEW_PARAM)) {
     session.delete(PREVIEW_PARAM);
     sessionChanged = true;
-    redirect = input.path + cleanSearch(input.search);
+    redirect = cleanUrl(input.path, input.search);
   } else if (link !== null) {
     const verdict = previewFrom(link, input);
     if ("grant" in verdict) {
       session.set(PREVIEW_PARAM, link);
       sessionChanged = true;
       sessionMaxAge = verdict.grant.expiresAt - input.now / 1000;
-      redirect = input.path + cleanSearch(input.search);
+      redirect = cleanUrl(input.path, input.search);
     } else notice = PREVIEW_NOTICES[verdict.refused];
   }
 

@@ -30,6 +30,11 @@ describe("parseRuntimeConfig", () => {
     expect(refused({ ...canary, startedAt: "yesterday" })).toThrow(/startedAt/);
     expect(() => parseRuntimeConfig({ ...valid, canaries: [] })).toThrow(/config.canaries must be an object/);
   });
+  it("keeps the times before which a remote's preview links are revoked", () => {
+    expect(parseRuntimeConfig({ ...valid, previewsRevokedBefore: { remote_home: 1_800_000_000 } }).previewsRevokedBefore).toEqual({
+      remote_home: 1_800_000_000,
+    });
+  });
   it("accepts a production config without emulators", () => {
     const { emulators: _e, ...prod } = valid;
     expect(parseRuntimeConfig(prod).emulators).toBeUndefined();
@@ -40,6 +45,7 @@ describe("parseRuntimeConfig", () => {
     ["missing apiKey", { ...valid, firebase: { ...valid.firebase, apiKey: "" } }],
     ["remote url not http", { ...valid, remotes: { remote_home: "javascript:alert(1)" } }],
     ["bad database emulator", { ...valid, emulators: { database: { host: "x" } } }],
+    ["a preview revocation time that is not a number", { ...valid, previewsRevokedBefore: { remote_home: "yesterday" } }],
   ])("refuses %s", (_name, value) => {
     expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
   });

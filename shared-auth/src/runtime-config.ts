@@ -31,6 +31,11 @@ export interface RuntimeConfig {
    */
   previewOrigins?: string[];
   /**
+   * Remote -> seconds since the epoch: shareable preview links of that remote issued before then
+   * are revoked (`npm run release -- <remote> --revoke-previews`; renderer/src/preview-token.ts).
+   */
+  previewsRevokedBefore?: Record<string, number>;
+  /**
    * Remote -> the candidate release a share of visitors get instead of `remotes`' (a canary:
    * shell/README.md, "Releasing one remote"). Only the renderer reads it: it picks each visitor's
    * cohort and embeds the chosen manifest in the page it renders (docs/architecture.md, "Releases").
@@ -61,7 +66,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
-  const { firebase, emulators, remotes, site, previewOrigins, canaries } = value;
+  const { firebase, emulators, remotes, site, previewOrigins, previewsRevokedBefore, canaries } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
   for (const key of ["apiKey", "projectId", "databaseURL"]) {
     if (typeof firebase[key] !== "string" || firebase[key] === "") {
@@ -113,6 +118,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       throw new RuntimeConfigError("config.previewOrigins must be a list of origins such as https://preview.example.com");
     parsedPreviewOrigins = previewOrigins as string[];
   }
+  if (previewsRevokedBefore !== undefined && (!isRecord(previewsRevokedBefore) || !Object.values(previewsRevokedBefore).every((t) => Number.isFinite(t))))
+    throw new RuntimeConfigError("config.previewsRevokedBefore must map remote names to times in seconds since 1970");
   const parsedCanaries = canaries === undefined ? undefined : parseCanaries(canaries);
   return {
     firebase: firebase as FirebaseWebConfig,
@@ -120,6 +127,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
     ...(parsedSite ? { site: parsedSite } : {}),
     ...(parsedPreviewOrigins ? { previewOrigins: parsedPreviewOrigins } : {}),
+    ...(previewsRevokedBefore !== undefined ? { previewsRevokedBefore: previewsRevokedBefore as Record<string, number> } : {}),
     ...(parsedCanaries ? { canaries: parsedCanaries } : {}),
   };
 }
