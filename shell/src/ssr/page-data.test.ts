@@ -9,6 +9,7 @@ const data: PageData = {
   slots: ["remote_home/HomePage"],
   incompatible: { remote_home: "remote_home 1.2.0 is incompatible with this site: needs shared-content ^1.3.0, the site provides 1.2.0" },
   releases: { remote_blog: "1.4.0-3f2a9c01bd" },
+  watched: ["remote_blog"],
 };
 
 describe("page data", () => {

@@ -55,7 +55,7 @@ export function readPageData(doc: Document = document): PageData | null {
       slots: Array.isArray(raw.slots) ? raw.slots : [],
       incompatible: strings(raw.incompatible),
       releases: strings(raw.releases),
-      watched: Array.isArray(raw.watched) ? raw.watched.filter((r): r is string => typeof r === "string") : [],
+      ...(Array.isArray(raw.watched) ? { watched: raw.watched.filter((r): r is string => typeof r === "string") } : {}),
       ...(isLinkPreview(raw.preview) ? { preview: raw.preview } : {}),
       ...(typeof raw.notice === "string" ? { notice: raw.notice } : {}),
     };
