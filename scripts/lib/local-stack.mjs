@@ -16,6 +16,7 @@ import { recordStarts } from "./release-log.mjs";
 import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
 import { startSchedulerProcess } from "./scheduler-process.mjs";
+import { ensureLocalPreviewSecret } from "./preview-secret.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -295,6 +296,8 @@ export async function startLocalStack(options = {}) {
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
     const sites = options.serve ? await stageSites({ dataDir }) : null;
+    // The renderer signs and checks shareable preview links with it (the emulator reads renderer/.secret.local).
+    if (sites) await ensureLocalPreviewSecret(repoRoot);
     if (sites) ports.site = await claimSitePort(host, ports.site);
     // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
