@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
 import { SITE_PATHS } from "shared-content/site-urls";
 
 const BUDGET = { js: 170 * 1024, css: 20 * 1024 };
@@ -45,6 +45,7 @@ const PAGES = [
   { name: SITE_PATHS.post.path, path: null, main: "[data-remote] article h1" },
   { path: SITE_PATHS.quotes.getHref(), main: "[data-remote] figure blockquote" },
   { path: SITE_PATHS.films.getHref(), main: "[data-remote] article h2" },
+  { name: SITE_PATHS.series.path, path: null, main: "[data-remote] [data-series] h1" },
 ].map((page) => ({ name: page.path, ...page }));
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
@@ -56,6 +57,15 @@ try {
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   PAGES[2].path = SITE_PATHS.post.getHref(slug);
+  // The demo content has no series: make one of the two newest posts (the record the post editor
+  // writes beside the list index), so the series page shows its parts.
+  const newest = Object.entries(index)
+    .sort(([, a], [, b]) => b.publishedAt - a.publishedAt)
+    .slice(0, 2);
+  const series = { slug: "bench-series", title: "Bench series" };
+  for (const [i, [postSlug, entry]] of newest.entries())
+    await ownerWrite(stack.databaseUrl, `blog/series/${series.slug}/${postSlug}`, { seriesTitle: series.title, title: entry.title, part: i + 1 });
+  PAGES[5].path = SITE_PATHS.series.getHref(series.slug);
 
   browser = await chromium.launch(chromiumLaunchOptions());
   const results = [];
