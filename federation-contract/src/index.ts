@@ -139,3 +139,18 @@ export {
   type ReleaseLogEntry,
   type SharedNeed,
 } from "./release.js";
+export {
+  CANARY_THRESHOLD,
+  RELEASE_REPORT_PATH,
+  REPORT_LIMITS,
+  canaryAbortReason,
+  errorRate,
+  formatRate,
+  releaseKey,
+  releaseOfKey,
+  type CanaryAbort,
+  type CanaryThreshold,
+  type ReleaseCounts,
+  type ReleaseReport,
+  type ReleaseRun,
+} from "./release-health.js";

@@ -55,7 +55,14 @@ export function parseReleases(text: string | null | undefined): Record<string, s
 }
 
 /** What an entry of the release record did, in the words `npm run releases` and the admin's Releases screen use. */
-export const RELEASE_ACTIONS = { release: "released", rollback: "rolled back to", start: "started with" } as const;
+export const RELEASE_ACTIONS = {
+  release: "released",
+  rollback: "rolled back to",
+  start: "started with",
+  canary: "started a canary of",
+  promote: "promoted the canary",
+  abort: "aborted the canary",
+} as const;
 
 /** A shared package a release needs, with the changeset notes of the version it needs. */
 export interface SharedNeed {
@@ -78,6 +85,8 @@ export interface ReleaseLogEntry {
   by: string;
   commit: string;
   needs: SharedNeed[];
+  /** What else to know: a canary's share of visitors, why it was aborted. */
+  note?: string;
 }
 
 const str = (value: unknown): value is string => typeof value === "string";
@@ -101,6 +110,7 @@ export function parseReleaseLog(value: unknown): ReleaseLogEntry[] {
         by: e.by,
         commit: e.commit,
         needs,
+        ...(str(e.note) ? { note: e.note } : {}),
       },
     ];
   });

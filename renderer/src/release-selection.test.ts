@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signPreview } from "federation-contract/preview-token";
+import { cohortBucket } from "./cohort";
 import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./release-selection";
 
 const secret = "k".repeat(40);
@@ -77,16 +78,32 @@ describe("selectReleases", () => {
     expect(select({ secret: null, search: `?preview=${token()}` }).notice).toBe(PREVIEW_NOTICES.invalid);
   });
 
-  it("puts a visitor in a sticky canary cohort kept in the same cookie, a preview of the remote winning", () => {
-    const canaries = { remote_home: { manifestUrl: "https://home.example/canary/mf-manifest.json", percent: 50 } };
-    const first = select({ canaries, random: () => 0.3 });
+  it("puts a visitor in a sticky canary cohort (their id in the same cookie, hashed with the canary's release), a preview of the remote winning", () => {
+    const canaries = { remote_home: { manifestUrl: "https://home.example/canary/mf-manifest.json", release: "1.0.1-bbbbbbbbbb", percent: 50 } };
+    // Two visitor ids, ordered by their bucket for this release: one below the 50 % line, one above.
+    const [inside, outside] = ["AAAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBBB"].sort(
+      (a, b) => cohortBucket("1.0.1-bbbbbbbbbb", a) - cohortBucket("1.0.1-bbbbbbbbbb", b),
+    );
+    expect(cohortBucket("1.0.1-bbbbbbbbbb", inside!)).toBeLessThan(50);
+    expect(cohortBucket("1.0.1-bbbbbbbbbb", outside!)).toBeGreaterThanOrEqual(50);
+    const first = select({ canaries, newVisitor: () => inside! });
     expect(first.variants.remote_home).toBe("canary");
-    const cookie = first.setCookie[0]!.split(";")[0]!;
-    expect(readSession(cookie).get("cohort")).toBe("30");
-    const again = select({ canaries, cookieHeader: cookie, random: () => 0.9 });
+    // A cohort alone is not a private page: the cookie waits for the handler (it sends it with a page that shows the remote).
+    expect(first.setCookie).toEqual([]);
+    expect(first.headers).toEqual({});
+    const cookie = first.visitorCookie!.split(";")[0]!;
+    expect(first.visitorCookie).toMatch(/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure$/);
+    expect(readSession(cookie).get("visitor")).toBe(inside);
+    const again = select({ canaries, cookieHeader: cookie, newVisitor: () => outside! });
     expect(again.variants.remote_home).toBe("canary");
-    expect(again.setCookie).toEqual([]);
-    expect(select({ canaries, random: () => 0.7 }).variants.remote_home).toBe("live");
+    expect(again.visitorCookie).toBeNull();
+    expect(select({ canaries, newVisitor: () => outside! }).variants.remote_home).toBe("live");
+    // A preview of the same remote wins over its canary.
+    const previewed = select({
+      canaries: { remote_blog: { ...canaries.remote_home, manifestUrl: "https://blog.example/c/mf-manifest.json" } },
+      cookieHeader: `__session=preview%3D${token()}%26visitor%3D${inside!}`,
+    });
+    expect(previewed.variants.remote_blog).toBe("preview");
   });
 });
 

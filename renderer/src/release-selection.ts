@@ -9,8 +9,11 @@
 // so several features share it; this module alone reads and writes it.
 import { LEAVE_PREVIEW_PARAM, PREVIEW_LINK_PARAM, type LinkPreview } from "federation-contract";
 import { verifyPreview, type PreviewGrant, type PreviewRefusal } from "federation-contract/preview-token";
+import { inCanary, isVisitorId, newVisitorId, VISITOR_MAX_AGE_SECONDS } from "./cohort";
 
 export const SESSION_COOKIE = "__session";
+/** The cookie's field holding the visitor's random id, for the canaries' cohorts (cohort.ts). */
+export const VISITOR_FIELD = "visitor";
 /** `?preview=<token>`: a shareable preview link (the renderer turns it into the cookie, then redirects). */
 export const PREVIEW_PARAM = PREVIEW_LINK_PARAM;
 /** `?leave-preview`: the banner's way out (clears the preview from the cookie, then redirects). */
@@ -18,9 +21,10 @@ export { LEAVE_PREVIEW_PARAM };
 
 export type Variant = "live" | "preview" | "canary";
 
-/** A canary of one remote: its candidate manifest and the share of visitors (0-100) that get it. */
+/** A canary of one remote: its candidate manifest, its release id (with the visitor's id it picks the cohort: cohort.ts) and the share of visitors (0-100) that get it. */
 export interface CanaryCandidate {
   manifestUrl: string;
+  release: string;
   percent: number;
 }
 
@@ -42,8 +46,8 @@ export interface SelectionInput {
   now: number;
   /** Whether the site is served over https (the cookie is then Secure). */
   secure: boolean;
-  /** A number in [0, 1) for a new visitor's cohort; Math.random unless a test fixes it. */
-  random?: () => number;
+  /** A new visitor's id (cohort.ts' newVisitorId unless a test fixes it). */
+  newVisitor?: () => string;
 }
 
 /** A preview the response shows, as the page data carries it to the browser. */
@@ -61,6 +65,12 @@ export interface ReleaseSelection {
   redirect: string | null;
   /** Set-Cookie values for the response. */
   setCookie: string[];
+  /**
+   * The cookie that keeps a new visitor's id (their canaries' cohorts), when only that changed: the
+   * handler sends it only with a page that renders a canaried remote, which is then private; a page
+   * that does not depend on the cohort stays cacheable and sets no cookie.
+   */
+  visitorCookie: string | null;
   /**
    * Headers that replace the page's own caching headers; empty when the page is the same for every
    * visitor (live), which then keeps its CDN caching.
@@ -165,32 +175,35 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
     }
   }
 
-  // Canaries: a visitor's cohort (0-99) is drawn once and kept in the cookie; a remote whose
-  // canary's share is above it gets the candidate. A preview of the same remote wins.
+  // Canaries: a visitor's random id is made once and kept in the cookie; hashed with each canary's
+  // release it gives the visitor's bucket for that canary (cohort.ts), so the cohort sticks across
+  // requests and days and two canaries split visitors independently. A preview of the remote wins.
   const canaries = Object.entries(input.canaries ?? {}).filter(([name]) => name in input.live);
+  let newVisitor = false;
   if (canaries.length > 0 && !redirect) {
-    const kept = session.get("cohort");
-    let cohort = kept === null || !/^\d{1,2}$/.test(kept) ? Number.NaN : Number(kept);
-    if (Number.isNaN(cohort)) {
-      cohort = Math.floor((input.random ?? Math.random)() * 100);
-      session.set("cohort", String(cohort));
-      sessionChanged = true;
+    let visitor = session.get(VISITOR_FIELD);
+    if (visitor === null || !isVisitorId(visitor)) {
+      visitor = (input.newVisitor ?? newVisitorId)();
+      session.set(VISITOR_FIELD, visitor);
+      newVisitor = true;
     }
     for (const [name, canary] of canaries)
-      if (variants[name] === "live" && cohort < canary.percent) {
+      if (variants[name] === "live" && inCanary(canary.release, canary.percent, visitor)) {
         remotes[name] = canary.manifestUrl;
         variants[name] = "canary";
       }
   }
 
-  if (sessionChanged) {
-    // The cookie lives as long as its longest field: a preview until it expires, a cohort a year.
+  // The cookie lives as long as its longest field: a visitor id a year, a preview until it expires.
+  const cookie = () => {
     const held = session.get(PREVIEW_PARAM);
     const heldGrant = held === null ? null : previewFrom(held, input);
     const previewAge = heldGrant && "grant" in heldGrant ? heldGrant.grant.expiresAt - input.now / 1000 : sessionMaxAge;
-    setCookie.push(sessionCookie(session, { secure: input.secure, maxAgeSeconds: session.has("cohort") ? 365 * 86_400 : previewAge }));
-  }
+    return sessionCookie(session, { secure: input.secure, maxAgeSeconds: session.has(VISITOR_FIELD) ? VISITOR_MAX_AGE_SECONDS : previewAge });
+  };
+  if (sessionChanged) setCookie.push(cookie());
+  const visitorCookie = newVisitor && !sessionChanged ? cookie() : null;
 
   const personal = preview !== null || notice !== null || redirect !== null || setCookie.length > 0;
-  return { remotes, variants, preview, notice, redirect, setCookie, headers: personal ? { ...PRIVATE_HEADERS } : {} };
+  return { remotes, variants, preview, notice, redirect, setCookie, visitorCookie, headers: personal ? { ...PRIVATE_HEADERS } : {} };
 }

@@ -18,8 +18,8 @@ export const PREVIEWS_DIR = "previews";
 export const PREVIEW_KEEP_DAYS = 7;
 
 /**
- * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string }} Release
- * @typedef {Record<string, { live: string | null, history: Release[] }>} ReleasesState
+ * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string, abortedAt?: string }} Release
+ * @typedef {Record<string, { live: string | null, history: Release[], canary?: Canary }>} ReleasesState
  */
 
 /** @returns {Promise<ReleasesState>} */
@@ -156,12 +156,65 @@ function makeLive(entry, id) {
   entry.live = id;
 }
 
-/** The release published before the live one, or null when the live one is the first. */
+/** The release published before the live one (an aborted canary never counts), or null when the live one is the first. */
 export async function previousRelease(dataDir, name) {
   const entry = (await readReleases(dataDir))[name];
   if (!entry) return null;
   const index = entry.history.findIndex((r) => r.id === entry.live);
-  return index > 0 ? entry.history[index - 1] : null;
+  return entry.history.slice(0, Math.max(index, 0)).findLast((r) => !r.abortedAt) ?? null;
+}
+
+/**
+ * A remote's canary (shell/README.md, "Releasing one remote"): the candidate release, published
+ * like any other, that `percent` % of visitors get; the live release stays live for the others.
+ * Kept in releases.json (`canary`) and in the served config's `canaries`, which the renderer reads.
+ * @typedef {{ id: string, percent: number, startedAt: string }} Canary
+ */
+
+/** @returns {Promise<Canary | null>} */
+export async function currentCanary(dataDir, name) {
+  return (await readReleases(dataDir))[name]?.canary ?? null;
+}
+
+/**
+ * Starts (or changes the share of) a canary of `release`, already published: the config names its
+ * manifest, the renderer serves it to the cohort within seconds.
+ */
+export async function startCanary({ dataDir, configFile, name, release, entry, percent }) {
+  const state = await readReleases(dataDir);
+  const canary = { id: release.id, percent, startedAt: state[name]?.canary?.id === release.id ? state[name].canary.startedAt : new Date().toISOString() };
+  state[name].canary = canary;
+  // Aborted by hand before and tried again: it may become a rollback's target once more.
+  for (const r of state[name].history) if (r.id === release.id) delete r.abortedAt;
+  await writeReleases(dataDir, state);
+  await editConfig(configFile, (config) => {
+    config.canaries = { ...config.canaries, [name]: { entry, release: release.id, percent, startedAt: canary.startedAt } };
+  });
+  return canary;
+}
+
+/**
+ * Ends the canary of `name` (promoted, or `aborted`: then its release is marked, so a rollback never
+ * goes back to it): nobody gets the candidate from the next page on.
+ */
+export async function endCanary({ dataDir, configFile, name, aborted = false }) {
+  const state = await readReleases(dataDir);
+  const entry = state[name];
+  if (entry?.canary && aborted) for (const r of entry.history) if (r.id === entry.canary.id && r.id !== entry.live) r.abortedAt = new Date().toISOString();
+  if (entry) delete entry.canary;
+  await writeReleases(dataDir, state);
+  await editConfig(configFile, (config) => {
+    if (!config.canaries) return;
+    delete config.canaries[name];
+    if (Object.keys(config.canaries).length === 0) delete config.canaries;
+  });
+}
+
+async function editConfig(configFile, edit) {
+  const config = JSON.parse(await readFile(configFile, "utf8"));
+  edit(config);
+  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
+  await rename(`${configFile}.tmp`, configFile);
 }
 
 /**

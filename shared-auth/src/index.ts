@@ -6,5 +6,5 @@ export { initialAuthState } from "./auth-store";
 export { useAuthStore } from "./use-auth-store";
 export type { AuthUser, AuthUserInfo, AuthState, AuthStatus } from "./auth-store";
 export { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from "./runtime-config";
-export type { RuntimeConfig, FirebaseWebConfig, EmulatorConfig } from "./runtime-config";
+export type { RuntimeConfig, FirebaseWebConfig, EmulatorConfig, CanaryConfig } from "./runtime-config";
 export * from "./account";

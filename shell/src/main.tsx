@@ -8,6 +8,7 @@ import { applyTheme, preferredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
 import { remoteRegistry } from "./remotes/app-registry";
+import { startReleaseReports } from "./remotes/release-reports";
 import { interactiveMarker } from "./ssr/interactive";
 import { readPageData } from "./ssr/page-data";
 
@@ -16,6 +17,8 @@ applyTheme(preferredTheme());
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");
 const pageData = readPageData();
+// The remotes the server put under a canary on this page: which release ran, and whether it failed.
+startReleaseReports({ watched: pageData?.watched ?? [], entries: pageData?.config.remotes ?? {}, serverReleases: pageData?.releases ?? {} });
 
 /** Each rendered slot's HTML as the server sent it, kept readable if its remote then fails to load here (not a fallback). */
 function serverSlotHtml() {

@@ -8,6 +8,7 @@ import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
 import { PreviewLinkForm } from "./preview-link-form";
+import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 
@@ -38,8 +39,7 @@ function useLiveReleases(): Record<string, string> {
   return releases;
 }
 
-function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
-  const releases = useLiveReleases();
+function LiveReleasesTable({ config, releases }: { config: RuntimeConfig; releases: Record<string, string> }) {
   return (
     <table className={styles.table}>
       <caption>Live releases</caption>
@@ -135,6 +135,7 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 export function ReleasesPage() {
   usePageMeta({ title: "Releases" }, { route: true });
   const config = getRuntimeConfig();
+  const releases = useLiveReleases();
   return (
     <section className={styles.page} aria-labelledby="releases-title">
       <h1 id="releases-title">Releases</h1>
@@ -142,7 +143,10 @@ export function ReleasesPage() {
         Each part of the site is released by its own team. A release is checked against this site before it goes live (<code>npm run release</code>);
         shell/README.md explains releasing and rolling back.
       </p>
-      <LiveReleasesTable config={config} />
+      <LiveReleasesTable config={config} releases={releases} />
+
+      <h2>Canaries, views and error rates</h2>
+      <ReleaseHealthTable config={config} live={releases} />
 
       <h2>Release record</h2>
       <ReleaseRecord />

@@ -23,6 +23,11 @@ export interface PageData {
   preview?: LinkPreview;
   /** Why a preview link was refused or ended, shown above the page. */
   notice?: string;
+  /**
+   * The remotes of this page under a canary: the browser reports which release of each it ran and
+   * whether it failed (remotes/release-reports.ts); pages without one send nothing.
+   */
+  watched?: string[];
 }
 
 export function pageDataScript(data: PageData): string {
@@ -52,6 +57,7 @@ export function readPageData(doc: Document = document): PageData | null {
       releases: strings(raw.releases),
       ...(isLinkPreview(raw.preview) ? { preview: raw.preview } : {}),
       ...(typeof raw.notice === "string" ? { notice: raw.notice } : {}),
+      watched: Array.isArray(raw.watched) ? raw.watched.filter((r): r is string => typeof r === "string") : [],
     };
   } catch {
     return null;
