@@ -4,7 +4,7 @@
 // stack (scripts/lib/local-stack.mjs: emulators, demo seed, every app on its own origin, free
 // ports), opens each page in a fresh Chromium context (empty cache) and prints the gzip size of
 // the JS and CSS it fetched, the number of requests, and the time until the main content was
-// visible. Exit code 1 when a page is over the budget (170 KB JS, 20 KB CSS, gzip).
+// visible. Exit code 1 when a page is over the budget (168 KB JS, 20 KB CSS, gzip).
 //   --skip-build   use the existing dist/ folders
 //   --runs N       timing runs per page (median is printed; default 3)
 //   --json FILE    also write the figures as JSON
@@ -20,7 +20,9 @@ import { chromium } from "playwright-core";
 import { FREE_PORTS, ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
 import { SITE_PATHS } from "shared-content/site-urls";
 
-const BUDGET = { js: 170 * 1024, css: 20 * 1024 };
+// JS: every public page met 167.0 KB on 2026-11-26 (docs/benchmarks.md), so 168 KB leaves a
+// kilobyte; the 150 KB goal of issue 33 is not met (what stands in the way: the same document).
+const BUDGET = { js: 168 * 1024, css: 20 * 1024 };
 
 const { values } = parseArgs({
   options: {

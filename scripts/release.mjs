@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // Releasing one remote without touching the others (shell/README.md, "Releasing one remote"):
-//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--data DIR]
+//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--canary PERCENT] [--data DIR]
+//   npm run release -- <remote> --promote | --abort [--data DIR]
 //   npm run release -- <remote> --preview [--hours N] [--site URL --manifest-url URL]   (a shareable link)
 //   npm run release -- <remote> --revoke-previews
-//   npm run release -- <remote> --canary PERCENT [--dist DIR] [--no-browser]   (a share of visitors)
-//   npm run release -- <remote> --promote | --abort
 //   npm run rollback -- <remote> [--data DIR]
 //   npm run releases -- <remote> [--data DIR]
 // `release` builds the remote alone (or takes --dist), checks the candidate against the live site
@@ -57,12 +56,12 @@ const { values, positionals } = parseArgs({
     "check-only": { type: "boolean", default: false },
     "no-browser": { type: "boolean", default: false },
     preview: { type: "boolean", default: false },
-    canary: { type: "string" },
-    promote: { type: "boolean", default: false },
-    abort: { type: "boolean", default: false },
     hours: { type: "string", default: String(PREVIEW_LINK_HOURS) },
     "manifest-url": { type: "string" },
     "revoke-previews": { type: "boolean", default: false },
+    canary: { type: "string" },
+    promote: { type: "boolean", default: false },
+    abort: { type: "boolean", default: false },
   },
 });
 const [command, remoteArg] = positionals;
@@ -88,6 +87,7 @@ const modes = [
   values.abort && "--abort",
   values.preview && "--preview",
   values["check-only"] && "--check-only",
+  values["revoke-previews"] && "--revoke-previews",
 ].filter(Boolean);
 if (modes.length > 1) fail(`${modes.join(" and ")} cannot be combined: run one at a time.`);
 
@@ -188,6 +188,21 @@ if (command === "rollback") {
   process.exit(0);
 }
 
+if (values["revoke-previews"]) {
+  // Every link of this remote issued until now stops working within seconds (the renderer reads
+  // the config every 2 s); its candidates' folders go too.
+  if (values.site && values.site !== stack?.siteUrl) {
+    console.log(`On Firebase, revoke ${remote.name}'s preview links by adding to deploy/config.json:`);
+    console.log(`  "previewsRevokedBefore": { "${remote.name}": ${Math.floor(Date.now() / 1000) + 1} }`);
+    console.log("then `npx firebase deploy --only hosting:shell`; or revoke every link of every remote by setting a new PREVIEW_SECRET (shell/README.md).");
+    process.exit(0);
+  }
+  needStack();
+  const removed = await revokePreviews({ configFile: stack.configFile, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  console.log(`${remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
+  process.exit(0);
+}
+
 if (values.promote || values.abort) {
   needStack();
   const canary = await currentCanary(dataDir, remote.name);
@@ -206,21 +221,6 @@ if (values.promote || values.abort) {
     await record("abort", release, live, releaseDir(release), { note: "aborted by hand" });
     console.log(`${remote.name}: aborted the canary ${release.id}; every visitor gets ${live?.id ?? "the live release"} from their next page.`);
   }
-  process.exit(0);
-}
-
-if (values["revoke-previews"]) {
-  // Every link of this remote issued until now stops working within seconds (the renderer reads
-  // the config every 2 s); its candidates' folders go too.
-  if (values.site && values.site !== stack?.siteUrl) {
-    console.log(`On Firebase, revoke ${remote.name}'s preview links by adding to deploy/config.json:`);
-    console.log(`  "previewsRevokedBefore": { "${remote.name}": ${Math.floor(Date.now() / 1000) + 1} }`);
-    console.log("then `npx firebase deploy --only hosting:shell`; or revoke every link of every remote by setting a new PREVIEW_SECRET (shell/README.md).");
-    process.exit(0);
-  }
-  needStack();
-  const removed = await revokePreviews({ configFile: stack.configFile, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
-  console.log(`${remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
   process.exit(0);
 }
 

@@ -119,12 +119,18 @@ test.describe("server-rendered HTML", () => {
     // The site carries its owner's name: the home page's title is the name alone.
     expect(titleOf(home.body)).toBe(String(about.name));
     expect(metaOf(home.body, "description")).toBe(about.headline);
-    // The owner's avatar when it is a raster image; the demo's is an SVG, so the share card.
+    // The owner's avatar when it is a raster image (the demo's is an upload: its share JPEG); an SVG gets the share card.
     const avatar = new URL(String(about.avatarUrl), SITE_URL).href;
     expect(metaOf(home.body, "og:image")).toBe(/\.svg$/.test(avatar) ? `${SITE_URL}/images/share-card.png` : avatar);
     expect(home.body).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
     const person = jsonLdOf(home.body);
-    expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image: new URL(String(about.avatarUrl), SITE_URL).href });
+    // An uploaded avatar (the demo's) is described with the share JPEG's size; a hand-typed URL is the URL alone.
+    const size = (about.avatarImage as { id?: string } | undefined)?.id?.match(/-(\d+)x(\d+)$/);
+    const shareWidth = Number(/%2F(\d+)\.jpg\?/.exec(avatar)?.[1]);
+    const image = size
+      ? { "@type": "ImageObject", url: avatar, width: shareWidth, height: Math.round((Number(size[2]) * shareWidth) / Number(size[1])) }
+      : avatar;
+    expect(person).toMatchObject({ "@type": "Person", name: about.name, jobTitle: about.headline, image });
 
     const pages: [string, string][] = [
       ["/blogs/list", `Blog · ${String(about.name)}`],

@@ -7,11 +7,10 @@
 // local stack uploads to the Storage server. Run: npm run demo-pictures -w remote-admin
 // (then npm run seed -w shared-content). Only needed when a picture changes.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { build } from "esbuild";
+import { serveBundledPage } from "local-server-kit/browser-page";
 import { chromiumLaunchOptions } from "scripts/chromium";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,28 +27,16 @@ interface Made {
 }
 declare const window: Window & { demoPictures: { keys: string[]; make(key: string): Promise<Made> } };
 
-const bundle = await build({
-  entryPoints: [path.join(here, "demo-pictures-page.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  write: false,
-  logLevel: "silent",
+const site = await serveBundledPage({
+  entry: path.join(here, "demo-pictures-page.ts"),
+  title: "demo pictures",
   // The pipeline needs only the pictures' contract of the admin entry (as browser/media-pipeline.pw.ts).
   plugins: [{ name: "media-contract", setup: (b) => b.onResolve({ filter: /^shared-content\/admin$/ }, () => ({ path: mediaContract })) }],
 });
-const js = bundle.outputFiles[0]!.text;
-const site = http.createServer((req, res) => {
-  const script = req.url === "/bundle.js";
-  res.writeHead(200, { "content-type": script ? "text/javascript" : "text/html" });
-  res.end(script ? js : '<!doctype html><html><head><title>demo pictures</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
-});
-await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-const address = site.address();
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`);
+  await page.goto(site.url);
   await page.waitForFunction(() => typeof window.demoPictures !== "undefined");
   const keys = await page.evaluate(() => window.demoPictures.keys);
   const storageDir = path.join(seedDir, "storage", "media");
@@ -75,5 +62,5 @@ try {
   console.log(`demo pictures: ${keys.length} pictures, ${(total / 1024).toFixed(0)} KB of variants in seed/storage/media`);
 } finally {
   await browser.close();
-  site.close();
+  await site.close();
 }

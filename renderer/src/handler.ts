@@ -20,9 +20,9 @@ import { activeCanaries, abortsReader, canaryCandidates } from "./canaries";
 import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
-import { answerPreviewLinkRequest } from "./preview-link-request";
 import { createHealthDatabase, healthDatabaseUrl } from "./release-health-database";
 import { clientOf, countReport, createRateLimiter, parseReport, readBody, type HealthDatabase } from "./release-reports";
+import { answerPreviewLinkRequest } from "./preview-link-request";
 import { selectReleases, type ReleaseSelection } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
@@ -83,8 +83,8 @@ export interface RendererOptions {
   /** One deadline for all of a page's reads, counted from the request's arrival. */
   readDeadlineMs?: number;
   /**
-   * PREVIEW_SECRET: what shareable preview links are signed with (preview-token.ts). Without it
-   * every link is refused and pages render the live releases.
+   * PREVIEW_SECRET: what shareable preview links are signed with (federation-contract/preview-token).
+   * Without it every link is refused and pages render the live releases.
    */
   previewSecret?: string | null;
   log?: (line: string) => void;
@@ -241,13 +241,13 @@ export function createRenderer(options: RendererOptions) {
   const maxAgeMs = options.maxAgeMs ?? 2000;
   const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
-  const liveRemotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
-  // A preview link's or a canary's candidate builds, each in a federation instance of its own.
+  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  // The candidates (a canary's), each in a federation instance of its own: a remote's live build
+  // and its candidate are prepared side by side, and each request takes each remote from one.
   const candidates = createCandidateRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
-  const previewSecret = options.previewSecret ?? null;
   /** The live builds, with every running canary's candidate prepared beside them. */
   const withCanaries = (config: RuntimeConfig, canaries: Record<string, { entry: string }>) =>
-    candidates.forRequest(liveRemotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
+    candidates.forRequest(remotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
   // The release counts and the canaries' aborts (release-reports.ts), in the database named by the
   // config: made on first use, once the config is known.
   let health: HealthDatabase | null = null;
@@ -266,6 +266,7 @@ export function createRenderer(options: RendererOptions) {
     return config.canaries ? activeCanaries(config, await aborts.current()) : {};
   };
   const reportLimiter = createRateLimiter();
+  const previewSecret = options.previewSecret ?? null;
   const pageStyles = pageStylesheets(shellStyles, log);
   const currentConfig = configReader(options.configUrl, maxAgeMs);
   // DOMPurify needs a DOM on the server; one window serves every render.
@@ -287,10 +288,10 @@ export function createRenderer(options: RendererOptions) {
     const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
-    if (req.method === "POST" && parseTarget(req.url)?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
-    if (parseTarget(req.url)?.path === RELEASE_REPORT_PATH) return receiveReport(req, send);
-    if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     const target = parseTarget(req.url);
+    if (target?.path === RELEASE_REPORT_PATH) return receiveReport(req, send);
+    if (req.method === "POST" && target?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     if (!target) return refuse(400, "Bad request");
     const { path, search } = target;
 
@@ -310,7 +311,8 @@ export function createRenderer(options: RendererOptions) {
     await withReadDeadline(readDeadlineMs, async (signal) => {
       const request: PageRequest = { path, search, config, base, signal, send };
       if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
-      // Which release of each remote this visitor gets (a preview link, its cookie, a canary).
+      // Which release of each remote this visitor gets: a preview link or its cookie, the
+      // visitor's cohort of each canary, else the live one (release-selection.ts).
       const canaries = await canariesOf(config);
       const selection = selectReleases({
         cookieHeader: req.headers.cookie,
@@ -364,7 +366,7 @@ export function createRenderer(options: RendererOptions) {
     const canaries = await canariesOf(config);
     await withCanaries(config, canaries).sync(config.remotes);
     try {
-      const { aborted } = await countReport(parsed.report, { live: (r) => liveRemotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
+      const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
       for (const [remote, { release, reason }] of Object.entries(aborted)) {
         aborts.add(remote, release);
         log(`[renderer] canary of ${remote} ${release} aborted: ${reason}`);
@@ -385,30 +387,29 @@ export function createRenderer(options: RendererOptions) {
   }
 
   async function renderResponse(
-    { path, search, config: liveConfig, base, signal, send }: PageRequest,
+    { path, search, config, base, signal, send }: PageRequest,
     selection: ReleaseSelection,
-    canaries: Record<string, unknown>,
+    canaries: Awaited<ReturnType<typeof canariesOf>>,
   ): Promise<void> {
-    // The config this visitor's page uses: the selected manifests (what the CSP admits, which
-    // stylesheets are read, and what the browser loads, so it hydrates the same releases); the
-    // canaries stay on the server.
-    const { canaries: _canaries, ...shared } = liveConfig;
-    const config: RuntimeConfig = { ...shared, remotes: selection.remotes };
-    const remotes = candidates.forRequest(liveRemotes, liveConfig.remotes, selection.remotes);
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
-    await remotes.sync(config.remotes);
-    const page = await renderPage(path + search, { store, loader: remotes.loader, preview: selection.preview, notice: selection.notice });
+    // Each remote from the build selected for this visitor (a candidate from its own instance).
+    const serverRemotes = candidates.forRequest(remotes, config.remotes, selection.remotes);
+    await serverRemotes.sync(selection.remotes);
+    // What the browser is given: the manifests this visitor got; the canaries stay on the server.
+    const { canaries: _, ...rest } = config;
+    const pageConfig: RuntimeConfig = { ...rest, remotes: selection.remotes };
+    const page = await renderPage(path + search, { store, loader: serverRemotes.loader, preview: selection.preview, notice: selection.notice });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);
     const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).flatMap((s) => parseSlotKey(s) ?? []);
-    const assets = shown.map(({ remote, module }) => remotes.assetsOf(remote, module));
+    const assets = shown.map(({ remote, module }) => serverRemotes.assetsOf(remote, module));
     const css = await pageStyles(
       assets.flatMap((a) => a.css),
-      config,
+      pageConfig,
     );
     const watched = [...new Set(page.slots.flatMap((s) => parseSlotKey(s)?.remote ?? []))].filter((remote) => remote in canaries);
     const { html, inlineScripts } = buildDocument(template, {
@@ -417,7 +418,7 @@ export function createRenderer(options: RendererOptions) {
       base,
       rootHtml: page.html,
       pageDataScript: pageDataScript({
-        config,
+        config: pageConfig,
         content: store.toSnapshot(),
         failedSlots: page.failedSlots,
         slots: page.slots,
@@ -433,14 +434,14 @@ export function createRenderer(options: RendererOptions) {
     });
     // A page that shows a canaried remote differs by cohort: private, and it keeps a new visitor's
     // id. Any other page is the same for everyone: cacheable, and it sets no cookie.
+    const cookieSet = selection.setCookie[0] ?? (watched.length > 0 ? selection.visitorCookie : null);
     const cohortHeaders = watched.length > 0 && status !== 503 ? COHORT_CACHE : {};
-    const setCookie = selection.setCookie.length > 0 ? selection.setCookie : watched.length > 0 && selection.visitorCookie ? [selection.visitorCookie] : [];
     send(status, HTML, html, {
-      ...pageHeaders(status, config, inlineScripts),
+      ...pageHeaders(status, pageConfig, inlineScripts),
       ...releasesHeader(page.releases),
       ...cohortHeaders,
       ...selection.headers,
-      ...(setCookie.length > 0 ? { "Set-Cookie": setCookie } : {}),
+      ...(cookieSet ? { "Set-Cookie": cookieSet } : {}),
     });
   }
 

@@ -18,6 +18,11 @@ describe("parseRuntimeConfig", () => {
   it("accepts the contract shape", () => {
     expect(parseRuntimeConfig(valid)).toEqual(valid);
   });
+  it("keeps the times before which a remote's preview links are revoked", () => {
+    expect(parseRuntimeConfig({ ...valid, previewsRevokedBefore: { remote_home: 1_800_000_000 } }).previewsRevokedBefore).toEqual({
+      remote_home: 1_800_000_000,
+    });
+  });
   it("takes a canary per remote, and refuses one it cannot serve, naming the field", () => {
     const canary = { entry: "http://127.0.0.1:4174/releases/1.0.1-b/mf-manifest.json", release: "1.0.1-b", percent: 50, startedAt: "2026-11-26T17:00:00.000Z" };
     expect(parseRuntimeConfig({ ...valid, canaries: { remote_home: canary } }).canaries).toEqual({ remote_home: canary });
@@ -29,11 +34,6 @@ describe("parseRuntimeConfig", () => {
     expect(refused({ ...canary, release: "" })).toThrow(/release/);
     expect(refused({ ...canary, startedAt: "yesterday" })).toThrow(/startedAt/);
     expect(() => parseRuntimeConfig({ ...valid, canaries: [] })).toThrow(/config.canaries must be an object/);
-  });
-  it("keeps the times before which a remote's preview links are revoked", () => {
-    expect(parseRuntimeConfig({ ...valid, previewsRevokedBefore: { remote_home: 1_800_000_000 } }).previewsRevokedBefore).toEqual({
-      remote_home: 1_800_000_000,
-    });
   });
   it("accepts a production config without emulators", () => {
     const { emulators: _e, ...prod } = valid;

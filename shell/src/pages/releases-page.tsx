@@ -7,8 +7,8 @@ import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
-import { ReleaseHealthTable } from "./release-health-table";
 import { PreviewLinkForm } from "./preview-link-form";
+import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 

@@ -19,15 +19,15 @@ export interface PageData {
   incompatible?: Record<string, string>;
   /** Remote -> the release the server rendered the page with (as in the X-Remote-Releases header). */
   releases?: Record<string, string>;
+  /** The shareable preview link the page was rendered with (its config names the candidate's manifest). */
+  preview?: LinkPreview;
+  /** Why a preview link was refused or ended, shown above the page. */
+  notice?: string;
   /**
    * The remotes of this page under a canary: the browser reports which release of each it ran and
    * whether it failed (remotes/release-reports.ts); pages without one send nothing.
    */
   watched?: string[];
-  /** The shareable preview link the page was rendered with (its config names the candidate's manifest). */
-  preview?: LinkPreview;
-  /** Why a preview link was refused or ended, shown above the page. */
-  notice?: string;
 }
 
 export function pageDataScript(data: PageData): string {
@@ -55,9 +55,9 @@ export function readPageData(doc: Document = document): PageData | null {
       slots: Array.isArray(raw.slots) ? raw.slots : [],
       incompatible: strings(raw.incompatible),
       releases: strings(raw.releases),
-      ...(Array.isArray(raw.watched) ? { watched: raw.watched.filter((r): r is string => typeof r === "string") } : {}),
       ...(isLinkPreview(raw.preview) ? { preview: raw.preview } : {}),
       ...(typeof raw.notice === "string" ? { notice: raw.notice } : {}),
+      ...(Array.isArray(raw.watched) ? { watched: raw.watched.filter((r): r is string => typeof r === "string") } : {}),
     };
   } catch {
     return null;
