@@ -1,12 +1,12 @@
 // The production build carries no local address: the shell's and the remotes' dist folders are
 // what deploys, and the runtime config is written into the shell's only at deploy time, from
-// deploy/config.json (scripts/deploy-config.mjs), after the same check.
+// deploy/config.json (scripts/deploy-config.ts), after the same check.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { filesWithLocalAddresses } from "scripts/production-config";
+import { filesWithLocalAddresses } from "dev-tools/production-config";
 import { REMOTE_LIST } from "../../federation.remotes";
 import { expect, test } from "../fixtures";
 
