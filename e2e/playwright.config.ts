@@ -43,7 +43,7 @@ export default defineConfig({
     // If this runner is killed hard, the stack stops itself instead of holding the ports.
     // The scheduler runs every 2 s instead of every minute, so a scheduled post goes out quickly.
     env: { E2E_EXIT_WITH_PARENT: "1", SCHEDULER_INTERVAL_MS: "2000" },
-    // SIGINT lets start.mjs stop the Auth emulator's process group and flush the database.
+    // SIGINT lets scripts/start.ts stop the Auth emulator's process group and flush the database.
     gracefulShutdown: { signal: "SIGINT", timeout: 20_000 },
   },
 });

@@ -27,7 +27,7 @@ test("no built file names a local address, and the deploy step refuses a config 
       }),
     );
     // As firebase.json's predeploy step runs it.
-    const run = spawnSync("npx", ["tsx", join(repoRoot, "scripts", "deploy-config.mjs")], {
+    const run = spawnSync("npx", ["tsx", join(repoRoot, "scripts", "deploy-config.ts")], {
       cwd: repoRoot,
       env: { ...process.env, PRODUCTION_CONFIG: file },
       encoding: "utf8",

@@ -10,8 +10,6 @@ import type { RemoteName } from "../../federation.remotes";
 import { setAdminClaim } from "dev-tools/admin-account";
 import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
-import type { RtdbEmulator } from "rtdb-emulator";
-import type { StorageEmulator } from "storage-emulator";
 import { recordStarts } from "./release-log.mjs";
 import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots";
@@ -152,6 +150,29 @@ export interface Switch {
   start(): Promise<void>;
 }
 
+/**
+ * Starts a server on `port` and gives its switch: stopped and started again on the port it took
+ * (same data), e.g. by the e2e control endpoint.
+ */
+async function restartable<S extends { port: number; close(): Promise<void> }>(start: (port: number) => Promise<S>, port: number) {
+  let running: S | null = await start(port);
+  const server = running;
+  const control: Switch = {
+    get running() {
+      return running !== null;
+    },
+    async stop() {
+      const stopping = running;
+      running = null;
+      await stopping?.close();
+    },
+    async start() {
+      running ??= await start(server.port);
+    },
+  };
+  return { server, control };
+}
+
 /** A running local stack (startLocalStack). */
 export interface LocalStack {
   host: string;
@@ -234,25 +255,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         watchRules: true,
         log: options.verbose ? (line: string) => log(`[database] ${line}`) : undefined,
       });
-    let rtdb: RtdbEmulator | null = await startDatabase(ports.database);
-    stoppers.push(() => rtdb?.close() ?? Promise.resolve());
-    checkAborted();
-    ports.database = rtdb.port;
     // The e2e control endpoint stops and restarts the database server (same port, same data
     // folder), as a network drop or a server restart would look to the open pages.
-    const database: Switch = {
-      get running() {
-        return rtdb !== null;
-      },
-      async stop() {
-        const running = rtdb;
-        rtdb = null;
-        await running?.close();
-      },
-      async start() {
-        rtdb ??= await startDatabase(ports.database);
-      },
-    };
+    const { server: rtdb, control: database } = await restartable(startDatabase, ports.database);
+    stoppers.push(() => database.stop());
+    checkAborted();
+    ports.database = rtdb.port;
     const databaseUrl = `http://${host}:${rtdb.port}`;
     log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
     const { startStorageEmulator } = await loadEmulator("storage-emulator", () => import("storage-emulator"));
@@ -267,26 +275,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }).catch((error) => {
         throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
       });
-    let storageServer: StorageEmulator | null = await startStorage(ports.storage);
-    stoppers.push(() => storageServer?.close() ?? Promise.resolve());
+    // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
+    // connection or a restart looks to an upload in progress.
+    const { server: storageServer, control: storage } = await restartable(startStorage, ports.storage);
+    stoppers.push(() => storage.stop());
     checkAborted();
     ports.storage = storageServer.port;
     const storageUrl = storageServer.url;
-    // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
-    // connection or a restart looks to an upload in progress.
-    const storage: Switch = {
-      get running() {
-        return storageServer !== null;
-      },
-      async stop() {
-        const running = storageServer;
-        storageServer = null;
-        await running?.close();
-      },
-      async start() {
-        storageServer ??= await startStorage(ports.storage);
-      },
-    };
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
@@ -299,7 +294,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // limit: on a busy 2-core machine it can take minutes to start.
     const sites = options.serve ? await stageSites({ dataDir }) : null;
     if (sites) ports.site = await claimSitePort(host, ports.site);
-    // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
+    // AUTH_PORT is the Auth front's (dev-tools/src/auth-front.ts: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
     const authEmulatorPort = await freePort(host);
     // The emulator sends no email: a password reset's link is printed here instead (docs/admin-account.md).
