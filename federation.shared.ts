@@ -48,6 +48,18 @@ export const sharedModules = {
   "shared-content": singleton("shared-content"),
 };
 
+/**
+ * The shares a production build declares: sharedModules, with each package's subpaths left out.
+ * Without an explicit `request`, the plugin also shares react/jsx-runtime and react-dom/client,
+ * and each share costs every visitor a wrapper chunk in the shell and in every remote (~1.3 KB
+ * gzip each) for modules that need no single copy: React's production JSX runtime only builds
+ * element objects (no state), and only the shell creates React roots. The dev servers keep the
+ * plugin's defaults (the development JSX runtime reads React's internals).
+ */
+export const buildSharedModules = Object.fromEntries(
+  Object.entries(sharedModules).map(([name, share]) => [name, name === "react" || name === "react-dom" ? { ...share, request: name } : share]),
+) as typeof sharedModules;
+
 // A workspace package whose entry file does not exist yet cannot be shared (the build would
 // fail inside the federation plugin); say so loudly instead of failing with a cryptic error.
 for (const name of SHARED_WORKSPACE_PACKAGES) {

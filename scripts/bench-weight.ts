@@ -14,6 +14,7 @@ import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type Request } from "playwright-core";
 import { build, kb, postsNewestFirst, runBenchmark } from "./lib/command";
+import { ownerWrite } from "./lib/local-stack";
 import { SITE_PATHS } from "shared-content/site-urls";
 
 // The marks the pages' init scripts leave for the measurements.
@@ -39,20 +40,27 @@ const runs = Math.max(1, Number(values.runs) || 3);
 if (!values["skip-build"]) build();
 
 // The main content of each page: the first element that shows its data (not a skeleton).
-const pagesFor = (postSlug: string) =>
+const pagesFor = (postSlug: string, seriesSlug: string) =>
   [
     { path: SITE_PATHS.home.getHref(), main: '[data-section="experience"] article, [data-section="about"][data-status="ready"] h1' },
     { path: SITE_PATHS.blogList.getHref(), main: "[data-remote] article h2 a" },
     { name: SITE_PATHS.post.path, path: SITE_PATHS.post.getHref(postSlug), main: "[data-remote] article h1" },
     { path: SITE_PATHS.quotes.getHref(), main: "[data-remote] figure blockquote" },
     { path: SITE_PATHS.films.getHref(), main: "[data-remote] article h2" },
+    { name: SITE_PATHS.series.path, path: SITE_PATHS.series.getHref(seriesSlug), main: "[data-remote] [data-series] h1" },
   ].map((page) => ({ name: page.path, ...page }));
 
 await runBenchmark("bench-weight", async (stack) => {
   let browser: Browser | undefined;
   try {
-    const [slug] = (await postsNewestFirst(stack.databaseUrl))[0] ?? ["no-post"];
-    const pages = pagesFor(slug);
+    const posts = await postsNewestFirst(stack.databaseUrl);
+    const [slug] = posts[0] ?? ["no-post"];
+    // The demo content has no series: make one of the two newest posts (the record the post editor
+    // writes beside the list index), so the series page shows its parts.
+    const series = { slug: "bench-series", title: "Bench series" };
+    for (const [i, [postSlug, entry]] of posts.slice(0, 2).entries())
+      await ownerWrite(stack.databaseUrl, `blog/series/${series.slug}/${postSlug}`, { seriesTitle: series.title, title: entry.title, part: i + 1 });
+    const pages = pagesFor(slug, series.slug);
 
     browser = await chromium.launch(chromiumLaunchOptions());
     const results: PageResult[] = [];

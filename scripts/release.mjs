@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Releasing one remote without touching the others (shell/README.md, "Releasing one remote"):
-//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--preview] [--data DIR]
+//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--data DIR]
+//   npm run release -- <remote> --preview [--hours N] [--site URL --manifest-url URL]   (a shareable link)
+//   npm run release -- <remote> --revoke-previews
 //   npm run rollback -- <remote> [--data DIR]
 //   npm run releases -- <remote> [--data DIR]
 // `release` builds the remote alone (or takes --dist), checks the candidate against the live site
@@ -14,21 +16,25 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
+import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
 import { runningStack } from "./lib/local-stack.ts";
 import { repoRoot } from "./lib/stack-config.ts";
 import { checkCandidate } from "./lib/release-check.mjs";
-import { startStaticServer } from "dev-tools/static-server";
+import { readLocalPreviewSecret } from "./lib/preview-secret.ts";
 import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
 import { stampRelease, unstamped } from "./lib/release-stamp.mjs";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
 import {
   liveRelease,
   previousRelease,
+  publishPreview,
   publishRelease,
   readReleases,
   releaseIdOf,
   releaseUrl,
   releaseWithVersion,
+  revokePreviews,
+  PREVIEW_KEEP_DAYS,
   setLive,
   setRemoteUrl,
 } from "./lib/releases.mjs";
@@ -42,6 +48,9 @@ const { values, positionals } = parseArgs({
     "check-only": { type: "boolean", default: false },
     "no-browser": { type: "boolean", default: false },
     preview: { type: "boolean", default: false },
+    hours: { type: "string", default: String(PREVIEW_LINK_HOURS) },
+    "manifest-url": { type: "string" },
+    "revoke-previews": { type: "boolean", default: false },
   },
 });
 const [command, remoteArg] = positionals;
@@ -58,6 +67,8 @@ if (!["release", "rollback", "releases"].includes(command) || !remote)
   );
 
 const dataDir = resolve(values.data);
+/** The longest a preview link may live (a candidate's folder is kept that long locally). */
+const MAX_PREVIEW_HOURS = PREVIEW_KEEP_DAYS * 24;
 const stack = await runningStack(dataDir);
 
 /**
@@ -104,6 +115,21 @@ if (command === "rollback") {
   await pointSiteAt(previous);
   await record("rollback", previous, live, join(stack.hostingRoots[remote.dir], previous.path));
   console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
+  process.exit(0);
+}
+
+if (values["revoke-previews"]) {
+  // Every link of this remote issued until now stops working within seconds (the renderer reads
+  // the config every 2 s); its candidates' folders go too.
+  if (values.site && values.site !== stack?.siteUrl) {
+    console.log(`On Firebase, revoke ${remote.name}'s preview links by adding to deploy/config.json:`);
+    console.log(`  "previewsRevokedBefore": { "${remote.name}": ${Math.floor(Date.now() / 1000) + 1} }`);
+    console.log("then `npx firebase deploy --only hosting:shell`; or revoke every link of every remote by setting a new PREVIEW_SECRET (shell/README.md).");
+    process.exit(0);
+  }
+  needStack();
+  const removed = await revokePreviews({ configFile: stack.configFile, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  console.log(`${remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
   process.exit(0);
 }
 
@@ -171,18 +197,7 @@ if (!result.ok) {
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-if (values.preview) {
-  // Served on the site's first preview origin until Ctrl-C, for an admin to load in their own tab.
-  const config = JSON.parse(await readFile(stack?.configFile ?? "", "utf8").catch(() => "{}"));
-  const origin = config.previewOrigins?.[0];
-  if (!origin) fail("The site lists no previewOrigins in its config: a candidate can only be previewed from a listed origin.");
-  const server = await startStaticServer({ root: candidateDir, port: Number(new URL(origin).port), name: `${remote.name} preview` });
-  console.log(`\n${remote.name}: the candidate is served at ${server.url}/mf-manifest.json (Ctrl-C stops it).`);
-  console.log(`Preview it in your own tab: sign in, open ${siteUrl}/admin-panel/releases and enter that address for ${remote.name}.`);
-  await new Promise((done) => process.once("SIGINT", done));
-  await server.close();
-  process.exit(0);
-}
+if (values.preview) await printPreviewLink("pages" in result ? result.pages : []);
 if (values["check-only"]) {
   console.log(`${remote.name}: every check passed (--check-only: nothing published).`);
   process.exit(0);
@@ -214,3 +229,39 @@ await pointSiteAt(release);
 await record("release", release, before, candidateDir);
 console.log(`\n${remote.name}: released ${release.id} (${release.version}), live now (was ${before?.id ?? "nothing"}).`);
 console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
+
+/**
+ * A shareable link to the candidate (shell/README.md, "Previewing a candidate"): locally the
+ * candidate is published beside the releases (`previews/<id>/` on the remote's own site, never
+ * live) and the link signed with the stack's secret; against production the candidate is already
+ * deployed (a Hosting channel, --manifest-url) and the secret comes from PREVIEW_SECRET.
+ */
+async function printPreviewLink(pages) {
+  if (!remote.serverRendered)
+    fail(`${remote.name} renders only in the browser (the signed-in area): preview it in your own tab from Admin panel → Releases instead.`);
+  const hours = Number(values.hours);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_PREVIEW_HOURS) fail(`--hours must be a number of hours from 1 to ${MAX_PREVIEW_HOURS}.`);
+  let manifestUrl = values["manifest-url"];
+  let secret = process.env.PREVIEW_SECRET || null;
+  if (production) {
+    if (!manifestUrl)
+      fail(
+        `Deploy the candidate first (firebase hosting:channel:deploy <channel> --only ${remote.dir} --expires 7d), then run this again with --manifest-url <the channel's mf-manifest.json>.`,
+      );
+    if (!secret) fail("Set PREVIEW_SECRET to the renderer's secret: PREVIEW_SECRET=$(firebase functions:secrets:access PREVIEW_SECRET) npm run release -- …");
+  } else {
+    needStack();
+    const published = await publishPreview({ siteRoot: stack.hostingRoots[remote.dir], buildDir: candidateDir });
+    manifestUrl = `${stack.remoteOrigins[remote.name]}/${published.path}mf-manifest.json`;
+    secret ??= await readLocalPreviewSecret(repoRoot);
+    if (!secret) fail("The local stack has no preview secret (renderer/.secret.local): restart it with `npm start`.");
+  }
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + Math.round(hours * 3600);
+  const token = signPreview({ remote: remote.name, manifestUrl, issuedAt, expiresAt }, secret);
+  const link = `${siteUrl}${pages[0] ?? "/"}?preview=${token}`;
+  console.log(`\n${remote.name}: the candidate ${manifestUrl} can be previewed by anyone holding this link until ${new Date(expiresAt * 1000).toISOString()}:`);
+  console.log(`  ${link}`);
+  console.log(`Revoke every preview link of ${remote.name} with: npm run release -- ${remote.dir} --revoke-previews`);
+  process.exit(0);
+}

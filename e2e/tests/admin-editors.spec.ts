@@ -3,12 +3,10 @@
 // every editor shares: messages next to the field before any write, the named delete
 // confirmation, the unsaved-changes question, and the refusal to overwrite a newer change.
 import type { Browser, Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test, keepContent } from "../fixtures";
+import { addAndWait, db, expect, expectRemoteScreen, fillNewFilm, fillNewQuote, markNoReload, openAdminScreen, test, keepContent, unique } from "../fixtures";
 
 const CONTENT_NODES = ["site", "experience", "skills", "projects", "recommendations", "quotes", "films", "filmStats", "filmTallies", "blog"];
 keepContent(...CONTENT_NODES);
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 /** A visitor's page in its own browser context (not signed in), checked later for no reload. */
 async function openPublic(browser: Browser, path: string, remote: string, module: string) {
@@ -20,11 +18,6 @@ async function openPublic(browser: Browser, path: string, remote: string, module
   return { page, noReload, close: () => context.close() };
 }
 
-async function openEditor(page: Page, section: string, module: string) {
-  await signInAsAdmin(page, `/admin-panel/${section}`);
-  return expectRemoteScreen(page, "remote_admin", module);
-}
-
 async function saveAndWait(page: Page, name: string | RegExp = /^(Save|Save changes)$/) {
   await page.getByRole("button", { name }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
@@ -32,7 +25,7 @@ async function saveAndWait(page: Page, name: string | RegExp = /^(Save|Save chan
 
 test("about: a new headline and bio appear on the home page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-about", "ConfigureAbout");
+  await openAdminScreen(page, "configure-about", "ConfigureAbout");
   const headline = unique("Builds calm software");
   await page.getByLabel("Headline").fill(headline);
   await page.getByLabel("Bio (markdown)").fill(`Hello from **${headline}**.`);
@@ -47,7 +40,7 @@ test("about: a new headline and bio appear on the home page without reload", asy
 
 test("get in touch: a new email appears on the home page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-get-in-touch", "ConfigureGetInTouch");
+  await openAdminScreen(page, "configure-get-in-touch", "ConfigureGetInTouch");
   const email = `hello-${Date.now().toString(36)}@example.com`;
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Add link" }).click();
@@ -63,7 +56,7 @@ test("get in touch: a new email appears on the home page without reload", async 
 
 test("experience: an added entry with a project appears on the home page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-experience", "ConfigureExperience");
+  await openAdminScreen(page, "configure-experience", "ConfigureExperience");
   const company = unique("Acme Rockets");
   await page.getByRole("button", { name: "Add experience entry" }).click();
   await page.getByLabel("Role").fill("Principal Engineer");
@@ -73,8 +66,7 @@ test("experience: an added entry with a project appears on the home page without
   await page.getByRole("button", { name: "Add project" }).click();
   await page.getByLabel("Project 1 name").fill("Launch dashboard");
   await page.getByLabel("Project 1 technologies").fill("React, WebGL");
-  await page.getByRole("button", { name: "Add experience entry" }).click();
-  await expect(page.getByText("Added the experience entry.")).toBeVisible();
+  await addAndWait(page, "experience entry");
   await expect(visitor.page.getByText(company).first()).toBeVisible();
   await expect(visitor.page.getByText("Launch dashboard").first()).toBeVisible();
   await visitor.noReload();
@@ -83,7 +75,7 @@ test("experience: an added entry with a project appears on the home page without
 
 test("skills: renaming a skill shows on the home page without reload; reorder saves", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-skills", "ConfigureSkills");
+  await openAdminScreen(page, "configure-skills", "ConfigureSkills");
   const name = unique("Skill");
   await page.getByRole("button", { name: "Edit “TypeScript”" }).click();
   await page.getByRole("textbox", { name: /^Skill/ }).fill(name);
@@ -98,15 +90,14 @@ test("skills: renaming a skill shows on the home page without reload; reorder sa
 
 test("free-time projects: an added project appears on the home page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-free-time-projects", "ConfigureFreeTimeProjects");
+  await openAdminScreen(page, "configure-free-time-projects", "ConfigureFreeTimeProjects");
   const title = unique("Tide tables");
   await page.getByRole("button", { name: "Add project" }).click();
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Month").fill("2025-06");
   await page.getByLabel("Summary (markdown)").fill("A tiny app that shows **tides**.");
   await page.getByLabel("Source code URL").fill("https://github.com/example/tides");
-  await page.getByRole("button", { name: "Add project" }).click();
-  await expect(page.getByText("Added the project.")).toBeVisible();
+  await addAndWait(page, "project");
   await expect(visitor.page.getByText(title)).toBeVisible();
   await visitor.noReload();
   await visitor.close();
@@ -114,7 +105,7 @@ test("free-time projects: an added project appears on the home page without relo
 
 test("recommendations: an edited published recommendation changes on the home page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/", "remote_home", "HomePage");
-  await openEditor(page, "configure-recommendations", "ConfigureRecommendations");
+  await openAdminScreen(page, "configure-recommendations", "ConfigureRecommendations");
   const text = unique("Maya is the engineer I would hire again tomorrow, without a second thought.");
   // The home page shows the first ones; edit the first in the list.
   await page.getByRole("list", { name: "recommendations" }).getByRole("button", { name: /^Edit/ }).first().click();
@@ -127,14 +118,10 @@ test("recommendations: an edited published recommendation changes on the home pa
 
 test("quotes: an added quote appears on the quotes page without reload, and search finds it", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/favorite-quotes", "remote_blog", "FavoriteQuotesPage");
-  await openEditor(page, "write-quote", "WriteQuote");
+  await openAdminScreen(page, "write-quote", "WriteQuote");
   const text = unique("Simplicity is a prerequisite for reliability");
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await page.getByRole("textbox", { name: /^Quote/ }).fill(text);
-  await page.getByLabel("Author").fill("Edsger W. Dijkstra");
-  await page.getByLabel("Year").fill("1975");
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await expect(page.getByText("Added the quote.")).toBeVisible();
+  await fillNewQuote(page, { text, author: "Edsger W. Dijkstra", year: 1975 });
+  await addAndWait(page, "quote");
   await expect(visitor.page.getByText(text)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search quotes" }).fill(text.split(" ").pop() ?? "");
   await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ match$/ })).toBeVisible();
@@ -144,17 +131,10 @@ test("quotes: an added quote appears on the quotes page without reload, and sear
 
 test("films: an added film with a half-step rating appears on the films page without reload", async ({ page, browser }) => {
   const visitor = await openPublic(browser, "/list-of-seen-films", "remote_blog", "SeenFilmsPage");
-  await openEditor(page, "configure-films", "ConfigureFilms");
+  await openAdminScreen(page, "configure-films", "ConfigureFilms");
   const title = unique("The Long Take");
-  await page.getByRole("button", { name: "Add film" }).click();
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Year").fill("2019");
-  await page.getByLabel("Directors").fill("Ana Director, Bo Second");
-  await page.getByLabel("Countries").fill("Sweden");
-  await page.getByLabel("Running time (minutes)").fill("104");
-  await page.getByLabel("Rating").selectOption("4.5");
-  await page.getByRole("button", { name: "Add film" }).click();
-  await expect(page.getByText("Added the film.")).toBeVisible();
+  await fillNewFilm(page, { title, year: 2019, directors: "Ana Director, Bo Second", countries: "Sweden", minutes: 104, rating: "4.5" });
+  await addAndWait(page, "film");
   await expect(visitor.page.getByText(title)).toBeVisible();
   // Search and paging in the admin list.
   await page.getByRole("searchbox", { name: "Search films" }).fill(title);
@@ -168,7 +148,7 @@ test("films: an added film with a half-step rating appears on the films page wit
 });
 
 test("validation shows messages next to the fields and writes nothing", async ({ page }) => {
-  await openEditor(page, "configure-films", "ConfigureFilms");
+  await openAdminScreen(page, "configure-films", "ConfigureFilms");
   await page.getByRole("button", { name: "Add film" }).click();
   await page.getByLabel("Poster URL").fill("javascript:alert(1)");
   const before = JSON.stringify(await db.get("films"));
@@ -183,7 +163,7 @@ test("validation shows messages next to the fields and writes nothing", async ({
 });
 
 test("a nameless project inside an experience entry is named on its own field, never as a list problem", async ({ page }) => {
-  await openEditor(page, "configure-experience", "ConfigureExperience");
+  await openAdminScreen(page, "configure-experience", "ConfigureExperience");
   await page.getByRole("button", { name: "Add experience entry" }).click();
   await page.getByLabel("Role").fill("Staff Engineer");
   await page.getByLabel("Company", { exact: false }).first().fill(unique("Nameless Co"));
@@ -199,12 +179,11 @@ test("a nameless project inside an experience entry is named on its own field, n
   await expect(page.getByText("must be a list")).toHaveCount(0);
   expect(JSON.stringify(await db.get("experience"))).toBe(before);
   await name.fill("Named at last");
-  await page.getByRole("button", { name: "Add experience entry" }).click();
-  await expect(page.getByText("Added the experience entry.")).toBeVisible();
+  await addAndWait(page, "experience entry");
 });
 
 test("delete asks for confirmation naming the item; Cancel keeps it", async ({ page }) => {
-  await openEditor(page, "write-quote", "WriteQuote");
+  await openAdminScreen(page, "write-quote", "WriteQuote");
   const first = page.getByRole("list", { name: "quotes" }).getByRole("listitem").first();
   const button = first.getByRole("button", { name: /^Delete/ });
   const name = ((await button.getAttribute("aria-label")) ?? "").replace(/^Delete “(.*)”$/, "$1");
@@ -219,7 +198,7 @@ test("delete asks for confirmation naming the item; Cancel keeps it", async ({ p
 });
 
 test("leaving a form with unsaved changes asks first", async ({ page }) => {
-  await openEditor(page, "configure-about", "ConfigureAbout");
+  await openAdminScreen(page, "configure-about", "ConfigureAbout");
   await page.getByLabel("Headline").fill(unique("Unsaved headline"));
   await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Skills" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
@@ -232,7 +211,7 @@ test("leaving a form with unsaved changes asks first", async ({ page }) => {
 });
 
 test("a save based on an old version is refused and the input is kept", async ({ page, context }) => {
-  await openEditor(page, "configure-about", "ConfigureAbout");
+  await openAdminScreen(page, "configure-about", "ConfigureAbout");
   const other = await context.newPage();
   await other.goto("/admin-panel/configure-about");
   await expectRemoteScreen(other, "remote_admin", "ConfigureAbout");

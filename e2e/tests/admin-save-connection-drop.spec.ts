@@ -4,10 +4,9 @@
 // create lands once. A tab closed while its save waits loses nothing: reopening the editor
 // offers what the save was sending (kept in this browser), and saving it lands once.
 import type { Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, setDatabaseRunning, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, fillNewFilm, fillNewQuote, openAdminScreen, setDatabaseRunning, signInAsAdmin, test, unique } from "../fixtures";
 
 const PENDING = /^Not confirmed yet: waiting for the database/;
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
 let saved: Record<string, unknown>;
 test.beforeEach(async () => {
@@ -37,8 +36,7 @@ const beforeUnloadPrevented = (page: Page) =>
 
 test("two tabs save the about section while the database is down: Saved only once stored, the other refused", async ({ page, context }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, "/admin-panel/configure-about");
-  await expectRemoteScreen(page, "remote_admin", "ConfigureAbout");
+  await openAdminScreen(page, "configure-about", "ConfigureAbout");
   const other = await context.newPage();
   await other.goto("/admin-panel/configure-about");
   await expectRemoteScreen(other, "remote_admin", "ConfigureAbout");
@@ -81,12 +79,9 @@ test("two tabs save the about section while the database is down: Saved only onc
 
 test("a quote added while the database is down is added once, when it is back", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, "/admin-panel/write-quote");
-  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  await openAdminScreen(page, "write-quote", "WriteQuote");
   const text = unique("Make it work, then make it right");
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await page.getByRole("textbox", { name: /^Quote/ }).fill(text);
-  await page.getByLabel("Author").fill("Kent Beck");
+  await fillNewQuote(page, { text, author: "Kent Beck" });
 
   await setDatabaseRunning(false);
   await page.getByRole("button", { name: "Add quote" }).click();
@@ -102,18 +97,12 @@ test("a quote added while the database is down is added once, when it is back", 
 
 test("a film added while the database is down is added once with its numbers, when it is back", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, "/admin-panel/configure-films");
-  await expectRemoteScreen(page, "remote_admin", "ConfigureFilms");
+  await openAdminScreen(page, "configure-films", "ConfigureFilms");
   // The screen shows the films page's count once the statistics are read (and cached for a save).
   const before = (await db.get("filmStats/count")) as number;
   await expect(page.getByText(`The films page counts ${before} in its numbers.`)).toBeVisible();
   const title = unique("Offline Take");
-  await page.getByRole("button", { name: "Add film" }).click();
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Year").fill("2001");
-  await page.getByLabel("Directors").fill("Offline Director");
-  await page.getByLabel("Running time (minutes)").fill("99");
-  await page.getByLabel("Rating").selectOption("3");
+  await fillNewFilm(page, { title, year: 2001, directors: "Offline Director", minutes: 99, rating: "3" });
 
   await setDatabaseRunning(false);
   await page.getByRole("button", { name: "Add film" }).click();
@@ -129,12 +118,9 @@ test("a film added while the database is down is added once with its numbers, wh
 
 test("a quote added while the database is down, its tab then closed, is offered back and added once", async ({ page, context }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, "/admin-panel/write-quote");
-  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  await openAdminScreen(page, "write-quote", "WriteQuote");
   const text = unique("Nothing is lost when the tab closes");
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await page.getByRole("textbox", { name: /^Quote/ }).fill(text);
-  await page.getByLabel("Author").fill("An owner");
+  await fillNewQuote(page, { text, author: "An owner" });
   await setDatabaseRunning(false);
   await page.getByRole("button", { name: "Add quote" }).click();
   await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();

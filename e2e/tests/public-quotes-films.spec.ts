@@ -3,7 +3,7 @@
 // films sort and search in the address, the numbers of the whole log in the server's HTML and
 // live as the admin adds a film; live updates; inert XSS payloads.
 import type { Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test } from "../fixtures";
+import { addAndWait, db, expect, expectRemoteScreen, fillNewFilm, markNoReload, openAdminScreen, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;
 interface Film {
@@ -263,17 +263,16 @@ test.describe("seen films", () => {
       await expect(stats.locator('[data-stat="count"]')).toHaveText(String(before.count));
       await expect(stats.locator('[data-stat="decades"]')).not.toContainText("1890s");
 
-      await signInAsAdmin(page, "/admin-panel/configure-films");
-      await expectRemoteScreen(page, "remote_admin", "ConfigureFilms");
-      await page.getByRole("button", { name: "Add film" }).click();
-      await page.getByLabel("Title").fill(added.title);
-      await page.getByLabel("Year").fill(String(added.year));
-      await page.getByLabel("Directors").fill("Louis Lumière");
-      await page.getByLabel("Running time (minutes)").fill(String(added.minutes));
-      await page.getByLabel("Rating").selectOption(String(added.rating));
-      await page.getByLabel(/Watched on/).fill(added.watchedOn);
-      await page.getByRole("button", { name: "Add film" }).click();
-      await expect(page.getByText("Added the film.")).toBeVisible();
+      await openAdminScreen(page, "configure-films", "ConfigureFilms");
+      await fillNewFilm(page, {
+        title: added.title,
+        year: added.year,
+        directors: "Louis Lumière",
+        minutes: added.minutes,
+        rating: String(added.rating),
+        watchedOn: added.watchedOn,
+      });
+      await addAndWait(page, "film");
 
       await expect(stats.locator('[data-stat="count"]')).toHaveText(String(after.count));
       await expect(stats.locator('[data-stat="average"]')).toHaveText(after.average);

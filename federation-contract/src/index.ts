@@ -128,6 +128,10 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
 export {
   RELEASES_HEADER,
   RELEASE_ACTIONS,
+  PREVIEW_LINK_PARAM,
+  LEAVE_PREVIEW_PARAM,
+  PREVIEW_LINK_ENDPOINT,
+  type LinkPreview,
   formatReleases,
   parseReleaseLog,
   parseReleases,

@@ -8,6 +8,24 @@ import { CONTRACT_FIELD } from "./index.js";
 /** The response header naming the release of each remote a page used. */
 export const RELEASES_HEADER = "X-Remote-Releases";
 
+/**
+ * A shareable preview link (shell/README.md, "Releasing one remote"): `?preview=<signed token>`
+ * on any page puts its holder into the preview; `?leave-preview` takes them out. The renderer
+ * reads both (renderer/src/release-selection.ts), the banner and the release command write them.
+ */
+export const PREVIEW_LINK_PARAM = "preview";
+export const LEAVE_PREVIEW_PARAM = "leave-preview";
+/** Where a signed-in admin asks the renderer for a preview link (POST, their ID token as Bearer). */
+export const PREVIEW_LINK_ENDPOINT = "/__preview-link";
+
+/** A preview a server-rendered page was rendered with, as its page data carries it. */
+export interface LinkPreview {
+  remote: string;
+  manifestUrl: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The release a parsed mf-manifest.json is: its stamped release id, else its version; null when it is not a remote's manifest. */

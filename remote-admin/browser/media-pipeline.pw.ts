@@ -1,17 +1,15 @@
 // The upload pipeline's canvas steps in Chromium: orientation, the ladder, formats, EXIF stripped,
 // the placeholder, the content-addressed id, and the refusals before anything is sent.
 import { createHash } from "node:crypto";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { build } from "esbuild";
+import { serveBundledPage, type BrowserPage } from "local-server-kit/browser-page";
 import { hasMetadata, imageSize, withExif } from "dev-tools/test-images";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mediaContract = path.join(here, "../../shared-content/src/media.ts");
-let site: http.Server;
-let siteUrl: string;
+let site: BrowserPage;
 
 interface Pipeline {
   twoColourJpeg(width: number, height: number): Promise<string>;
@@ -34,33 +32,20 @@ interface Pipeline {
 declare const window: Window & { pipeline: Pipeline };
 
 test.beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [path.join(here, "page-entry.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
+  site = await serveBundledPage({
+    entry: path.join(here, "page-entry.ts"),
+    title: "pipeline",
     // The pipeline needs only the pictures' contract of the admin entry.
     plugins: [{ name: "media-contract", setup: (b) => b.onResolve({ filter: /^shared-content\/admin$/ }, () => ({ path: mediaContract })) }],
   });
-  const js = bundle.outputFiles[0]!.text;
-  site = http.createServer((req, res) => {
-    const script = req.url === "/bundle.js";
-    res.writeHead(200, { "content-type": script ? "text/javascript" : "text/html" });
-    res.end(script ? js : '<!doctype html><html><head><title>pipeline</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
-  });
-  await new Promise<void>((r) => site.listen(0, "127.0.0.1", () => r()));
-  const addr = site.address();
-  siteUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/`;
 });
 
 test.afterAll(async () => {
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 async function open(page: Page) {
-  await page.goto(siteUrl);
+  await page.goto(site.url);
   await page.waitForFunction(() => typeof window.pipeline !== "undefined");
 }
 

@@ -6,7 +6,7 @@ import { ProjectsSection } from "./sections/projects-section";
 import { RecommendationsSection } from "./sections/recommendations-section";
 import { SkillsSection } from "./sections/skills-section";
 import type { About, Contact, Experience, Project, Recommendation, Skill } from "./sections/types";
-import page from "./ui/page.module.css";
+import page from "shared-ui/styles/page.module.css";
 import styles from "./home-view.module.css";
 
 export interface HomeData {

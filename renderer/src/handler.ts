@@ -10,15 +10,17 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { RELEASES_HEADER, formatReleases } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, RELEASES_HEADER, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
-import { createServerRemotes } from "./federation";
+import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { answerPreviewLinkRequest } from "./preview-link-request";
+import { selectReleases, type ReleaseSelection } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
@@ -69,10 +71,15 @@ export interface RendererOptions {
   maxAgeMs?: number;
   /** One deadline for all of a page's reads, counted from the request's arrival. */
   readDeadlineMs?: number;
+  /**
+   * PREVIEW_SECRET: what shareable preview links are signed with (preview-token.ts). Without it
+   * every link is refused and pages render the live releases.
+   */
+  previewSecret?: string | null;
   log?: (line: string) => void;
 }
 
-type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+type Send = (status: number, type: string, body: string, headers?: Record<string, string | string[]>) => void;
 
 /** Longer request targets are refused before anything else is done with them. */
 export const MAX_URL_LENGTH = 2048;
@@ -219,7 +226,10 @@ export function createRenderer(options: RendererOptions) {
   const maxAgeMs = options.maxAgeMs ?? 2000;
   const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
-  const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  const liveRemotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  // A preview link's (or a canary's) candidate builds, each in a federation instance of its own.
+  const candidates = createCandidateRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  const previewSecret = options.previewSecret ?? null;
   const pageStyles = pageStylesheets(shellStyles, log);
   const currentConfig = configReader(options.configUrl, maxAgeMs);
   // DOMPurify needs a DOM on the server; one window serves every render.
@@ -230,7 +240,7 @@ export function createRenderer(options: RendererOptions) {
   // request waiting for it; federation.ts).
   const prepare = () =>
     currentConfig()
-      .then((config) => remotes.sync(config.remotes))
+      .then((config) => liveRemotes.sync(config.remotes))
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
   const ready = prepare();
   setInterval(prepare, maxAgeMs).unref();
@@ -239,6 +249,7 @@ export function createRenderer(options: RendererOptions) {
     const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
+    if (req.method === "POST" && parseTarget(req.url)?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     const target = parseTarget(req.url);
     if (!target) return refuse(400, "Bad request");
@@ -260,21 +271,50 @@ export function createRenderer(options: RendererOptions) {
     await withReadDeadline(readDeadlineMs, async (signal) => {
       const request: PageRequest = { path, search, config, base, signal, send };
       if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
+      // Which release of each remote this visitor gets (a preview link, its cookie, a canary).
+      const selection = selectReleases({
+        cookieHeader: req.headers.cookie,
+        path,
+        search,
+        live: config.remotes,
+        secret: previewSecret,
+        revokedBefore: config.previewsRevokedBefore,
+        now: Date.now(),
+        secure: base.startsWith("https:"),
+      });
+      const cookies: Record<string, string[]> = selection.setCookie.length > 0 ? { "Set-Cookie": selection.setCookie } : {};
+      if (selection.redirect) return send(302, TEXT, `Moved to ${selection.redirect}`, { Location: selection.redirect, ...selection.headers, ...cookies });
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
-        return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
-      return renderResponse(request);
+        return send(200, HTML, template.raw, {
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
+          ...cookies,
+        });
+      return renderResponse(request, selection);
     });
   }
 
-  async function renderResponse({ path, search, config, base, signal, send }: PageRequest): Promise<void> {
+  /** An admin's request for a shareable preview link (preview-link-request.ts); JSON, never cached. */
+  async function previewLink(req: IncomingMessage, send: Send): Promise<void> {
+    const config = await currentConfig();
+    if (!config.site) return send(500, TEXT, "The site is not configured.", { "Cache-Control": "no-store" });
+    const answer = await answerPreviewLinkRequest(req, { config, base: config.site.url, secret: previewSecret, now: Date.now() });
+    send(answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), { "Cache-Control": "no-store" });
+  }
+
+  async function renderResponse({ path, search, config: liveConfig, base, signal, send }: PageRequest, selection: ReleaseSelection): Promise<void> {
+    // The config this visitor's page uses: the selected manifests (what the CSP admits, which
+    // stylesheets are read, and what the browser loads, so it hydrates the same releases).
+    const config: RuntimeConfig = { ...liveConfig, remotes: selection.remotes };
+    const remotes = candidates.forRequest(liveRemotes, liveConfig.remotes, selection.remotes);
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
     await remotes.sync(config.remotes);
-    const page = await renderPage(path + search, { store, loader: remotes.loader });
+    const page = await renderPage(path + search, { store, loader: remotes.loader, preview: selection.preview, notice: selection.notice });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);
@@ -296,12 +336,19 @@ export function createRenderer(options: RendererOptions) {
         slots: page.slots,
         incompatible: page.incompatible,
         releases: page.releases,
+        ...(selection.preview ? { preview: selection.preview } : {}),
+        ...(selection.notice ? { notice: selection.notice } : {}),
       }),
       styles: css.inline,
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
-    send(status, HTML, html, { ...pageHeaders(status, config, inlineScripts), ...releasesHeader(page.releases) });
+    send(status, HTML, html, {
+      ...pageHeaders(status, config, inlineScripts),
+      ...releasesHeader(page.releases),
+      ...selection.headers,
+      ...(selection.setCookie.length > 0 ? { "Set-Cookie": selection.setCookie } : {}),
+    });
   }
 
   return {

@@ -1,46 +1,24 @@
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { build } from "esbuild";
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectDatabaseEmulator, get, getDatabase, onValue, ref, runTransaction, set } from "firebase/database";
+import { serveBundledPage, type BrowserPage } from "local-server-kit/browser-page";
 import { startRtdbEmulator, type RtdbEmulator } from "../src/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let emu: RtdbEmulator;
 const serverLog: string[] = [];
-let site: http.Server;
-let siteUrl: string;
+let site: BrowserPage;
 
 test.beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [path.join(here, "page-entry.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const js = bundle.outputFiles[0]!.text;
-  site = http.createServer((req, res) => {
-    if (req.url === "/bundle.js") {
-      res.writeHead(200, { "content-type": "text/javascript" });
-      res.end(js);
-    } else {
-      res.writeHead(200, { "content-type": "text/html" });
-      res.end('<!doctype html><html><head><title>rtdb</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
-    }
-  });
-  await new Promise<void>((r) => site.listen(0, "127.0.0.1", () => r()));
-  const addr = site.address();
-  siteUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/`;
+  site = await serveBundledPage({ entry: path.join(here, "page-entry.ts"), title: "rtdb" });
   emu = await startRtdbEmulator({ port: 0, log: (l) => serverLog.push(l) });
 });
 
 test.afterAll(async () => {
   await emu?.close();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 test("a browser client and a Node client share live data through the emulator", async ({ page }) => {
@@ -49,7 +27,7 @@ test("a browser client and a Node client share live data through the emulator", 
   const db = getDatabase(node);
   connectDatabaseEmulator(db, "127.0.0.1", emu.port);
   try {
-    await page.goto(siteUrl);
+    await page.goto(site.url);
     // A browser that once saw a failed websocket starts with long-polling; the server's
     // /.lp answer must clear that flag so the SDK comes back on a websocket.
     await page.evaluate(() => localStorage.setItem("firebase:previous_websocket_failure", "true"));

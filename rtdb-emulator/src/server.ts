@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { listen, watchRulesFile } from "local-server-kit";
 import type { Namespace } from "./database.js";
 import { createHttpHandler } from "./http-handler.js";
 import { Namespaces } from "./namespaces.js";
@@ -133,32 +134,4 @@ async function seed(ns: Namespace, source: string | Json, log: (line: string) =>
   const value: unknown = typeof source === "string" ? JSON.parse(fs.readFileSync(source, "utf8")) : source;
   await ns.set([], value, "owner");
   log(`seeded ${ns.name}`);
-}
-
-/** Reloads the rules file when it changes; a file that does not parse keeps the old rules. Returns the unwatch. */
-function watchRulesFile(file: string, setRules: (text: string) => void, log: (line: string) => void): () => void {
-  const onChange = (cur: fs.Stats, prev: fs.Stats) => {
-    if (cur.mtimeMs === prev.mtimeMs) return;
-    try {
-      setRules(fs.readFileSync(file, "utf8"));
-      log(`rules reloaded from ${file}`);
-    } catch (err) {
-      log(`rules in ${file} refused, keeping the previous ones: ${(err as Error).message}`);
-    }
-  };
-  fs.watchFile(file, { interval: 500 }, onChange);
-  return () => fs.unwatchFile(file, onChange);
-}
-
-/** Listens and answers the port (the one picked when `port` is 0). */
-async function listen(server: http.Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  return typeof address === "object" && address ? address.port : 0;
 }

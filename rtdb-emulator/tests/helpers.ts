@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliSpawner, until } from "local-server-kit/testing";
 import WebSocket from "ws";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectDatabaseEmulator, getDatabase, type Database } from "firebase/database";
@@ -31,14 +31,7 @@ export function startServer(options: RtdbEmulatorOptions = {}): Promise<RtdbEmul
   return startRtdbEmulator({ port: 0, host: "127.0.0.1", ...options });
 }
 
-/** Polls until `check` returns true (no timing assertion: the test timeout is the limit). */
-export async function until(check: () => boolean | Promise<boolean>, what = "condition"): Promise<void> {
-  for (let i = 0; ; i++) {
-    if (await check()) return;
-    if (i > 5000) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until };
 
 export function uniqueNs(prefix = "ns"): string {
   return `${prefix}-${process.pid}-${++counter}`;
@@ -151,26 +144,9 @@ export async function nextData(s: SseStream): Promise<SseEvent> {
   }
 }
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.ts");
-
-/**
- * Runs the real CLI in its own process (so it can be killed with SIGKILL, and so its event
- * loop is not the test's), on a free port; the child is added to `children` for cleanup.
- */
-export async function spawnCli(children: ChildProcess[], args: string[] = []): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", ...args], {
-    cwd: path.join(path.dirname(cli), ".."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, "CLI start");
-  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-  if (!m) throw new Error(`CLI did not start:\n${out}`);
-  return { child, port: Number(m[1]), output: () => out };
-}
+const workspace = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The real CLI in its own process, on a free port (see `cliSpawner`). */
+export const spawnCli = cliSpawner(path.join(workspace, "src", "cli.ts"), workspace);
 
 export interface RawClient {
   ws: WebSocket;

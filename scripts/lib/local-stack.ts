@@ -10,6 +10,8 @@ import type { RemoteName } from "../../federation.remotes";
 import { setAdminClaim } from "dev-tools/admin-account";
 import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
+import { seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
+import { ensureLocalPreviewSecret } from "./preview-secret";
 import { recordStarts } from "./release-log.mjs";
 import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots";
@@ -243,7 +245,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   try {
     const { startRtdbEmulator } = await loadEmulator("rtdb-emulator", () => import("rtdb-emulator"));
-    const seed = options.seed ?? defaultSeedFile();
+    // The seed's picture URLs name the Storage server, so its port is settled first.
+    if (!ports.storage) ports.storage = await freePort(host);
+    const seed = seedForStorage(options.seed ?? defaultSeedFile(), `http://${host}:${ports.storage}`);
     const startDatabase = (port: number) =>
       startRtdbEmulator({
         port,
@@ -283,6 +287,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ports.storage = storageServer.port;
     const storageUrl = storageServer.url;
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
+    const demoFiles = await uploadDemoMedia({ databaseUrl, namespace: NAMESPACE, storageUrl, bucket: STORAGE_BUCKET, seedDir: join(repoRoot, "seed") });
+    if (demoFiles > 0) log(`Demo pictures      ${demoFiles} variant files uploaded to Storage`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
     // Data from before the films' statistics: the films page shows no numbers until they exist.
@@ -293,6 +299,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
     const sites = options.serve ? await stageSites({ dataDir }) : null;
+    // The renderer signs and checks shareable preview links with it (the emulator reads renderer/.secret.local).
+    if (sites) await ensureLocalPreviewSecret(repoRoot);
     if (sites) ports.site = await claimSitePort(host, ports.site);
     // AUTH_PORT is the Auth front's (dev-tools/src/auth-front.ts: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.

@@ -37,6 +37,7 @@ const firebaseApp = await import("firebase/app");
 const { authStore: useAuthStore, initialAuthState } = await import("./auth-store");
 const firebaseDb = await import("firebase/database");
 const firebaseAuth = await import("firebase/auth");
+const { testUser } = await import("./testing");
 
 const config = {
   firebase: { apiKey: "k", authDomain: "d", projectId: "demo-p", appId: "a", databaseURL: "http://127.0.0.1:9000/?ns=demo-p" },
@@ -44,18 +45,24 @@ const config = {
   remotes: {},
 };
 
+/** The SDK's User for `uid`: the store's user (shared-auth/testing) as Firebase shapes it. */
 function fakeUser(uid: string) {
+  const { creationTime: _c, lastSignInTime: _l, ...user } = signedInAs(uid);
+  return { ...user, metadata: { creationTime: SIGNED_UP, lastSignInTime: SIGNED_IN } };
+}
+
+const SIGNED_UP = "Sun, 22 Nov 2026 09:00:00 GMT";
+const SIGNED_IN = "Sun, 22 Nov 2026 09:30:00 GMT";
+
+/** What the store should hold for `uid` signed in with a password. */
+function signedInAs(uid: string) {
+  const email = `${uid}@example.com`;
   return {
+    ...testUser(email),
     uid,
-    email: `${uid}@example.com`,
-    emailVerified: false,
-    displayName: null,
-    photoURL: null,
-    phoneNumber: null,
-    isAnonymous: false,
-    tenantId: null,
-    providerData: [{ providerId: "password", uid: `${uid}@example.com`, displayName: null, email: `${uid}@example.com`, phoneNumber: null, photoURL: null }],
-    metadata: { creationTime: "Sun, 22 Nov 2026 09:00:00 GMT", lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT" },
+    providerData: [{ providerId: "password", uid: email, displayName: null, email, phoneNumber: null, photoURL: null }],
+    creationTime: SIGNED_UP,
+    lastSignInTime: SIGNED_IN,
   };
 }
 
@@ -134,19 +141,7 @@ describe("auth store", () => {
     tokenListener?.(fakeUser("u1"));
     const s = useAuthStore.getState();
     expect(s.status).toBe("signedIn");
-    expect(s.user).toEqual({
-      uid: "u1",
-      email: "u1@example.com",
-      emailVerified: false,
-      displayName: null,
-      photoURL: null,
-      phoneNumber: null,
-      isAnonymous: false,
-      tenantId: null,
-      providerData: [{ providerId: "password", uid: "u1@example.com", displayName: null, email: "u1@example.com", phoneNumber: null, photoURL: null }],
-      creationTime: "Sun, 22 Nov 2026 09:00:00 GMT",
-      lastSignInTime: "Sun, 22 Nov 2026 09:30:00 GMT",
-    });
+    expect(s.user).toEqual(signedInAs("u1"));
     expect(s.isAdmin).toBeNull();
   });
 

@@ -18,6 +18,11 @@ describe("parseRuntimeConfig", () => {
   it("accepts the contract shape", () => {
     expect(parseRuntimeConfig(valid)).toEqual(valid);
   });
+  it("keeps the times before which a remote's preview links are revoked", () => {
+    expect(parseRuntimeConfig({ ...valid, previewsRevokedBefore: { remote_home: 1_800_000_000 } }).previewsRevokedBefore).toEqual({
+      remote_home: 1_800_000_000,
+    });
+  });
   it("accepts a production config without emulators", () => {
     const { emulators: _e, ...prod } = valid;
     expect(parseRuntimeConfig(prod).emulators).toBeUndefined();
@@ -28,6 +33,7 @@ describe("parseRuntimeConfig", () => {
     ["missing apiKey", { ...valid, firebase: { ...valid.firebase, apiKey: "" } }],
     ["remote url not http", { ...valid, remotes: { remote_home: "javascript:alert(1)" } }],
     ["bad database emulator", { ...valid, emulators: { database: { host: "x" } } }],
+    ["a preview revocation time that is not a number", { ...valid, previewsRevokedBefore: { remote_home: "yesterday" } }],
   ])("refuses %s", (_name, value) => {
     expect(() => parseRuntimeConfig(value)).toThrow(RuntimeConfigError);
   });

@@ -30,6 +30,11 @@ export interface RuntimeConfig {
    * only (shell/README.md, "Releasing one remote"). The CSP admits them; nothing else does.
    */
   previewOrigins?: string[];
+  /**
+   * Remote -> seconds since the epoch: shareable preview links of that remote issued before then
+   * are revoked (`npm run release -- <remote> --revoke-previews`; renderer/src/preview-token.ts).
+   */
+  previewsRevokedBefore?: Record<string, number>;
 }
 
 export class RuntimeConfigError extends Error {
@@ -43,7 +48,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
-  const { firebase, emulators, remotes, site, previewOrigins } = value;
+  const { firebase, emulators, remotes, site, previewOrigins, previewsRevokedBefore } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
   for (const key of ["apiKey", "projectId", "databaseURL"]) {
     if (typeof firebase[key] !== "string" || firebase[key] === "") {
@@ -95,12 +100,15 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       throw new RuntimeConfigError("config.previewOrigins must be a list of origins such as https://preview.example.com");
     parsedPreviewOrigins = previewOrigins as string[];
   }
+  if (previewsRevokedBefore !== undefined && (!isRecord(previewsRevokedBefore) || !Object.values(previewsRevokedBefore).every((t) => Number.isFinite(t))))
+    throw new RuntimeConfigError("config.previewsRevokedBefore must map remote names to times in seconds since 1970");
   return {
     firebase: firebase as FirebaseWebConfig,
     remotes: remotes as Record<string, string>,
     ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
     ...(parsedSite ? { site: parsedSite } : {}),
     ...(parsedPreviewOrigins ? { previewOrigins: parsedPreviewOrigins } : {}),
+    ...(previewsRevokedBefore !== undefined ? { previewsRevokedBefore: previewsRevokedBefore as Record<string, number> } : {}),
   };
 }
 

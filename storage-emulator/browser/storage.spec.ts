@@ -1,18 +1,16 @@
 // The SDK in Chromium, on a page whose origin is not the Storage server's (every call is a CORS
 // request, with the SDK's custom headers and the resumable protocol's response headers) and
 // whose CSP names the server only in connect-src and img-src, as the site's does.
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { build } from "esbuild";
+import { serveBundledPage, type BrowserPage } from "local-server-kit/browser-page";
 import { startStorageEmulator, type StorageEmulator } from "../src/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BUCKET = "demo-portfolio.appspot.com";
 let emu: StorageEmulator;
-let site: http.Server;
-let siteUrl: string;
+let site: BrowserPage;
 const serverLog: string[] = [];
 
 // A 2x1 PNG, so the page can show a picture served by the server.
@@ -20,33 +18,13 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR
 
 test.beforeAll(async () => {
   emu = await startStorageEmulator({ port: 0, rules: path.join(here, "..", "tests", "fixtures", "open.rules"), log: (l) => serverLog.push(l) });
-  const bundle = await build({
-    entryPoints: [path.join(here, "page-entry.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "silent",
-  });
-  const js = bundle.outputFiles[0]!.text;
   const csp = `default-src 'self'; script-src 'self'; connect-src 'self' ${emu.url}; img-src 'self' data: ${emu.url}`;
-  site = http.createServer((req, res) => {
-    if (req.url === "/bundle.js") {
-      res.writeHead(200, { "content-type": "text/javascript" });
-      res.end(js);
-    } else {
-      res.writeHead(200, { "content-type": "text/html", "content-security-policy": csp });
-      res.end('<!doctype html><html><head><title>storage</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
-    }
-  });
-  await new Promise<void>((r) => site.listen(0, "127.0.0.1", () => r()));
-  const addr = site.address();
-  siteUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}/`;
+  site = await serveBundledPage({ entry: path.join(here, "page-entry.ts"), title: "storage", csp });
 });
 
 test.afterAll(async () => {
   await emu?.close();
-  await new Promise((r) => site?.close(r));
+  await site?.close();
 });
 
 test("uploads, downloads, lists and deletes from another origin, and shows a picture under the CSP", async ({ page }) => {
@@ -54,7 +32,7 @@ test("uploads, downloads, lists and deletes from another origin, and shows a pic
   page.on("console", (m) => {
     if (m.type() === "error") violations.push(m.text());
   });
-  await page.goto(siteUrl);
+  await page.goto(site.url);
   await page.waitForFunction(() => typeof window.storageCheck !== "undefined");
   await page.evaluate(([port, bucket]) => window.storageCheck.init(port as number, bucket as string), [emu.port, BUCKET]);
 

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { listen, watchRulesFile } from "local-server-kit";
 import { createHttpHandler } from "./http-handler.js";
 import { ObjectStore, type StoreRecovery } from "./object-store.js";
 import { compileRules, type CompiledRules } from "./rules/index.js";
@@ -89,31 +90,4 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     setRules,
     close: () => (closing ??= close()),
   };
-}
-
-/** Reloads the rules file when it changes; a file that does not parse keeps the old rules. */
-function watchRulesFile(file: string, setRules: (text: string) => void, log: (line: string) => void): () => void {
-  const onChange = (cur: fs.Stats, prev: fs.Stats) => {
-    if (cur.mtimeMs === prev.mtimeMs) return;
-    try {
-      setRules(fs.readFileSync(file, "utf8"));
-      log(`rules reloaded from ${file}`);
-    } catch (err) {
-      log(`rules in ${file} refused, keeping the previous ones: ${(err as Error).message}`);
-    }
-  };
-  fs.watchFile(file, { interval: 500 }, onChange);
-  return () => fs.unwatchFile(file, onChange);
-}
-
-async function listen(server: http.Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  return typeof address === "object" && address ? address.port : 0;
 }

@@ -1,9 +1,9 @@
 // What the test files share: servers, SDK clients, a child-process CLI, raw requests.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliSpawner } from "local-server-kit/testing";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { startStorageEmulator, type StorageEmulator, type StorageEmulatorOptions } from "../src/index.js";
@@ -11,7 +11,6 @@ import { startStorageEmulator, type StorageEmulator, type StorageEmulatorOptions
 export const BUCKET = "demo-portfolio.appspot.com";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_RULES = path.join(repoRoot, "storage.rules");
-const cli = path.join(repoRoot, "storage-emulator", "src", "cli.ts");
 
 /** Rules that let anyone do anything under test/ (protocol tests; the project's rules are tested apart). */
 export const OPEN_RULES = path.join(repoRoot, "storage-emulator", "tests", "fixtures", "open.rules");
@@ -44,14 +43,7 @@ export function tempDir(prefix = "storage-emulator-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Polls until `check` is true (no timing assertion: the test timeout is the limit). */
-export async function until(check: () => boolean | Promise<boolean>, what = "condition"): Promise<void> {
-  for (let i = 0; ; i++) {
-    if (await check()) return;
-    if (i > 3000) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { until } from "local-server-kit/testing";
 
 /** Bytes that are not all alike, so a misplaced chunk shows. */
 export function pattern(size: number, seed = 7): Uint8Array<ArrayBuffer> {
@@ -66,14 +58,4 @@ export const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length
 export const objectUrl = (emu: { url: string }, name: string, query = "") => `${emu.url}/v0/b/${BUCKET}/o/${encodeURIComponent(name)}${query}`;
 
 /** The CLI in a child process (through tsx), on a free port. */
-export async function spawnCli(children: ChildProcess[], args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", cli, "--port", "0", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  await until(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.test(out) || child.exitCode !== null, "CLI start");
-  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-  if (!m) throw new Error(`CLI did not start:\n${out}`);
-  return { child, port: Number(m[1]), output: () => out };
-}
+export const spawnCli = cliSpawner(path.join(repoRoot, "storage-emulator", "src", "cli.ts"), repoRoot);

@@ -4,6 +4,7 @@ import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, Te
 import { errorCode, passwordChangeMessage } from "./account-messages";
 import { PasswordChecklist } from "shared-ui";
 import { usePasswordPolicy } from "./use-password-policy";
+import fieldStyles from "../ui/field.module.css";
 import styles from "./account.module.css";
 
 export interface ChangePasswordFormProps {
@@ -69,7 +70,7 @@ export function ChangePasswordForm({ guard = true }: ChangePasswordFormProps) {
                 {...control}
                 // The checklist describes the field, so screen readers hear the requirements.
                 aria-describedby={[control["aria-describedby"], checklistId].filter(Boolean).join(" ")}
-                className={styles.input}
+                className={fieldStyles.input}
                 type={type}
                 autoComplete="new-password"
                 value={next}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ImageRefSchema, formatMoment, readStored, removeStored, storageKey, validate, writeStored } from "shared-content/admin";
 import { readKeptSave, type KeptSave } from "../editors/kept-save";
-import { Button, StatusMessage } from "../ui";
+import { RestorePrompt } from "../editors/restore-prompt";
 import { emptyPostForm, type PostForm } from "./post-form";
 
 // Local autosave of the post editor: unsaved edits survive a reload, a closed tab or a crash of
@@ -70,31 +70,20 @@ export function AutosavePrompt({
   if (!kept) return null;
   const savedSince = kept.baseRev !== rev && rev !== null;
   return (
-    <StatusMessage
-      kind="warning"
-      action={
-        <>
-          <Button
-            onClick={() => {
-              onRestore(kept.values);
-              setKept(null);
-            }}
-          >
-            Restore unsaved changes
-          </Button>
-          <Button
-            onClick={() => {
-              clearAutosave(slug);
-              setKept(null);
-            }}
-          >
-            Discard them
-          </Button>
-        </>
-      }
+    <RestorePrompt
+      restoreLabel="Restore unsaved changes"
+      discardLabel="Discard them"
+      onRestore={() => {
+        onRestore(kept.values);
+        setKept(null);
+      }}
+      onDiscard={() => {
+        clearAutosave(slug);
+        setKept(null);
+      }}
     >
       This browser kept changes to this post that were not saved, from {formatMoment(kept.at)}.
       {savedSince ? " The post has been saved again since then: restoring puts those older edits back over it." : ""} Restore them?
-    </StatusMessage>
+    </RestorePrompt>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatMoment } from "shared-content/admin";
-import { Button, StatusMessage } from "../ui";
+import { StatusMessage } from "../ui";
+import { RestorePrompt } from "./restore-prompt";
 import { clearKeptSave, readKeptSave, type KeptSave } from "./kept-save";
 
 export interface KeptSavePromptProps<F extends object> {
@@ -48,33 +49,22 @@ export function KeptSavePrompt<F extends object>({ keepKey, noun, current, rev, 
   if (!kept) return null;
   const savedSince = rev !== null && kept.baseRev !== rev;
   return (
-    <StatusMessage
-      kind="warning"
-      action={
-        <>
-          <Button
-            onClick={() => {
-              onRestore(kept);
-              setKept(null);
-              setRestored(true);
-            }}
-          >
-            Restore it
-          </Button>
-          <Button
-            onClick={() => {
-              clearKeptSave(keepKey);
-              setKept(null);
-            }}
-          >
-            Discard it
-          </Button>
-        </>
-      }
+    <RestorePrompt
+      restoreLabel="Restore it"
+      discardLabel="Discard it"
+      onRestore={() => {
+        onRestore(kept);
+        setKept(null);
+        setRestored(true);
+      }}
+      onDiscard={() => {
+        clearKeptSave(keepKey);
+        setKept(null);
+      }}
     >
       This browser kept a save of this {noun} from {formatMoment(kept.at)} that the database never confirmed (the page was closed or lost its connection while
       it was on its way).
       {savedSince ? " The record has been saved again since then: restoring puts that older input back over it." : ""} Restore it?
-    </StatusMessage>
+    </RestorePrompt>
   );
 }

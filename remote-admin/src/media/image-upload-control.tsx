@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from "react";
 import type { Focus, ImageRef } from "shared-content/admin";
-import { Button, StatusMessage, TextField } from "../ui";
+import { Button, StatusMessage } from "../ui";
+import { AltTextField, usePendingAlt } from "./alt-text-field";
 import { ACCEPT_IMAGES } from "./image-file-check";
 import { FocalPointField } from "./focal-point-field";
-import { UploadProgress } from "./upload-progress";
+import { UploadStatus } from "./upload-progress";
 import { useImageUpload, type StoredImage } from "./use-image-upload";
 import styles from "./media.module.css";
 
@@ -31,8 +32,7 @@ export interface ImageUploadControlProps {
  */
 export function ImageUploadControl({ purpose, image, url, onStored, onImageChange, error }: ImageUploadControlProps) {
   const { state, choose, upload, cancel, reset } = useImageUpload();
-  const [alt, setAlt] = useState("");
-  const [altError, setAltError] = useState<string | undefined>();
+  const { alt, setAlt, refuse, clearError, field: altField } = usePendingAlt();
   const [focus, setFocus] = useState<Focus | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -42,7 +42,7 @@ export function ImageUploadControl({ purpose, image, url, onStored, onImageChang
 
   const start = async () => {
     if (!alt.trim()) {
-      setAltError(`Describe the ${what} in the alt text: what would you tell someone who cannot see it?`);
+      refuse(`Describe the ${what} in the alt text: what would you tell someone who cannot see it?`);
       document.getElementById(`${id}-alt`)?.focus();
       return;
     }
@@ -73,7 +73,7 @@ export function ImageUploadControl({ purpose, image, url, onStored, onImageChang
           onChange={(e) => {
             const file = e.target.files?.[0];
             setDone(null);
-            setAltError(undefined);
+            clearError();
             if (file) void choose(file);
           }}
         />
@@ -82,27 +82,9 @@ export function ImageUploadControl({ purpose, image, url, onStored, onImageChang
         </p>
       </div>
 
-      {state.phase === "preparing" ? (
-        <p role="status" className={styles.hint}>
-          Preparing “{state.name}”… {Math.round(state.done * 100)}%
-        </p>
-      ) : null}
-
       {pending && pending.preview ? (
         <div className={styles.pending}>
-          <TextField
-            id={`${id}-alt`}
-            label={`Alt text for the ${what}`}
-            required
-            value={alt}
-            onChange={(v) => {
-              setAlt(v);
-              if (v.trim()) setAltError(undefined);
-            }}
-            error={altError}
-            maxLength={300}
-            hint="What the picture shows, for people who cannot see it."
-          />
+          <AltTextField id={`${id}-alt`} label={`Alt text for the ${what}`} {...altField} hint="What the picture shows, for people who cannot see it." />
           <FocalPointField preview={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} value={focus} onChange={setFocus} />
           <div className={styles.actions}>
             <Button variant="primary" onClick={() => void start()}>
@@ -120,19 +102,16 @@ export function ImageUploadControl({ purpose, image, url, onStored, onImageChang
         </div>
       ) : null}
 
-      {state.phase === "uploading" ? <UploadProgress label={`Uploading the ${what}`} sent={state.sent} total={state.total} onCancel={cancel} /> : null}
-      {state.phase === "failed" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
+      <UploadStatus state={state} label={`Uploading the ${what}`} onCancel={cancel} />
       {done && state.phase === "idle" ? <StatusMessage kind="success">{done}</StatusMessage> : null}
 
       {image && state.phase === "idle" ? (
         <div className={styles.current}>
-          <TextField
+          <AltTextField
             label={`Alt text for the ${what}`}
-            required
             value={image.alt}
             onChange={(v) => onImageChange({ ...image, alt: v })}
             error={error}
-            maxLength={300}
             hint="Describes the uploaded picture wherever this page shows it."
           />
           {url ? <FocalPointField preview={url} alt={image.alt} value={image.focus} onChange={(f) => onImageChange(withFocus(image, f))} /> : null}

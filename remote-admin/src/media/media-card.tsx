@@ -14,9 +14,10 @@ import {
   type MediaUse,
   type WithId,
 } from "shared-content/admin";
-import { Button, StatusMessage, TextField, useConfirm } from "../ui";
+import { Button, StatusMessage, useConfirm } from "../ui";
 import { describeWriteError } from "../lib/write-errors";
 import { ACCEPT_IMAGES } from "./image-file-check";
+import { AltTextField } from "./alt-text-field";
 import { UploadProgress } from "./upload-progress";
 import { useImageUpload } from "./use-image-upload";
 import styles from "./media.module.css";
@@ -114,14 +115,7 @@ export function MediaCard({ record, storage, uses, onChanged }: MediaCardProps) 
       </p>
       {editing ? (
         <div className={styles.pending}>
-          <TextField
-            label={`Alt text for ${name}`}
-            required
-            value={alt}
-            onChange={setAlt}
-            maxLength={300}
-            hint="Every page that uses the picture gets the new text."
-          />
+          <AltTextField label={`Alt text for ${name}`} value={alt} onChange={setAlt} hint="Every page that uses the picture gets the new text." />
           <div className={styles.actions}>
             <Button variant="primary" size="small" disabled={busy || !alt.trim()} onClick={() => void saveAlt()}>
               {busy ? "Saving…" : "Save alt text"}

@@ -1,4 +1,5 @@
-import { Button } from "../ui";
+import { Button, StatusMessage } from "../ui";
+import type { UploadState } from "./use-image-upload";
 import styles from "./media.module.css";
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en")} KB`;
@@ -17,4 +18,22 @@ export function UploadProgress({ label, sent, total, onCancel }: { label: string
       </Button>
     </div>
   );
+}
+
+/** Where an upload stands, under its controls: preparing the picture, sending it (with Cancel), or why it failed. */
+export function UploadStatus({ state, label, onCancel }: { state: UploadState; label: string; onCancel: () => void }) {
+  switch (state.phase) {
+    case "preparing":
+      return (
+        <p role="status" className={styles.hint}>
+          Preparing “{state.name}”… {Math.round(state.done * 100)}%
+        </p>
+      );
+    case "uploading":
+      return <UploadProgress label={label} sent={state.sent} total={state.total} onCancel={onCancel} />;
+    case "failed":
+      return <StatusMessage kind="error">{state.message}</StatusMessage>;
+    default:
+      return null;
+  }
 }

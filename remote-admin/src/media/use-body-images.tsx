@@ -4,9 +4,10 @@
 // removed when it fails or is cancelled.
 import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { markdownAlt } from "shared-content/admin";
-import { Button, StatusMessage, TextField } from "../ui";
+import { Button, StatusMessage } from "../ui";
+import { AltTextField, usePendingAlt } from "./alt-text-field";
 import { ACCEPT_IMAGES } from "./image-file-check";
-import { UploadProgress } from "./upload-progress";
+import { UploadStatus } from "./upload-progress";
 import { useImageUpload } from "./use-image-upload";
 import styles from "./media.module.css";
 
@@ -29,8 +30,7 @@ export function replaceLine(text: string, line: string, by: string): string {
 
 export function useBodyImages({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { state, choose, upload, cancel, reset } = useImageUpload();
-  const [alt, setAlt] = useState("");
-  const [altError, setAltError] = useState<string | undefined>();
+  const { alt, setAlt, refuse, clearError, field: altField } = usePendingAlt();
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const source = useRef<HTMLTextAreaElement>(null);
   const cursor = useRef<number | null>(null);
@@ -43,7 +43,7 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
     if (!file) return;
     cursor.current = source.current?.selectionStart ?? latest.current.length;
     setMessage(null);
-    setAltError(undefined);
+    clearError();
     void choose(file);
   };
 
@@ -65,7 +65,7 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
 
   const insert = async () => {
     if (!alt.trim()) {
-      setAltError("Describe the picture in the alt text: what would you tell someone who cannot see it?");
+      refuse("Describe the picture in the alt text: what would you tell someone who cannot see it?");
       return;
     }
     const name = "name" in state && state.name ? state.name : "image";
@@ -101,25 +101,10 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
         />
         <span className={styles.hint}>or paste or drop a picture into the text</span>
       </div>
-      {state.phase === "preparing" ? (
-        <p role="status" className={styles.hint}>
-          Preparing “{state.name}”… {Math.round(state.done * 100)}%
-        </p>
-      ) : null}
       {pending && pending.preview ? (
         <div className={styles.pending}>
           <img src={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} className={styles.focalImage} />
-          <TextField
-            label="Alt text for the inserted image"
-            required
-            value={alt}
-            onChange={(v) => {
-              setAlt(v);
-              if (v.trim()) setAltError(undefined);
-            }}
-            error={altError}
-            maxLength={300}
-          />
+          <AltTextField label="Alt text for the inserted image" {...altField} />
           <div className={styles.actions}>
             <Button variant="primary" onClick={() => void insert()}>
               Insert “{pending.name}”
@@ -128,8 +113,7 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
           </div>
         </div>
       ) : null}
-      {state.phase === "uploading" ? <UploadProgress label="Uploading the inserted image" sent={state.sent} total={state.total} onCancel={cancel} /> : null}
-      {state.phase === "failed" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
+      <UploadStatus state={state} label="Uploading the inserted image" onCancel={cancel} />
       {message && state.phase === "idle" ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
     </div>
   );

@@ -3,7 +3,7 @@ export { AdminPage, Panel, FormGrid, FormActions } from "./admin-page";
 export { Button } from "./button";
 export { Field, TextField, TextAreaField, SelectField, CheckboxField } from "./field";
 export { ImageUrlField } from "./image-url-field";
-export type { ControlProps } from "./field";
+export type { ControlProps, TextFieldProps } from "./field";
 export { MarkdownEditor } from "./markdown-editor";
 export { focusFirstInvalid } from "./focus";
 export { ConfirmDialog, useConfirm } from "./confirm-dialog";

@@ -2,6 +2,7 @@ import { formatDay, postUrl } from "shared-content";
 import { Link } from "shared-router";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
+import { SearchField } from "../ui/search";
 import { Skeleton } from "shared-ui";
 import type { PostSummary } from "../ui/types";
 import { matchingQuery, newestFirst, tagCounts, withTag } from "./blog-list-logic";
@@ -26,10 +27,7 @@ export function BlogListView({ list, tag, onTagChange, query = "", onQueryChange
       <h1 className={page.title}>Blog</h1>
       <p className={page.lead}>Notes on building for the web, the tools I rely on and things I learned the hard way.</p>
       <form className={page.toolbar} role="search" onSubmit={(e) => e.preventDefault()}>
-        <div className={page.control}>
-          <label htmlFor="post-search">Search posts</label>
-          <input id="post-search" type="search" value={query} placeholder="Title, summary or tag" onChange={(e) => onQueryChange(e.target.value)} />
-        </div>
+        <SearchField id="post-search" label="Search posts" value={query} placeholder="Title, summary or tag" onChange={onQueryChange} />
       </form>
       <AsyncView
         what="blog posts"

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
+import { SearchField, SearchOverAll } from "../ui/search";
 import { ErrorState, Skeleton, visuallyHidden } from "shared-ui";
 import type { Film } from "../ui/types";
 import { filterFilms, formatWatchTime, showingLabel, sortFilms, SORT_LABELS, type FilmSort } from "./films-logic";
@@ -28,8 +29,6 @@ interface Props {
   onQueryChange: (query: string) => void;
 }
 
-const NOT_ASKED: LoadState<Film[]> = { status: "loading", data: [], error: null, retry: () => {} };
-
 export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, onQueryChange }: Props) {
   const searching = query.trim() !== "";
   const total = stats.status === "ready" && stats.data ? stats.data.count : null;
@@ -40,13 +39,10 @@ export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, o
       <p className={page.lead}>A running log of what I watched, with a rating out of five.</p>
       <StatsPanel stats={stats} tops={tops} />
       <div className={page.toolbar} role="search">
-        <div className={page.control}>
-          <label htmlFor="film-search">Search by title or director</label>
-          <input id="film-search" type="search" value={query} placeholder="e.g. Kurosawa" onChange={(e) => onQueryChange(e.target.value)} />
-        </div>
+        <SearchField id="film-search" label="Search by title or director" value={query} placeholder="e.g. Kurosawa" onChange={onQueryChange} />
         <div className={page.control}>
           <label htmlFor="film-sort">Sort by</label>
-          <select id="film-sort" value={sort} onChange={(e) => onSortChange(e.target.value as FilmSort)}>
+          <select id="film-sort" className={page.input} value={sort} onChange={(e) => onSortChange(e.target.value as FilmSort)}>
             {(Object.keys(SORT_LABELS) as FilmSort[]).map((k) => (
               <option key={k} value={k}>
                 {SORT_LABELS[k]}
@@ -57,13 +53,7 @@ export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, o
       </div>
       {searching ? (
         // The database cannot search text, so a search runs over every film once they are loaded.
-        <AsyncView
-          what="films"
-          state={all ?? NOT_ASKED}
-          skeleton={<Skeleton label="Loading every film for the search…" lines={4} />}
-          isEmpty={() => false}
-          emptyText=""
-        >
+        <SearchOverAll what="films" one="film" all={all}>
           {(films) => (
             <FilmResults
               films={sortFilms(filterFilms(films, query), sort)}
@@ -71,7 +61,7 @@ export function FilmsView({ list, all, stats, tops, sort, onSortChange, query, o
               query={query}
             />
           )}
-        </AsyncView>
+        </SearchOverAll>
       ) : (
         <AsyncView
           what="films"

@@ -4,6 +4,7 @@ import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
 import type { PagedState } from "../ui/async-state";
 import { AsyncView } from "../ui/async-view";
+import { SearchField, SearchOverAll } from "../ui/search";
 import { Skeleton, visuallyHidden } from "shared-ui";
 import type { Quote } from "../ui/types";
 import page from "../ui/page.module.css";
@@ -32,8 +33,6 @@ export function quoteUrl(id: string): string {
 
 const clipboardCopy = (text: string) => navigator.clipboard.writeText(text);
 
-const LOADING: LoadState<Quote[]> = { status: "loading", data: [], error: null, retry: () => {} };
-
 export function QuotesView({ list, all, query, onQueryChange, linked, copy = clipboardCopy }: Props) {
   const [copied, setCopied] = useState<{ id: string; ok: boolean } | null>(null);
   const searching = query.trim() !== "";
@@ -59,20 +58,11 @@ export function QuotesView({ list, all, query, onQueryChange, linked, copy = cli
       <p className={page.lead}>Lines from books, talks and films that stuck with me.</p>
       {linked ? <LinkedQuote id={linked.id} state={linked.state} item={item} /> : null}
       <div className={page.toolbar} role="search">
-        <div className={page.control}>
-          <label htmlFor="quote-search">Search quotes by text or author</label>
-          <input id="quote-search" type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} placeholder="e.g. Seneca" />
-        </div>
+        <SearchField id="quote-search" label="Search quotes by text or author" value={query} placeholder="e.g. Seneca" onChange={onQueryChange} />
       </div>
       {searching ? (
         // The database cannot search text: a search runs over every quote, downloaded for it.
-        <AsyncView
-          what="quotes"
-          state={all ?? LOADING}
-          skeleton={<Skeleton label="Loading every quote for the search…" lines={4} />}
-          isEmpty={() => false}
-          emptyText=""
-        >
+        <SearchOverAll what="quotes" one="quote" all={all}>
           {(quotes) => {
             const visible = filterQuotes(quotes, query).sort(byAuthor);
             return (
@@ -86,7 +76,7 @@ export function QuotesView({ list, all, query, onQueryChange, linked, copy = cli
               </>
             );
           }}
-        </AsyncView>
+        </SearchOverAll>
       ) : (
         <AsyncView
           what="quotes"

@@ -2,7 +2,7 @@ import { Link } from "shared-router";
 import { contentErrorMessage, submitRecommendation, usePageMeta } from "shared-content";
 import { RecommendationForm } from "../recommendation-form/recommendation-form";
 import type { RecommendationDraft } from "../recommendation-form/validate";
-import page from "../ui/page.module.css";
+import page from "shared-ui/styles/page.module.css";
 import styles from "./write-recommendation-page.module.css";
 
 async function submit(draft: RecommendationDraft) {
@@ -31,7 +31,7 @@ export default function WriteRecommendationPage() {
       <p className={styles.back}>
         <Link to="/">← Home</Link>
       </p>
-      <h1 className={styles.title}>Write a recommendation</h1>
+      <h1 className={page.title}>Write a recommendation</h1>
       <p className={styles.lead}>
         Have we worked together? A few honest sentences about what it was like help a lot. Your recommendation is reviewed before it appears on the home page,
         together with your name, role and link.

@@ -77,14 +77,14 @@ export function RecommendationForm(props: Props) {
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor={idOf("fullName")}>Your name</label>
-          <input {...field("fullName")} autoComplete="name" required />
+          <input className={styles.input} {...field("fullName")} autoComplete="name" required />
           <FieldMessage fieldId={idOf("fullName")} error={visible("fullName")}>
             As it should appear, {LIMITS.fullName.min}–{LIMITS.fullName.max} characters.
           </FieldMessage>
         </div>
         <div className={styles.field}>
           <label htmlFor={idOf("role")}>Your role</label>
-          <input {...field("role")} autoComplete="organization-title" required />
+          <input className={styles.input} {...field("role")} autoComplete="organization-title" required />
           <FieldMessage fieldId={idOf("role")} error={visible("role")}>
             E.g. “Engineering manager at Acme”.
           </FieldMessage>
@@ -92,7 +92,7 @@ export function RecommendationForm(props: Props) {
       </div>
       <div className={styles.field}>
         <label htmlFor={idOf("relationship")}>How we worked together</label>
-        <input {...field("relationship")} required />
+        <input className={styles.input} {...field("relationship")} required />
         <FieldMessage fieldId={idOf("relationship")} error={visible("relationship")}>
           E.g. “Managed me directly for two years”.
         </FieldMessage>
@@ -102,7 +102,7 @@ export function RecommendationForm(props: Props) {
           <label htmlFor={idOf("text")}>Recommendation</label>
           <TextCounter length={textLen} />
         </div>
-        <textarea {...field("text")} rows={8} required />
+        <textarea className={styles.input} {...field("text")} rows={8} required />
         <FieldMessage fieldId={idOf("text")} error={visible("text")}>
           Between {LIMITS.text.min} and {LIMITS.text.max} characters: what we did together and what I was like to work with.
         </FieldMessage>
@@ -111,7 +111,7 @@ export function RecommendationForm(props: Props) {
         <label htmlFor={idOf("link")}>
           Link <span className={styles.optional}>(optional)</span>
         </label>
-        <input {...field("link")} type="url" inputMode="url" autoComplete="url" placeholder="https://" />
+        <input className={styles.input} {...field("link")} type="url" inputMode="url" autoComplete="url" placeholder="https://" />
         <FieldMessage fieldId={idOf("link")} error={visible("link")}>
           Your LinkedIn profile or website.
         </FieldMessage>

@@ -10,30 +10,21 @@ const current = (nav: string) =>
     .getAllByRole("link")
     .flatMap((a) => (a.hasAttribute("aria-current") ? [`${a.textContent}=${a.getAttribute("aria-current")}`] : []));
 
+/** The current items of the Main and Blog navigations with the blog layout at `path`. */
+function currentAt(path: string) {
+  cleanup();
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <BlogLayout />
+    </MemoryRouter>,
+  );
+  return { main: current("Main"), blog: current("Blog") };
+}
+
 describe("the navigation's current item", () => {
   it("is the page's own item, and on a post the Blog item of both navigations", () => {
-    render(
-      <MemoryRouter initialEntries={["/blogs/list"]}>
-        <BlogLayout />
-      </MemoryRouter>,
-    );
-    expect(current("Main")).toEqual(["Blog=page"]);
-    expect(current("Blog")).toEqual(["Posts=page"]);
-    cleanup();
-    render(
-      <MemoryRouter initialEntries={["/blogs/some-post"]}>
-        <BlogLayout />
-      </MemoryRouter>,
-    );
-    expect(current("Main")).toEqual(["Blog=true"]);
-    expect(current("Blog")).toEqual(["Posts=true"]);
-    cleanup();
-    render(
-      <MemoryRouter initialEntries={["/favorite-quotes/quote-1"]}>
-        <BlogLayout />
-      </MemoryRouter>,
-    );
-    expect(current("Main")).toEqual(["Quotes=page"]);
-    expect(current("Blog")).toEqual(["Favourite quotes=page"]);
+    expect(currentAt("/blogs/list")).toEqual({ main: ["Blog=page"], blog: ["Posts=page"] });
+    expect(currentAt("/blogs/some-post")).toEqual({ main: ["Blog=true"], blog: ["Posts=true"] });
+    expect(currentAt("/favorite-quotes/quote-1")).toEqual({ main: ["Quotes=page"], blog: ["Favourite quotes=page"] });
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { getRuntimeConfig, sendPasswordReset } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
+import { EmailField, FormFooter } from "./auth-form";
 import styles from "./login-page.module.css";
 
 /** Whether this site runs on the local stack (the Auth emulator sends no email). */
@@ -22,11 +23,7 @@ export function ForgotPasswordForm({ initialEmail = "", onBack }: { initialEmail
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
   useEffect(() => {
     if (sentTo) sentRef.current?.focus();
   }, [sentTo]);
@@ -68,25 +65,8 @@ export function ForgotPasswordForm({ initialEmail = "", onBack }: { initialEmail
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset your password">
           <p className={styles.lead}>Enter the email address you sign in with, and we will send you a link to choose a new password.</p>
-          <label className={styles.label} htmlFor="forgot-email">
-            Email
-          </label>
-          <input
-            id="forgot-email"
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <div ref={errorRef} role="alert" tabIndex={-1} className={error ? styles.error : styles.errorEmpty}>
-            {error}
-          </div>
-          <button className={styles.submit} type="submit" disabled={busy}>
-            {busy ? "Sending…" : "Send the reset link"}
-          </button>
+          <EmailField id="forgot-email" value={email} onValue={setEmail} />
+          <FormFooter error={error} busy={busy} label="Send the reset link" busyLabel="Sending…" />
         </form>
       )}
       {onBack ? (

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "shared-router";
 import { signInWithEmail, useAuthStore } from "shared-auth";
 import { authErrorMessage } from "shared-auth/messages";
 import { safeRedirect } from "../auth/redirect";
+import { EmailField, FormFooter, PasswordField } from "./auth-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { useDocumentTitle } from "../use-document-title";
 import styles from "./login-page.module.css";
@@ -19,11 +20,6 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // "Forgot password?" (also opened by /login?forgot, the reset page's "ask for a new link").
   const [forgot, setForgot] = useState(params.has("forgot"));
-  // After a failed attempt the button (disabled while busy) has lost focus: move it to the message.
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   // Already signed in (or just signed in): go on to the redirect target.
   if (status === "signedIn" && !busy) return <Navigate to={target} replace />;
@@ -55,38 +51,9 @@ export function LoginPage() {
         <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <label className={styles.label} htmlFor="login-email">
-            Email
-          </label>
-          <input
-            id="login-email"
-            className={styles.input}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <label className={styles.label} htmlFor="login-password">
-            Password
-          </label>
-          <input
-            id="login-password"
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <div ref={errorRef} role="alert" tabIndex={-1} className={error ? styles.error : styles.errorEmpty}>
-            {error}
-          </div>
-          <button className={styles.submit} type="submit" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
-          </button>
+          <EmailField id="login-email" value={email} onValue={setEmail} />
+          <PasswordField id="login-password" label="Password" name="password" autoComplete="current-password" value={password} onValue={setPassword} />
+          <FormFooter error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
           <button type="button" className={styles.linkButton} onClick={() => setForgot(true)}>
             Forgot password?
           </button>

@@ -7,6 +7,7 @@ import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
+import { PreviewLinkForm } from "./preview-link-form";
 import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 
@@ -145,6 +146,14 @@ export function ReleasesPage() {
 
       <h2>Release record</h2>
       <ReleaseRecord />
+
+      <h2>Share a preview link</h2>
+      <p>
+        Anyone holding the link sees the candidate of that part, rendered by the server, until the link expires (24 hours); everyone else keeps the live
+        release. <code>npm run release -- &lt;remote&gt; --preview</code> publishes a candidate and prints its link; here you can sign a link for a candidate
+        already published on one of the site&apos;s origins.
+      </p>
+      <PreviewLinkForm />
 
       <h2>Preview a candidate release</h2>
       <ActivePreview config={config} />

@@ -5,6 +5,7 @@ import { checkPasswordPolicy, checkPasswordResetCode, resetPassword, type Passwo
 import { authErrorMessage } from "shared-auth/messages";
 import { PasswordChecklist } from "shared-ui";
 import { useDocumentTitle } from "../use-document-title";
+import { FormFooter, PasswordField } from "./auth-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import styles from "./login-page.module.css";
 
@@ -52,7 +53,6 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const check = usePolicyCheck(password);
   const checklistId = useId();
-  const errorRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -66,9 +66,6 @@ export function ResetPasswordPage() {
       current = false;
     };
   }, [code, isReset]);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
   useEffect(() => {
     if (state.kind === "done" || state.kind === "unusable") headingRef.current?.focus();
   }, [state.kind]);
@@ -118,38 +115,17 @@ export function ResetPasswordPage() {
             For <strong>{state.email}</strong>.
           </p>
           <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
-          <label className={styles.label} htmlFor="reset-password">
-            New password
-          </label>
-          <input
+          <PasswordField
             id="reset-password"
-            className={styles.input}
-            type="password"
+            label="New password"
             autoComplete="new-password"
-            required
             aria-describedby={checklistId}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
           <PasswordChecklist id={checklistId} check={check} />
-          <label className={styles.label} htmlFor="reset-repeat">
-            New password again
-          </label>
-          <input
-            id="reset-repeat"
-            className={styles.input}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-          <div ref={errorRef} role="alert" tabIndex={-1} className={error ? styles.error : styles.errorEmpty}>
-            {error}
-          </div>
-          <button className={styles.submit} type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Set the new password"}
-          </button>
+          <PasswordField id="reset-repeat" label="New password again" autoComplete="new-password" value={repeat} onValue={setRepeat} />
+          <FormFooter error={error} busy={busy} label="Set the new password" busyLabel="Saving…" />
         </form>
       ) : null}
     </section>

@@ -1,0 +1,79 @@
+// Makes the demo seed's pictures with the admin's own upload pipeline, in Chromium: each picture
+// is drawn by demo-pictures-page.ts and prepared by process-image.ts exactly as an upload of that
+// file would be (the ladder in WebP and JPEG, the placeholder, the content-addressed id). Writes
+//   seed/storage/media/{id}/{width}.{webp|jpg}   the variants, as the bucket holds them
+//   seed/data/pictures.json                      per picture: id, file name, alt text, placeholder, bytes per variant
+// which `npm run seed -w shared-content` puts into the content and the media library, and the
+// local stack uploads to the Storage server. Run: npm run demo-pictures -w remote-admin
+// (then npm run seed -w shared-content). Only needed when a picture changes.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { build } from "esbuild";
+import { chromiumLaunchOptions } from "dev-tools/chromium";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const seedDir = path.join(here, "../../seed");
+const mediaContract = path.join(here, "../../shared-content/src/media.ts");
+
+interface Made {
+  key: string;
+  name: string;
+  alt: string;
+  id: string;
+  placeholder: string;
+  variants: { width: number; webp: string; jpeg: string }[];
+}
+declare const window: Window & { demoPictures: { keys: string[]; make(key: string): Promise<Made> } };
+
+const bundle = await build({
+  entryPoints: [path.join(here, "demo-pictures-page.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  write: false,
+  logLevel: "silent",
+  // The pipeline needs only the pictures' contract of the admin entry (as browser/media-pipeline.pw.ts).
+  plugins: [{ name: "media-contract", setup: (b) => b.onResolve({ filter: /^shared-content\/admin$/ }, () => ({ path: mediaContract })) }],
+});
+const js = bundle.outputFiles[0]!.text;
+const site = http.createServer((req, res) => {
+  const script = req.url === "/bundle.js";
+  res.writeHead(200, { "content-type": script ? "text/javascript" : "text/html" });
+  res.end(script ? js : '<!doctype html><html><head><title>demo pictures</title><script type="module" src="/bundle.js"></script></head><body></body></html>');
+});
+await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+const address = site.address();
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`);
+  await page.waitForFunction(() => typeof window.demoPictures !== "undefined");
+  const keys = await page.evaluate(() => window.demoPictures.keys);
+  const storageDir = path.join(seedDir, "storage", "media");
+  rmSync(storageDir, { recursive: true, force: true });
+  const manifest: Record<string, unknown> = {};
+  let total = 0;
+  for (const key of keys) {
+    const made = await page.evaluate((k) => window.demoPictures.make(k), key);
+    const variants: Record<string, { webp: number; jpeg: number }> = {};
+    for (const v of made.variants) {
+      const webp = Buffer.from(v.webp, "base64");
+      const jpeg = Buffer.from(v.jpeg, "base64");
+      mkdirSync(path.join(storageDir, made.id), { recursive: true });
+      writeFileSync(path.join(storageDir, made.id, `${v.width}.webp`), webp);
+      writeFileSync(path.join(storageDir, made.id, `${v.width}.jpg`), jpeg);
+      variants[String(v.width)] = { webp: webp.length, jpeg: jpeg.length };
+      total += webp.length + jpeg.length;
+    }
+    manifest[key] = { id: made.id, name: made.name, alt: made.alt, placeholder: made.placeholder, variants };
+    console.log(`${key.padEnd(40)} ${made.id}  ${made.variants.map((v) => v.width).join("/")}`);
+  }
+  writeFileSync(path.join(seedDir, "data", "pictures.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`demo pictures: ${keys.length} pictures, ${(total / 1024).toFixed(0)} KB of variants in seed/storage/media`);
+} finally {
+  await browser.close();
+  site.close();
+}
