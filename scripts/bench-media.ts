@@ -14,7 +14,7 @@ import type { LaunchedChrome } from "chrome-launcher";
 import { chromium, type Browser, type Page, type Response } from "playwright-core";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit";
-import { build, kb, runBenchmark } from "./lib/command";
+import { build, kb, runBenchmark, newPageContext } from "./lib/command";
 import { ownerRead } from "./lib/local-stack";
 import { SITE_PATHS } from "shared-content/site-urls";
 
@@ -63,7 +63,7 @@ async function makePhoto(page: Page): Promise<string> {
 
 /** The JS a first visit downloads (gzip level 9 of each body, as bench:weight counts it). */
 async function firstVisitJs(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
+  const context = await newPageContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
   const page = await context.newPage();
   const bodies: Promise<Buffer>[] = [];
   page.on("response", (res) => {
@@ -83,7 +83,7 @@ await runBenchmark("bench-media", async (stack) => {
   let chrome: LaunchedChrome | undefined;
   try {
     browser = await chromium.launch(chromiumLaunchOptions());
-    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const admin = await (await newPageContext(browser, { viewport: { width: 1280, height: 900 } })).newPage();
     await admin.goto(`${stack.siteUrl}${SITE_PATHS.login.getHref(SITE_PATHS.adminSection.getHref("write-blog"))}`);
     await admin.getByLabel("Email").fill(stack.admin.email);
     await admin.getByLabel("Password").fill(stack.admin.password);
@@ -113,7 +113,7 @@ await runBenchmark("bench-media", async (stack) => {
     const record: { variants: Record<string, { webp: number; jpeg: number }> } = await ownerRead(stack.databaseUrl, `media/${id}`);
 
     // A phone: 390 CSS px at DPR 3, the post's page from an empty cache.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
+    const phone = await newPageContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
     const reader = await phone.newPage();
     const coverResponses: Response[] = [];
     reader.on("response", (res) => {

@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { brotliCompressSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
-import { build, kb, ms, postsNewestFirst, quantile, runBenchmark, type IndexEntry } from "./lib/command";
+import { build, kb, ms, postsNewestFirst, quantile, runBenchmark, type IndexEntry, newPageContext } from "./lib/command";
 import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit";
 import { ownerRead, ownerWrite } from "./lib/local-stack";
 import { repoRoot } from "./lib/stack-config";
@@ -164,7 +164,7 @@ async function measureServer(url: string) {
 
 /** One visit in Chromium: the database's streams (count and bytes), DOM nodes, time to interactive. */
 async function measureBrowser(browser: Browser, url: string, databaseOrigin: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newPageContext(browser, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
     // Runs before <html> is parsed: watch the whole document for the shell's mark.

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Browser, type Request } from "playwright-core";
-import { build, kb, postsNewestFirst, runBenchmark } from "./lib/command";
+import { build, kb, postsNewestFirst, runBenchmark, newPageContext } from "./lib/command";
 import { ownerWrite } from "./lib/local-stack";
 import { SITE_PATHS } from "shared-content/site-urls";
 
@@ -94,7 +94,7 @@ await runBenchmark("bench-weight", async (stack) => {
  * time from navigation start until `selector` is visible.
  */
 async function measureWeight(browser: Browser, url: string, selector: string, timingOnly = false) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newPageContext(browser, { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript((sel: string) => {
     const check = () => {

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { ownerRead, startLocalStack, type LocalStack, type LocalStackOptions } from "./local-stack";
 import { FREE_PORTS, repoRoot } from "./stack-config";
 
@@ -100,3 +101,14 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const ms = (value: number) => `${Math.round(value)} ms`;
 /** The q-quantile of ascending `sorted`. */
 export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+/**
+ * A browser context for a benchmark's pages. tsx compiles the scripts with esbuild's keepNames,
+ * which wraps each named function in `__name(...)`: a function sent to the page (addInitScript,
+ * evaluate) needs that helper there too.
+ */
+export async function newPageContext(browser: Browser, options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
+  return context;
+}
