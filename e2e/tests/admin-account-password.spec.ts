@@ -4,7 +4,7 @@
 //
 // The Auth emulator cannot serve a password policy: it stores a passwordPolicyConfig sent to
 // its updateConfig endpoint, but GET /v2/passwordPolicy answers 501 and only the minimum length
-// 6 is enforced. The local stack's Auth front (scripts/lib/auth-front.mjs) answers that request
+// 6 is enforced. The local stack's Auth front (dev-tools/src/auth-front.ts) answers that request
 // with the local policy (12 characters with lowercase, uppercase and a number) and refuses a
 // password that misses it, as the real service does; another policy is served to the browser by
 // intercepting the same request on its way to the front.

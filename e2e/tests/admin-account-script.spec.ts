@@ -1,4 +1,4 @@
-// The local-stack helper `scripts/admin-account.mjs` (documented in
+// The admin account command `npm run admin-account` (scripts/admin-account.ts, documented in
 // docs/admin-account.md) run against the running emulators: it creates a second admin who can
 // then use the admin-only data tool, and resets a password.
 import { execFile } from "node:child_process";
@@ -14,7 +14,7 @@ async function adminScript(args: string[], env: Record<string, string> = {}) {
   const { authUrl, databaseUrl } = await stackState();
   return run(
     process.execPath,
-    [join(repoRoot, "scripts", "admin-account.mjs"), ...args, "--auth-url", authUrl, "--database-url", `${databaseUrl}/?ns=${NAMESPACE}`],
+    ["--import", "tsx", join(repoRoot, "scripts", "admin-account.ts"), ...args, "--auth-url", authUrl, "--database-url", `${databaseUrl}/?ns=${NAMESPACE}`],
     { env: { ...process.env, ...env }, cwd: repoRoot },
   );
 }

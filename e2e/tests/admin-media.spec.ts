@@ -11,7 +11,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectStorageEmulator, getStorage, ref, uploadBytes } from "firebase/storage";
 import type { Page } from "@playwright/test";
-import { hasMetadata, imageSize, withExif } from "scripts/test-images";
+import { hasMetadata, imageSize, withExif } from "dev-tools/test-images";
 import {
   DEMO_ADMIN,
   createAccount,

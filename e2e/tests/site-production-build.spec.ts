@@ -1,12 +1,12 @@
 // The production build carries no local address: the shell's and the remotes' dist folders are
 // what deploys, and the runtime config is written into the shell's only at deploy time, from
-// deploy/config.json (scripts/deploy-config.mjs), after the same check.
+// deploy/config.json (scripts/deploy-config.ts), after the same check.
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { filesWithLocalAddresses } from "scripts/production-config";
+import { filesWithLocalAddresses } from "dev-tools/production-config";
 import { REMOTE_LIST } from "../../federation.remotes";
 import { expect, test } from "../fixtures";
 
@@ -27,7 +27,7 @@ test("no built file names a local address, and the deploy step refuses a config 
       }),
     );
     // As firebase.json's predeploy step runs it.
-    const run = spawnSync("npx", ["tsx", join(repoRoot, "scripts", "deploy-config.mjs")], {
+    const run = spawnSync("npx", ["tsx", join(repoRoot, "scripts", "deploy-config.ts")], {
       cwd: repoRoot,
       env: { ...process.env, PRODUCTION_CONFIG: file },
       encoding: "utf8",

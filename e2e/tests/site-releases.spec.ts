@@ -5,7 +5,7 @@
 // browser, with a 503 for its page and a notice for the owner.
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { startStaticServer } from "scripts/static-server";
+import { startStaticServer } from "dev-tools/static-server";
 import { REMOTE_LIST } from "../../federation.remotes";
 import { blogBuild, candidate, editBlogListText, expect, overrideRemoteUrl, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startStaticServer } from "scripts/static-server";
+import { startStaticServer } from "dev-tools/static-server";
 import { REMOTE_ORIGINS, expect, expectRemoteScreen, markNoReload, overrideRemoteUrl, remoteSlot, setRemoteRunning, test } from "../fixtures";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createServer } from "node:net";
-import { startStaticServer } from "scripts/static-server";
+import { startStaticServer } from "dev-tools/static-server";
 import { SITE_URL, db, expect, overrideRemoteUrl, setRemoteRunning, stackState, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;

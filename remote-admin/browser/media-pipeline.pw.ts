@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { serveBundledPage, type BrowserPage } from "local-server-kit/browser-page";
-import { hasMetadata, imageSize, withExif } from "scripts/test-images";
+import { hasMetadata, imageSize, withExif } from "dev-tools/test-images";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mediaContract = path.join(here, "../../shared-content/src/media.ts");

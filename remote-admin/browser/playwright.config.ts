@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { browserCheckConfig } from "scripts/chromium";
+import { browserCheckConfig } from "dev-tools/chromium";
 
 // The upload pipeline's canvas steps in real Chromium (jsdom has no canvas, no createImageBitmap):
 // a page bundled by the spec itself, no server stack. Not *.spec.ts: Vitest would take those for its own.

@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { serveBundledPage } from "local-server-kit/browser-page";
-import { chromiumLaunchOptions } from "scripts/chromium";
+import { chromiumLaunchOptions } from "dev-tools/chromium";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seedDir = path.join(here, "../../seed");

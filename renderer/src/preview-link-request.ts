@@ -2,7 +2,7 @@
 // panel's Releases screen (the release command signs its own with the same secret). The request
 // carries the admin's Firebase ID token as a Bearer token (never a cookie, so no other site can
 // make a visitor's browser ask), checked with the Admin SDK: the custom claim admin: true, which
-// the local stack and scripts/admin-account.mjs give every admin. The candidate must be on an
+// the local stack and npm run admin-account give every admin. The candidate must be on an
 // origin this site already loads remotes from, or one of its previewOrigins.
 import type { IncomingMessage } from "node:http";
 import { getApps, initializeApp, type App } from "firebase-admin/app";

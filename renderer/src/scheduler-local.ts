@@ -1,4 +1,4 @@
-// The local stack's scheduler (scripts/lib/local-stack.mjs starts it as its own process): the same
+// The local stack's scheduler (scripts/lib/local-stack.ts starts it as its own process): the same
 // job as the scheduled Cloud Function, on the same schedule, against the local database.
 // SCHEDULER_DATABASE_URL and FIREBASE_DATABASE_EMULATOR_HOST name the database; SCHEDULER_INTERVAL_MS
 // (default 60000) lets the end-to-end suite run it every few seconds instead of every minute.

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStaticServer, type StaticServer } from "scripts/static-server";
+import { startStaticServer, type StaticServer } from "dev-tools/static-server";
 import { createCandidateRemotes, createServerRemotes } from "../src/federation";
 
 const blogDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "remote-blog", "dist");

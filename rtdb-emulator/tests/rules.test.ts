@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut, type Auth } from "firebase/auth";
 import { get, onDisconnect, onValue, ref, runTransaction, set, update } from "firebase/database";
-import { createAuthUser, signInAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
+import { createAuthUser, signInAuthUser, startAuthEmulator, type AuthEmulator } from "dev-tools/firebase-emulators";
 import type { RtdbEmulator } from "../src/index.js";
 import { closeClients, makeClient, openSse, startServer, uniqueNs, until, type TestClient } from "./helpers.js";
 

@@ -8,8 +8,8 @@ import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { startStorageEmulator } from "storage-emulator";
 import { MEDIA_CACHE_CONTROL, mediaObjectPath, mediaSize, mediaWidths, variantHeight, type MediaRecord } from "shared-content/media";
 import { SEED_STORAGE_ORIGIN, seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
-import { NAMESPACE, STORAGE_BUCKET, repoRoot } from "./local-stack.mjs";
-import { hasMetadata, imageSize } from "./test-images.mjs";
+import { NAMESPACE, STORAGE_BUCKET, repoRoot } from "./stack-config";
+import { hasMetadata, imageSize } from "dev-tools/test-images";
 
 const seedDir = join(repoRoot, "seed");
 const seedFile = join(seedDir, "demo-content.json");

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runtimeConfig } from "./local-stack.mjs";
-import { filesWithLocalAddresses, productionConfigProblems } from "./production-config.mjs";
+import { runtimeConfig } from "./stack-config";
+import { filesWithLocalAddresses, productionConfigProblems } from "dev-tools/production-config";
 
 const production = {
   firebase: {

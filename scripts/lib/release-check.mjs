@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HOST_CONTRACT_FILE, manifestVerdict } from "federation-contract";
 import { fixedAddress } from "shared-content/site-urls";
-import { chromiumLaunchOptions } from "./chromium.mjs";
-import { repoRoot } from "./local-stack.mjs";
-import { startStaticServer, staticFileHandler } from "./static-server.mjs";
+import { chromiumLaunchOptions } from "dev-tools/chromium";
+import { repoRoot } from "./stack-config.ts";
+import { startStaticServer, staticFileHandler } from "dev-tools/static-server";
 
 async function fetchJson(url, what) {
   let response;

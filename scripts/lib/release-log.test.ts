@@ -27,7 +27,9 @@ const CHANGELOG = `# shared-content
 `;
 
 beforeEach(async () => {
-  [repoRoot, dataDir, shellRoot, buildDir] = await Promise.all(["repo", "data", "shell", "build"].map((n) => mkdtemp(join(tmpdir(), `release-log-${n}-`))));
+  [repoRoot, dataDir, shellRoot, buildDir] = (await Promise.all(
+    ["repo", "data", "shell", "build"].map((n) => mkdtemp(join(tmpdir(), `release-log-${n}-`))),
+  )) as [string, string, string, string];
   await mkdir(join(repoRoot, "shared-content"));
   await writeFile(join(repoRoot, "shared-content", "package.json"), '{"name":"shared-content","version":"1.5.0"}');
   await writeFile(join(repoRoot, "shared-content", "CHANGELOG.md"), CHANGELOG);

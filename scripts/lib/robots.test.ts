@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withSitemapLine } from "./robots.mjs";
+import { withSitemapLine } from "./robots";
 
 const ROBOTS = "# a comment\nUser-agent: *\nDisallow: /admin-panel\n";
 

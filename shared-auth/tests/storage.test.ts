@@ -3,8 +3,8 @@
 // what the SDK uses, a page without a bucket gets words instead of a broken upload, and the
 // admin claim is found (after one token refresh when it was set after sign-in).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAdminClaim } from "scripts/admin-account";
-import { createAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
+import { setAdminClaim } from "dev-tools/admin-account";
+import { createAuthUser, startAuthEmulator, type AuthEmulator } from "dev-tools/firebase-emulators";
 import { startStorageEmulator, type StorageEmulator } from "storage-emulator";
 import { localStackConfig } from "../src/dev";
 import { initFirebase, resetFirebaseForTests } from "../src/firebase";

@@ -35,7 +35,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, "0");
 const stamp = (updatedAt: number) => ({ rev: 1, updatedAt });
 
 // --- pictures (seed/data/pictures.json) -----------------------------------------------------
-/** The Storage server the seed's picture URLs name: the local default (scripts/lib/local-stack.mjs rewrites the origin). */
+/** The Storage server the seed's picture URLs name: the local default (scripts/lib/local-stack.ts rewrites the origin). */
 const SEED_STORAGE: MediaStorage = { origin: "http://127.0.0.1:9199", bucket: "demo-portfolio.appspot.com" };
 interface DemoPicture {
   id: string;

@@ -9,7 +9,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "fireba
 import { connectDatabaseEmulator, get, getDatabase, onValue, ref, remove, serverTimestamp, set, update, type Database } from "firebase/database";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
+import { createAuthUser, startAuthEmulator, type AuthEmulator } from "dev-tools/firebase-emulators";
 import { MEDIA_ID, allCases, baseTree, fx, type Actor, type Decision, type MatrixCase } from "./rules-matrix";
 import { initFirebase } from "shared-auth";
 import { readVisitorIdentity, saveVisitorIdentity } from "../src/visitor-identity";

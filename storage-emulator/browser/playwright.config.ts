@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { browserCheckConfig } from "scripts/chromium";
+import { browserCheckConfig } from "dev-tools/chromium";
 
 // Browser check of storage-emulator: the real firebase SDK bundled for the browser,
 // in Chromium on a page of another origin (CORS) under a CSP like the site's, against a server

@@ -1,12 +1,12 @@
 // The project's storage.rules, enforced: the admin (custom claim admin: true, set the way
-// scripts/admin-account.mjs sets it) against a signed-in non-admin and a visitor, with real
+// dev-tools/src/admin-account.ts sets it) against a signed-in non-admin and a visitor, with real
 // Auth-emulator ID tokens through the real SDKs; size and type limits; paths outside media/.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initializeApp, type FirebaseApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, type User } from "firebase/auth";
 import { deleteObject, getBytes, getMetadata, listAll, ref, updateMetadata, uploadBytes, uploadBytesResumable, type FirebaseStorage } from "firebase/storage";
-import { setAdminClaim } from "scripts/admin-account";
-import { createAuthUser, startAuthEmulator, type AuthEmulator } from "scripts/firebase-emulators";
+import { setAdminClaim } from "dev-tools/admin-account";
+import { createAuthUser, startAuthEmulator, type AuthEmulator } from "dev-tools/firebase-emulators";
 import type { StorageEmulator } from "../src/index.js";
 import { BUCKET, PROJECT_RULES, closeApps, makeStorage, objectUrl, pattern, startServer, type TestStorage } from "./helpers.js";
 

@@ -36,7 +36,7 @@ export async function storageConnection(): Promise<StorageConnection> {
   if (!(await ensureAdminClaim())) {
     throw new ContentError(
       "permission-denied",
-      "Your account is not marked as the site's admin for pictures (its admin claim is missing). Run `node scripts/admin-account.mjs` for this account, then sign in again.",
+      "Your account is not marked as the site's admin for pictures (its admin claim is missing). Run `npm run admin-account` for this account, then sign in again.",
     );
   }
   return loaded;

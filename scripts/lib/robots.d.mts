@@ -1,2 +1,0 @@
-export function withSitemapLine(text: string, siteUrl: string): string;
-export function writeRobotsTxt(dir: string, siteUrl: string): Promise<void>;

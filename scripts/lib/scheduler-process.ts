@@ -1,0 +1,50 @@
+// The local stack's scheduled publishing: renderer/dist/scheduler-local.js, the production
+// function's job on the same schedule, in its own process (the Admin SDK finds the local
+// database through FIREBASE_DATABASE_EMULATOR_HOST, a process-wide variable). SCHEDULER_INTERVAL_MS
+// (default 60000) shortens the schedule for the end-to-end suite.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+/** Starts the runner; resolves with { stop } (or null, with a line logged, when the renderer is not built). */
+export function startSchedulerProcess({
+  repoRoot,
+  databaseUrl,
+  namespace,
+  log,
+}: {
+  repoRoot: string;
+  databaseUrl: string;
+  namespace: string;
+  log: (line: string) => void;
+}): { stop(): Promise<void> } | null {
+  const entry = join(repoRoot, "renderer", "dist", "scheduler-local.js");
+  if (!existsSync(entry)) {
+    log("Scheduler          not started: the renderer is not built (npm run build -w renderer)");
+    return null;
+  }
+  let stopping = false;
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      FIREBASE_DATABASE_EMULATOR_HOST: new URL(databaseUrl).host,
+      SCHEDULER_DATABASE_URL: `${databaseUrl}/?ns=${namespace}`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (line) => log(`[scheduler] ${line}`));
+  child.on("exit", (code, signal) => {
+    if (!stopping) log(`[scheduler] stopped unexpectedly (${signal ?? `exit code ${code}`}); scheduled posts wait until the next start`);
+  });
+  log(`Scheduler          publishes due posts every ${Number(process.env.SCHEDULER_INTERVAL_MS ?? 60_000) / 1000} s (process ${child.pid})`);
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

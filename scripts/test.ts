@@ -1,0 +1,72 @@
+// `npm test`: every check the project has, in the order that fails fastest, then one total.
+// Stages: typecheck + lint, unit/integration tests (Vitest, per workspace), production build,
+// browser tests (Playwright). Every runner writes a JSON report under <workspace>/.reports/,
+// and the last line printed is the total over all of them: "N passed, M failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const workspaces: string[] = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).workspaces;
+const env: NodeJS.ProcessEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "1" };
+
+for (const ws of workspaces) rmSync(join(root, ws, ".reports"), { recursive: true, force: true });
+
+const failedStages: string[] = [];
+function stage(name: string, cmd: string, args: string[]) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? "ok" : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
+  if (!ok) failedStages.push(name);
+  return ok;
+}
+
+const turbo = ["turbo", "run"];
+const vitestArgs = ["--", "--reporter=default", "--reporter=json", "--outputFile.json=.reports/vitest.json"];
+
+stage("formatting", "npx", ["prettier", "--check", "--log-level=warn", "."]);
+stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrency=2"]);
+// The root's own files (the scripts and the seed generator are the scripts workspace's).
+stage("lint of the root files", "npx", ["eslint", "federation.remote.ts", "federation.remotes.ts", "federation.shared.ts", "eslint.config.js"]);
+// Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time.
+stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", ...vitestArgs]);
+for (const ws of workspaces) {
+  const scripts = JSON.parse(readFileSync(join(root, ws, "package.json"), "utf8")).scripts ?? {};
+  if (scripts["test:browser"]) stage(`${ws} browser tests`, "npm", ["run", "test:browser", "-w", ws]);
+}
+if (stage("production build", "npx", [...turbo, "build"])) {
+  // The build above is what the browser tests serve, so the stack does not build again.
+  env.E2E_SKIP_BUILD = "1";
+  stage("end-to-end tests", "npm", ["run", "e2e", "-w", "e2e"]);
+} else {
+  console.log("=== end-to-end tests: not run, the build failed");
+}
+
+// Totals from the JSON reports: Vitest (numPassedTests/numFailedTests) and Playwright (stats).
+let passed = 0;
+let failed = 0;
+for (const ws of workspaces) {
+  const dir = join(root, ws, ".reports");
+  if (!existsSync(dir)) continue;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const report = JSON.parse(readFileSync(join(dir, file), "utf8"));
+    if (typeof report.numPassedTests === "number") {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+    } else if (report.stats) {
+      passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected ?? 0;
+    }
+  }
+}
+// A stage that failed without a failing test (typecheck, lint, build, a crashed runner) counts once.
+const isTestStage = (name: string) => name.endsWith("tests");
+const silentFailures = failedStages.filter((s) => !isTestStage(s) || failed === 0).length;
+failed += silentFailures;
+if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(", ")}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedStages.length ? 1 : 0);
