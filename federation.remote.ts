@@ -8,7 +8,7 @@ import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
 import { REMOTES, type RemoteName } from "./federation.remotes.ts";
-import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "./federation.shared.ts";
+import { SHARED_WORKSPACE_PACKAGES, buildSharedModules, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
 
@@ -31,7 +31,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         manifest: true,
         dts: false,
         exposes,
-        shared: sharedModules,
+        shared: command === "build" ? buildSharedModules : sharedModules,
         // The built remote reuses the shell's federation runtime (published by the shell, see its
         // config) instead of shipping its own (~18 KB gzip per remote on every page). The dev server
         // keeps its own runtime so the remote still runs alone for development.
@@ -57,7 +57,16 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
     preview: { host: "127.0.0.1", port, strictPort: true, cors: true },
     // The production build is the federated entry only: the standalone page (index.html) is for
     // development and would ship the local stack's addresses to the remote's site.
-    build: { target: "es2022", emptyOutDir: true, rolldownOptions: { input: {} } },
+    build: {
+      target: "es2022",
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: {},
+        // What every exposed screen loads (the federation runtime's entry points, shared-ui's
+        // panels) in one chunk instead of five small ones: gzip starts afresh in every file.
+        output: { codeSplitting: { groups: [{ name: "common", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|shared-ui[\\/]src[\\/]/ }] } },
+      },
+    },
     // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).
     envPrefix: ["VITE_", "AUTH_PORT", "DATABASE_PORT", "STORAGE_PORT"],
     // `vite build --app` builds the browser environment first (emptying dist/), then this one.

@@ -1,6 +1,6 @@
 // The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by the shell's
 // and every remote's vite config, and by the renderer (its server share scope). Each is a singleton, so a page holds
-// exactly one React (the plugin adds react/jsx-runtime, react-dom/client and zustand/* itself), one router, one zustand, one Firebase and one auth store.
+// exactly one React (a production build shares none of its subpaths: buildSharedModules below), one router, one zustand, one Firebase and one auth store.
 // A build provides its own `version` and requires `^version` (docs/architecture.md, "Releases"): a remote built
 // against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
 import { existsSync, readFileSync } from "node:fs";
@@ -57,6 +57,18 @@ for (const name of SHARED_WORKSPACE_PACKAGES) {
     delete (sharedModules as Record<string, unknown>)[name];
   }
 }
+
+/**
+ * The shares a production build declares: sharedModules, with each package's subpaths left out.
+ * Without an explicit `request`, the plugin also shares react/jsx-runtime and react-dom/client,
+ * and each share costs every visitor a wrapper chunk in the shell and in every remote (~1.3 KB
+ * gzip each) for modules that need no single copy: React's production JSX runtime only builds
+ * element objects (no state), and only the shell creates React roots. The dev servers keep the
+ * plugin's defaults (the development JSX runtime reads React's internals).
+ */
+export const buildSharedModules = Object.fromEntries(
+  Object.entries(sharedModules).map(([name, share]) => [name, name === "react" || name === "react-dom" ? { ...share, request: name } : share]),
+) as typeof sharedModules;
 
 /** The names the e2e "exactly one copy" test looks for. */
 export const sharedModuleNames = Object.keys(sharedModules);

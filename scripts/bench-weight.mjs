@@ -4,7 +4,7 @@
 // stack (scripts/lib/local-stack.mjs: emulators, demo seed, every app on its own origin, free
 // ports), opens each page in a fresh Chromium context (empty cache) and prints the gzip size of
 // the JS and CSS it fetched, the number of requests, and the time until the main content was
-// visible. Exit code 1 when a page is over the budget (170 KB JS, 20 KB CSS, gzip).
+// visible. Exit code 1 when a page is over the budget (168 KB JS, 20 KB CSS, gzip).
 //   --skip-build   use the existing dist/ folders
 //   --runs N       timing runs per page (median is printed; default 3)
 //   --json FILE    also write the figures as JSON
@@ -17,10 +17,12 @@ import { parseArgs } from "node:util";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { FREE_PORTS, ownerRead, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
+import { FREE_PORTS, ownerRead, ownerWrite, repoRoot, startLocalStack } from "./lib/local-stack.mjs";
 import { SITE_PATHS } from "shared-content/site-urls";
 
-const BUDGET = { js: 170 * 1024, css: 20 * 1024 };
+// JS: every public page met 167.0 KB on 2026-11-26 (docs/benchmarks.md), so 168 KB leaves a
+// kilobyte; the 150 KB goal of issue 33 is not met (what stands in the way: the same document).
+const BUDGET = { js: 168 * 1024, css: 20 * 1024 };
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +47,7 @@ const PAGES = [
   { name: SITE_PATHS.post.path, path: null, main: "[data-remote] article h1" },
   { path: SITE_PATHS.quotes.getHref(), main: "[data-remote] figure blockquote" },
   { path: SITE_PATHS.films.getHref(), main: "[data-remote] article h2" },
+  { name: SITE_PATHS.series.path, path: null, main: "[data-remote] [data-series] h1" },
 ].map((page) => ({ name: page.path, ...page }));
 
 const dataDir = await mkdtemp(join(tmpdir(), "bench-weight-"));
@@ -56,6 +59,15 @@ try {
   const index = (await ownerRead(stack.databaseUrl, "blog/index")) ?? {};
   const [slug] = Object.entries(index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0] ?? ["no-post"];
   PAGES[2].path = SITE_PATHS.post.getHref(slug);
+  // The demo content has no series: make one of the two newest posts (the record the post editor
+  // writes beside the list index), so the series page shows its parts.
+  const newest = Object.entries(index)
+    .sort(([, a], [, b]) => b.publishedAt - a.publishedAt)
+    .slice(0, 2);
+  const series = { slug: "bench-series", title: "Bench series" };
+  for (const [i, [postSlug, entry]] of newest.entries())
+    await ownerWrite(stack.databaseUrl, `blog/series/${series.slug}/${postSlug}`, { seriesTitle: series.title, title: entry.title, part: i + 1 });
+  PAGES[5].path = SITE_PATHS.series.getHref(series.slug);
 
   browser = await chromium.launch(chromiumLaunchOptions());
   const results = [];

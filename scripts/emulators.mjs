@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run emulators: the Realtime Database server, the Storage server and the Auth emulator, with
 // the demo content seed and the demo admin, without building or serving the apps (for `npm run
-// dev` work). Ctrl-C stops them. `--reset` restores the demo seed (and empties Storage) first.
+// dev` work). Ctrl-C stops them. `--reset` restores the demo seed (and Storage to its pictures) first.
 import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // Releasing one remote without touching the others (shell/README.md, "Releasing one remote"):
-//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--preview] [--data DIR]
+//   npm run release -- <remote> [--site URL] [--dist DIR] [--check-only] [--no-browser] [--canary PERCENT] [--data DIR]
+//   npm run release -- <remote> --promote | --abort [--data DIR]
+//   npm run release -- <remote> --preview [--hours N] [--site URL --manifest-url URL]   (a shareable link)
+//   npm run release -- <remote> --revoke-previews
 //   npm run rollback -- <remote> [--data DIR]
 //   npm run releases -- <remote> [--data DIR]
 // `release` builds the remote alone (or takes --dist), checks the candidate against the live site
 // (default: the running local stack) and, when every check passes, publishes it as a new
 // immutable release and points the site at it; on any failure it says why and changes nothing.
+// `--canary <percent>` publishes it the same way but serves it to that share of visitors only;
+// `--promote` makes the canary the release, `--abort` takes it back (the renderer also aborts it by
+// itself when browsers report too many failures: docs/architecture.md, "Releases").
 // Run with tsx (the package.json scripts do): federation-contract is TypeScript.
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -13,23 +19,32 @@ import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { CANARY_THRESHOLD } from "federation-contract";
 import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
+import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
 import { repoRoot, runningStack } from "./lib/local-stack.mjs";
 import { checkCandidate } from "./lib/release-check.mjs";
-import { startStaticServer } from "./lib/static-server.mjs";
+import { readLocalPreviewSecret } from "./lib/preview-secret.mjs";
+import { describeCounts, readReleaseHealth } from "./lib/release-health.mjs";
 import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
 import { stampRelease, unstamped } from "./lib/release-stamp.mjs";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
 import {
+  currentCanary,
+  endCanary,
   liveRelease,
   previousRelease,
+  publishPreview,
   publishRelease,
   readReleases,
   releaseIdOf,
   releaseUrl,
   releaseWithVersion,
+  revokePreviews,
+  PREVIEW_KEEP_DAYS,
   setLive,
   setRemoteUrl,
+  startCanary,
 } from "./lib/releases.mjs";
 
 const { values, positionals } = parseArgs({
@@ -41,6 +56,12 @@ const { values, positionals } = parseArgs({
     "check-only": { type: "boolean", default: false },
     "no-browser": { type: "boolean", default: false },
     preview: { type: "boolean", default: false },
+    hours: { type: "string", default: String(PREVIEW_LINK_HOURS) },
+    "manifest-url": { type: "string" },
+    "revoke-previews": { type: "boolean", default: false },
+    canary: { type: "string" },
+    promote: { type: "boolean", default: false },
+    abort: { type: "boolean", default: false },
   },
 });
 const [command, remoteArg] = positionals;
@@ -53,10 +74,26 @@ function fail(message) {
 const remote = remoteNamed(remoteArg ?? "");
 if (!["release", "rollback", "releases"].includes(command) || !remote)
   fail(
-    `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only]" : ""}`,
+    `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only] [--canary PERCENT | --promote | --abort]" : ""}`,
   );
 
+// --canary <percent>: a whole share of visitors, 1 to 99 (0 is no canary, 100 is a release).
+const canaryPercent = values.canary === undefined ? null : Number(values.canary);
+if (canaryPercent !== null && !(Number.isInteger(canaryPercent) && canaryPercent >= 1 && canaryPercent <= 99))
+  fail(`--canary takes the share of visitors who get the candidate, a whole number from 1 to 99 (got "${values.canary}").`);
+const modes = [
+  canaryPercent !== null && "--canary",
+  values.promote && "--promote",
+  values.abort && "--abort",
+  values.preview && "--preview",
+  values["check-only"] && "--check-only",
+  values["revoke-previews"] && "--revoke-previews",
+].filter(Boolean);
+if (modes.length > 1) fail(`${modes.join(" and ")} cannot be combined: run one at a time.`);
+
 const dataDir = resolve(values.data);
+/** The longest a preview link may live (a candidate's folder is kept that long locally). */
+const MAX_PREVIEW_HOURS = PREVIEW_KEEP_DAYS * 24;
 const stack = await runningStack(dataDir);
 
 /**
@@ -71,8 +108,42 @@ async function pointSiteAt(release) {
 }
 
 /** Adds what just happened to the release record (release-log.mjs). */
-const record = (kind, release, from, buildDir) =>
-  recordRelease({ dataDir, repoRoot, shellRoot: stack?.hostingRoots?.shell, kind, remote: remote.name, release: release.id, from: from?.id ?? null, buildDir });
+const record = (kind, release, from, buildDir, extra = {}) =>
+  recordRelease({
+    dataDir,
+    repoRoot,
+    shellRoot: stack?.hostingRoots?.shell,
+    kind,
+    remote: remote.name,
+    release: release.id,
+    from: from?.id ?? null,
+    buildDir,
+    ...extra,
+  });
+
+const readConfig = async () => JSON.parse(await readFile(stack.configFile, "utf8"));
+const releaseById = async (id) => (await readReleases(dataDir))[remote.name]?.history.find((r) => r.id === id) ?? null;
+const releaseDir = (release) => join(stack.hostingRoots[remote.dir], release.path);
+
+/**
+ * A canary the renderer aborted by itself (its record under releaseHealth/aborts) leaves the
+ * config and goes into the release record, as the renderer's act, at the time it happened.
+ */
+async function settleAutomaticAbort() {
+  const canary = stack?.configFile ? await currentCanary(dataDir, remote.name) : null;
+  if (!canary) return;
+  const abort = (await readReleaseHealth(await readConfig(), remote.name, [canary.id]))?.aborts[canary.id];
+  if (!abort) return;
+  await endCanary({ dataDir, configFile: stack.configFile, name: remote.name, aborted: true });
+  const release = await releaseById(canary.id);
+  await record("abort", release ?? { id: canary.id }, await liveRelease(dataDir, remote.name), release ? releaseDir(release) : "", {
+    by: "the renderer (automatic)",
+    at: new Date(abort.at).toISOString(),
+    note: `aborted automatically: ${abort.reason}`,
+  });
+  console.log(`${remote.name}: the canary of ${canary.id} was aborted automatically at ${new Date(abort.at).toISOString()}: ${abort.reason}.`);
+}
+if (stack?.configFile) await settleAutomaticAbort();
 
 const needStack = () => {
   if (!stack?.configFile)
@@ -85,10 +156,21 @@ if (command === "releases") {
   const entry = (await readReleases(dataDir))[remote.name];
   if (!entry?.history.length) fail(`${remote.name} has no releases in ${dataDir} yet.`);
   console.log(`Releases of ${remote.name} (newest last):`);
+  const canary = entry.canary ?? null;
+  const mark = (r) => (r.id === entry.live ? "* live  " : r.id === canary?.id ? "* canary" : r.abortedAt ? "aborted " : "        ");
   for (const r of entry.history)
+    console.log(`${mark(r)}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`);
+  if (stack?.configFile) {
+    const shown = [entry.live, canary?.id].filter(Boolean);
+    const health = await readReleaseHealth(await readConfig(), remote.name, shown);
     console.log(
-      `${r.id === entry.live ? "* live" : "      "}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`,
+      canary
+        ? `\nCanary: ${canary.id} to ${canary.percent} % of visitors since ${canary.startedAt} (promote: npm run release -- ${remote.dir} --promote; abort: --abort).`
+        : `\nNo canary is running.`,
     );
+    if (!health) console.log("Views and error rates: the database cannot be read (is the stack running?).");
+    else for (const id of shown) console.log(`  ${id === canary?.id ? "canary" : "live  "}  ${id}: ${describeCounts(health.counts[id])}`);
+  }
   const log = (await readReleaseLog(dataDir)).filter((e) => e.remote === remote.name);
   console.log(`\nRelease record of ${remote.name} (newest last):`);
   for (const e of log) console.log(describeEntry(e));
@@ -103,6 +185,42 @@ if (command === "rollback") {
   await pointSiteAt(previous);
   await record("rollback", previous, live, join(stack.hostingRoots[remote.dir], previous.path));
   console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
+  process.exit(0);
+}
+
+if (values["revoke-previews"]) {
+  // Every link of this remote issued until now stops working within seconds (the renderer reads
+  // the config every 2 s); its candidates' folders go too.
+  if (values.site && values.site !== stack?.siteUrl) {
+    console.log(`On Firebase, revoke ${remote.name}'s preview links by adding to deploy/config.json:`);
+    console.log(`  "previewsRevokedBefore": { "${remote.name}": ${Math.floor(Date.now() / 1000) + 1} }`);
+    console.log("then `npx firebase deploy --only hosting:shell`; or revoke every link of every remote by setting a new PREVIEW_SECRET (shell/README.md).");
+    process.exit(0);
+  }
+  needStack();
+  const removed = await revokePreviews({ configFile: stack.configFile, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  console.log(`${remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
+  process.exit(0);
+}
+
+if (values.promote || values.abort) {
+  needStack();
+  const canary = await currentCanary(dataDir, remote.name);
+  if (!canary) fail(`${remote.name} has no canary running: nothing to ${values.promote ? "promote" : "abort"}.`);
+  const release = await releaseById(canary.id);
+  const live = await liveRelease(dataDir, remote.name);
+  if (!release) fail(`${remote.name}'s canary ${canary.id} is not in the release history; abort it with --abort.`);
+  if (values.promote) {
+    await pointSiteAt(release);
+    await endCanary({ dataDir, configFile: stack.configFile, name: remote.name });
+    await record("promote", release, live, releaseDir(release));
+    console.log(`${remote.name}: promoted the canary ${release.id}: every visitor gets it now (was ${live?.id ?? "nothing"} for ${100 - canary.percent} %).`);
+    console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
+  } else {
+    await endCanary({ dataDir, configFile: stack.configFile, name: remote.name, aborted: true });
+    await record("abort", release, live, releaseDir(release), { note: "aborted by hand" });
+    console.log(`${remote.name}: aborted the canary ${release.id}; every visitor gets ${live?.id ?? "the live release"} from their next page.`);
+  }
   process.exit(0);
 }
 
@@ -170,20 +288,22 @@ if (!result.ok) {
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-if (values.preview) {
-  // Served on the site's first preview origin until Ctrl-C, for an admin to load in their own tab.
-  const config = JSON.parse(await readFile(stack?.configFile ?? "", "utf8").catch(() => "{}"));
-  const origin = config.previewOrigins?.[0];
-  if (!origin) fail("The site lists no previewOrigins in its config: a candidate can only be previewed from a listed origin.");
-  const server = await startStaticServer({ root: candidateDir, port: Number(new URL(origin).port), name: `${remote.name} preview` });
-  console.log(`\n${remote.name}: the candidate is served at ${server.url}/mf-manifest.json (Ctrl-C stops it).`);
-  console.log(`Preview it in your own tab: sign in, open ${siteUrl}/admin-panel/releases and enter that address for ${remote.name}.`);
-  await new Promise((done) => process.once("SIGINT", done));
-  await server.close();
-  process.exit(0);
-}
+if (values.preview) await printPreviewLink("pages" in result ? result.pages : []);
 if (values["check-only"]) {
   console.log(`${remote.name}: every check passed (--check-only: nothing published).`);
+  process.exit(0);
+}
+if (production && canaryPercent !== null) {
+  const { id } = await releaseIdOf(candidateDir);
+  await stampRelease(buildDir, id);
+  const channel = id.replace(/[^a-z0-9-]/g, "-");
+  console.log(`\n${remote.name}: every check passed against ${siteUrl}; ${buildDir}/mf-manifest.json names its release, ${id}.`);
+  console.log(`Serve it to ${canaryPercent} % of visitors with Firebase (shell/README.md, "Releasing one remote"):`);
+  console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
+  console.log(`  then add to the shell's config.json and deploy it (firebase deploy --only hosting:shell):`);
+  console.log(
+    `  "canaries": { "${remote.name}": { "entry": "<the channel's URL>/mf-manifest.json", "release": "${id}", "percent": ${canaryPercent}, "startedAt": "${new Date().toISOString()}" } }`,
+  );
   process.exit(0);
 }
 if (production) {
@@ -198,6 +318,15 @@ if (production) {
   process.exit(0);
 }
 const before = await liveRelease(dataDir, remote.name);
+if (canaryPercent !== null) {
+  const running = await currentCanary(dataDir, remote.name);
+  const candidate = await releaseIdOf(candidateDir);
+  if (candidate.id === before?.id) fail(`${remote.name}: ${candidate.id} is already the live release; a canary serves a different build.`);
+  if (running && running.id !== candidate.id)
+    fail(`${remote.name} already has a canary of ${running.id}: promote it (--promote) or abort it (--abort) before starting another.`);
+  const aborted = (await readReleaseHealth(await readConfig(), remote.name, [candidate.id]))?.aborts[candidate.id];
+  if (aborted) fail(`${remote.name}: ${candidate.id} was aborted automatically (${aborted.reason}). ${bumpHint}`);
+}
 const release = await publishRelease({
   dataDir,
   name: remote.name,
@@ -205,6 +334,25 @@ const release = await publishRelease({
   buildDir: candidateDir,
   source: "npm run release",
 });
+if (canaryPercent !== null) {
+  const canary = await startCanary({
+    dataDir,
+    configFile: stack.configFile,
+    name: remote.name,
+    release,
+    entry: releaseUrl(stack.remoteOrigins[remote.name], release),
+    percent: canaryPercent,
+  });
+  await record("canary", release, before, candidateDir, { note: `${canaryPercent} % of visitors` });
+  console.log(
+    `\n${remote.name}: canary of ${release.id} (${release.version}) to ${canaryPercent} % of visitors since ${canary.startedAt}; the others keep ${before?.id ?? "the live release"}.`,
+  );
+  console.log(
+    `It aborts by itself once its error rate is ${CANARY_THRESHOLD.points} points above the live release's after ${CANARY_THRESHOLD.minViews} views.`,
+  );
+  console.log(`Watch it: npm run releases -- ${remote.dir}; promote: npm run release -- ${remote.dir} --promote; abort: --abort.`);
+  process.exit(0);
+}
 if (before?.id === release.id && before.path === release.path) {
   console.log(`${remote.name}: ${release.id} is already live; nothing to do.`);
   process.exit(0);
@@ -213,3 +361,39 @@ await pointSiteAt(release);
 await record("release", release, before, candidateDir);
 console.log(`\n${remote.name}: released ${release.id} (${release.version}), live now (was ${before?.id ?? "nothing"}).`);
 console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
+
+/**
+ * A shareable link to the candidate (shell/README.md, "Previewing a candidate"): locally the
+ * candidate is published beside the releases (`previews/<id>/` on the remote's own site, never
+ * live) and the link signed with the stack's secret; against production the candidate is already
+ * deployed (a Hosting channel, --manifest-url) and the secret comes from PREVIEW_SECRET.
+ */
+async function printPreviewLink(pages) {
+  if (!remote.serverRendered)
+    fail(`${remote.name} renders only in the browser (the signed-in area): preview it in your own tab from Admin panel → Releases instead.`);
+  const hours = Number(values.hours);
+  if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_PREVIEW_HOURS) fail(`--hours must be a number of hours from 1 to ${MAX_PREVIEW_HOURS}.`);
+  let manifestUrl = values["manifest-url"];
+  let secret = process.env.PREVIEW_SECRET || null;
+  if (production) {
+    if (!manifestUrl)
+      fail(
+        `Deploy the candidate first (firebase hosting:channel:deploy <channel> --only ${remote.dir} --expires 7d), then run this again with --manifest-url <the channel's mf-manifest.json>.`,
+      );
+    if (!secret) fail("Set PREVIEW_SECRET to the renderer's secret: PREVIEW_SECRET=$(firebase functions:secrets:access PREVIEW_SECRET) npm run release -- …");
+  } else {
+    needStack();
+    const published = await publishPreview({ siteRoot: stack.hostingRoots[remote.dir], buildDir: candidateDir });
+    manifestUrl = `${stack.remoteOrigins[remote.name]}/${published.path}mf-manifest.json`;
+    secret ??= await readLocalPreviewSecret(repoRoot);
+    if (!secret) fail("The local stack has no preview secret (renderer/.secret.local): restart it with `npm start`.");
+  }
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + Math.round(hours * 3600);
+  const token = signPreview({ remote: remote.name, manifestUrl, issuedAt, expiresAt }, secret);
+  const link = `${siteUrl}${pages[0] ?? "/"}?preview=${token}`;
+  console.log(`\n${remote.name}: the candidate ${manifestUrl} can be previewed by anyone holding this link until ${new Date(expiresAt * 1000).toISOString()}:`);
+  console.log(`  ${link}`);
+  console.log(`Revoke every preview link of ${remote.name} with: npm run release -- ${remote.dir} --revoke-previews`);
+  process.exit(0);
+}

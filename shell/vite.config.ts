@@ -3,7 +3,7 @@ import { defineConfig, runnerImport, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
-import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
+import { SHARED_WORKSPACE_PACKAGES, buildSharedModules, sharedModules } from "../federation.shared.ts";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
@@ -27,6 +27,33 @@ function runtimePackageVersionOnly(): Plugin {
     },
   };
 }
+
+/**
+ * The modules each shared workspace package's entry imports statically, within the package: what
+ * every page loads with it (its lazy parts, such as the markdown renderer or the account
+ * actions, stay out). Known once the module graph is built, for the chunk groups below.
+ */
+function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
+  const modules = new Set<string>();
+  return {
+    name: "shell:shared-packages-visitor-modules",
+    apply: "build",
+    buildEnd() {
+      modules.clear();
+      for (const name of SHARED_WORKSPACE_PACKAGES) {
+        const dir = join(import.meta.dirname, "..", name);
+        const queue = [workspacePackage(dir).main];
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (modules.has(id)) continue;
+          modules.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) if (next.startsWith(dir + "/")) queue.push(next);
+        }
+      }
+    },
+    has: (id) => modules.has(id),
+  };
+}
+const visitorModules = sharedPackagesVisitorModules();
 
 function templateAsAppHtml(): Plugin {
   return {
@@ -66,7 +93,7 @@ export default defineConfig(async ({ command }) => ({
       dts: false,
       // No build-time remotes: they are registered at run time from /config.json.
       remotes: {},
-      shared: sharedModules,
+      shared: command === "build" ? buildSharedModules : sharedModules,
       // Publishes the federation runtime on globalThis for the remotes, which are built with
       // experiments.externalRuntime and so do not ship their own copy.
       experiments: { provideExternalRuntime: true },
@@ -74,6 +101,7 @@ export default defineConfig(async ({ command }) => ({
     runtimePackageVersionOnly(),
     react(),
     templateAsAppHtml(),
+    visitorModules,
     // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.
     command === "serve" && (await importTs<typeof import("scripts/dev-config")>("scripts/dev-config")).serveDevConfig(),
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
@@ -91,5 +119,24 @@ export default defineConfig(async ({ command }) => ({
   ],
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },
-  build: { target: "es2022", emptyOutDir: true },
+  build: {
+    target: "es2022",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger first-visit chunks compress better (gzip starts afresh in every file):
+        // the federation runtime in one, and the libraries every page runs in another. Only
+        // packages every public page loads belong here; a module named here leaves its lazy chunk.
+        codeSplitting: {
+          groups: [
+            { name: "federation", test: /node_modules[\\/]@module-federation[\\/]|virtual:mf-localSharedImportMap/ },
+            {
+              name: "libraries",
+              test: (id: string) => /node_modules[\\/](react-dom|scheduler|react-router|valibot|zustand)[\\/]/.test(id) || visitorModules.has(id),
+            },
+          ],
+        },
+      },
+    },
+  },
 }));

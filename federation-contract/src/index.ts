@@ -128,6 +128,10 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
 export {
   RELEASES_HEADER,
   RELEASE_ACTIONS,
+  PREVIEW_LINK_PARAM,
+  LEAVE_PREVIEW_PARAM,
+  PREVIEW_LINK_ENDPOINT,
+  type LinkPreview,
   formatReleases,
   parseReleaseLog,
   parseReleases,
@@ -135,3 +139,18 @@ export {
   type ReleaseLogEntry,
   type SharedNeed,
 } from "./release.js";
+export {
+  CANARY_THRESHOLD,
+  RELEASE_REPORT_PATH,
+  REPORT_LIMITS,
+  canaryAbortReason,
+  errorRate,
+  formatRate,
+  releaseKey,
+  releaseOfKey,
+  type CanaryAbort,
+  type CanaryThreshold,
+  type ReleaseCounts,
+  type ReleaseReport,
+  type ReleaseRun,
+} from "./release-health.js";

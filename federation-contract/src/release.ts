@@ -8,6 +8,24 @@ import { CONTRACT_FIELD } from "./index.js";
 /** The response header naming the release of each remote a page used. */
 export const RELEASES_HEADER = "X-Remote-Releases";
 
+/**
+ * A shareable preview link (shell/README.md, "Releasing one remote"): `?preview=<signed token>`
+ * on any page puts its holder into the preview; `?leave-preview` takes them out. The renderer
+ * reads both (renderer/src/release-selection.ts), the banner and the release command write them.
+ */
+export const PREVIEW_LINK_PARAM = "preview";
+export const LEAVE_PREVIEW_PARAM = "leave-preview";
+/** Where a signed-in admin asks the renderer for a preview link (POST, their ID token as Bearer). */
+export const PREVIEW_LINK_ENDPOINT = "/__preview-link";
+
+/** A preview a server-rendered page was rendered with, as its page data carries it. */
+export interface LinkPreview {
+  remote: string;
+  manifestUrl: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The release a parsed mf-manifest.json is: its stamped release id, else its version; null when it is not a remote's manifest. */
@@ -37,7 +55,14 @@ export function parseReleases(text: string | null | undefined): Record<string, s
 }
 
 /** What an entry of the release record did, in the words `npm run releases` and the admin's Releases screen use. */
-export const RELEASE_ACTIONS = { release: "released", rollback: "rolled back to", start: "started with" } as const;
+export const RELEASE_ACTIONS = {
+  release: "released",
+  rollback: "rolled back to",
+  start: "started with",
+  canary: "started a canary of",
+  promote: "promoted the canary",
+  abort: "aborted the canary",
+} as const;
 
 /** A shared package a release needs, with the changeset notes of the version it needs. */
 export interface SharedNeed {
@@ -60,6 +85,8 @@ export interface ReleaseLogEntry {
   by: string;
   commit: string;
   needs: SharedNeed[];
+  /** What else to know: a canary's share of visitors, why it was aborted. */
+  note?: string;
 }
 
 const str = (value: unknown): value is string => typeof value === "string";
@@ -83,6 +110,7 @@ export function parseReleaseLog(value: unknown): ReleaseLogEntry[] {
         by: e.by,
         commit: e.commit,
         needs,
+        ...(str(e.note) ? { note: e.note } : {}),
       },
     ];
   });

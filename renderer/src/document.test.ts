@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { previewImageOf } from "shared-content";
-import { DEFAULT_PREVIEW_IMAGE, buildDocument, headTags, prepareTemplate } from "./document";
+import { JSDOM } from "jsdom";
+import { DEFAULT_PREVIEW_IMAGE, buildDocument, headTags, prepareTemplate, scriptsAfterFirstPaint } from "./document";
 
 const page = (head: string) =>
   `<!doctype html><html><head>${head}<!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-body--></body></html>`;
@@ -64,6 +65,32 @@ describe("the document of a server-rendered page", () => {
     expect(inlineScripts).toEqual(["theme()", loader]);
   });
 
+  it("adds the preloads, then the entry scripts, a slice at a time with a yield between slices", () => {
+    const preloads = ["/assets/a.js", "/assets/b.js", "/assets/c.js", "/assets/d.js", "/assets/e.js"];
+    const dom = new JSDOM("<!doctype html><html><head></head><body></body></html>", { runScripts: "outside-only" });
+    const window = dom.window as unknown as Window & { eval(code: string): unknown };
+    const tasks: (() => void)[] = [];
+    let now = 0;
+    window.requestAnimationFrame = (callback) => (tasks.push(() => callback(now)), 0);
+    window.setTimeout = ((callback: () => void) => (tasks.push(callback), 0)) as typeof window.setTimeout;
+    // Each element takes 10 ms of the page's clock to add: a 25 ms slice holds 3.
+    Object.defineProperty(window.performance, "now", { value: () => now });
+    const head = window.document.head;
+    const append = head.appendChild.bind(head);
+    head.appendChild = <T extends Node>(node: T): T => ((now += 10), append(node));
+    window.eval(scriptsAfterFirstPaint(["/assets/entry.js"], preloads));
+    const perTask: number[] = [];
+    while (tasks.length > 0) {
+      const before = window.document.head.children.length;
+      tasks.shift()!();
+      perTask.push(window.document.head.children.length - before);
+    }
+    expect(perTask).toEqual([0, 3, 3]); // the frame (which yields once), then two slices
+    const added = [...window.document.head.children].map((e) => `${e.tagName} ${e.getAttribute("href") ?? e.getAttribute("src")}`);
+    expect(added).toEqual([...preloads.map((u) => `LINK ${u}`), "SCRIPT /assets/entry.js"]);
+    expect(window.document.querySelector("script")?.type).toBe("module");
+  });
+
   it("refuses a template without its placeholders", () => {
     expect(() => prepareTemplate('<html><head></head><body><div id="root"></div></body></html>')).toThrow(/<!--app-head-->/);
   });
@@ -106,7 +133,7 @@ describe("the document of a server-rendered page", () => {
     });
   });
 
-  it("inlines stylesheets in place of the template's links, safely", () => {
+  it("inlines stylesheets in place of the template's links, safely, each text once", () => {
     const { html } = buildDocument(prepareTemplate(page('<link rel="stylesheet" crossorigin href="/assets/index.css"><title>x</title>')), {
       meta: {},
       url: "https://example.com/",
@@ -116,6 +143,8 @@ describe("the document of a server-rendered page", () => {
       styles: [
         { href: "/assets/index.css", css: "body{color:red}" },
         { href: "https://remote.example/assets/a.css", css: 'a::after{content:"$& </style><script>x</script>"}' },
+        // The same text from another origin (a shared package's styles in a remote's build): once.
+        { href: "https://remote.example/assets/index-copy.css", css: "body{color:red}" },
       ],
       stylesheets: [],
       modulePreloads: [],

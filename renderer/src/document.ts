@@ -158,14 +158,20 @@ export function prepareTemplate(raw: string): PreparedTemplate {
   return { raw, parts: [parts[0]!, parts[1]!, parts[2]!, rest], entries, preloads, stylesheets, inlineScripts };
 }
 
+/** How long one task of the loader below may add elements before it yields (ms of the page's clock). */
+export const LOADER_SLICE_MS = 25;
+
 /**
  * The page's scripts, started once the server's HTML has painted: the page is readable at once,
  * and a phone's first paint does not wait behind the ~30 scripts hydration needs (none of them
- * blocks rendering, but they compete with it). Hydration follows a frame later. The text of an
- * inline script (the CSP lists its hash).
+ * blocks rendering, but they compete with it). Hydration follows a frame later. Adding each
+ * element costs the browser a few milliseconds (it starts the fetch there and then): ~30 in one
+ * task made a 200 ms long task on a phone, so the elements go in slices of LOADER_SLICE_MS with a
+ * yield between them, preloads first and the entry scripts last. The text of an inline script
+ * (the CSP lists its hash).
  */
 export function scriptsAfterFirstPaint(entries: string[], preloads: string[]): string {
-  return `(function(){function go(){var h=document.head;${jsonForScript(preloads)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});${jsonForScript(entries)}.forEach(function(u){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=u;h.appendChild(s)})}requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+  return `(function(){var q=[];${jsonForScript(preloads)}.forEach(function(u){q.push(function(){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l})});${jsonForScript(entries)}.forEach(function(u){q.push(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=u;return s})});function go(){var h=document.head,t=performance.now();do h.appendChild(q.shift()());while(q.length&&performance.now()-t<${LOADER_SLICE_MS});if(q.length)setTimeout(go,0)}requestAnimationFrame(function(){setTimeout(go,0)})})()`;
 }
 
 /**
@@ -176,9 +182,12 @@ export function scriptsAfterFirstPaint(entries: string[], preloads: string[]): s
 export function buildDocument(template: PreparedTemplate, parts: DocumentParts): { html: string; inlineScripts: string[] } {
   const inlined = new Set((parts.styles ?? []).map((s) => s.href));
   const preloads = [...new Set([...template.preloads, ...parts.modulePreloads])];
+  // The same text comes twice when the shell and a remote both bundle a shared package's styles
+  // (the markdown styles): once is enough for the browser to parse.
+  const styleTexts = [...new Set((parts.styles ?? []).map(({ css }) => css))];
   const styles = [
     // No stylesheet text may end the <style> element early.
-    ...(parts.styles ?? []).map(({ css }) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
+    ...styleTexts.map((css) => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`),
     ...[...template.stylesheets.filter((href) => !inlined.has(href)), ...parts.stylesheets].map(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
     ),

@@ -78,9 +78,9 @@ function sharedModules() {
 
 type FederationInstance = ReturnType<typeof createInstance>;
 
-function createFederationInstance(): FederationInstance {
+function createFederationInstance(name: string): FederationInstance {
   return createInstance({
-    name: "renderer",
+    name,
     remotes: [],
     shared: sharedModules(),
     // The plugin's declared return type is looser than the runtime's plugin type; it is one.
@@ -177,17 +177,22 @@ function assetsIn(remote: PreparedRemote | undefined, module: string): { css: st
   };
 }
 
-export function createServerRemotes({
-  maxAgeMs = 5000,
-  warm = [],
-  log = (line: string) => console.log(line),
-}: {
+export interface ServerRemotesOptions {
   maxAgeMs?: number;
   /** "remote/Module" of the screens rendered on the server: loaded before a build is swapped in. */
   warm?: readonly { remote: string; module: string }[];
   log?: (line: string) => void;
-} = {}): ServerRemotes {
-  const instance = createFederationInstance();
+  /** The federation instance's name (each instance of the process has its own). */
+  instanceName?: string;
+}
+
+export function createServerRemotes({
+  maxAgeMs = 5000,
+  warm = [],
+  log = (line: string) => console.log(line),
+  instanceName = "renderer",
+}: ServerRemotesOptions = {}): ServerRemotes {
+  const instance = createFederationInstance(instanceName);
   const reportRefusal = refusalReporter(log);
   // name -> the build registered (or refused) for it
   let prepared = new Map<string, PreparedRemote>();
@@ -247,5 +252,55 @@ export function createServerRemotes({
     loader: preparedLoader(instance, (name) => prepared.get(name)),
     sync,
     assetsOf: (remote, module) => assetsIn(prepared.get(remote), module),
+  };
+}
+
+/**
+ * Candidate builds (a preview link's, a canary's: release-selection.ts), each prepared in a
+ * federation instance of its own, so serving a candidate to one request never changes what the
+ * live instance has registered for everyone else. The `capacity` most recently used candidates
+ * are kept; an older one is prepared again when a request asks for it.
+ */
+export interface CandidateRemotes {
+  /**
+   * What one request renders with: `remotes` (name -> manifest URL, as release-selection chose),
+   * its candidates (the URLs that are not `live`'s) from their own instances, the rest from `live`.
+   */
+  forRequest(live: ServerRemotes, liveRemotes: Record<string, string>, remotes: Record<string, string>): ServerRemotes;
+}
+
+export function createCandidateRemotes({ capacity = 4, ...options }: ServerRemotesOptions & { capacity?: number } = {}): CandidateRemotes {
+  const instances = new Map<string, ServerRemotes>();
+  let made = 0;
+
+  function instanceFor(name: string, entry: string): ServerRemotes {
+    const key = `${name}\n${entry}`;
+    let remotes = instances.get(key);
+    if (remotes)
+      instances.delete(key); // re-inserted below: the newest last
+    else remotes = createServerRemotes({ ...options, warm: options.warm?.filter((w) => w.remote === name), instanceName: `renderer-candidate-${++made}` });
+    instances.set(key, remotes);
+    while (instances.size > capacity) instances.delete(instances.keys().next().value as string);
+    return remotes;
+  }
+
+  return {
+    forRequest(live, liveRemotes, remotes) {
+      const candidates = Object.entries(remotes).filter(([name, entry]) => liveRemotes[name] !== entry);
+      if (candidates.length === 0) return live;
+      const byName = new Map(candidates.map(([name, entry]) => [name, { entry, remotes: instanceFor(name, entry) }]));
+      const of = (remote: string) => byName.get(remote)?.remotes ?? live;
+      return {
+        loader: {
+          load: (remote, module) => of(remote).loader.load(remote, module),
+          incompatibility: (remote) => of(remote).loader.incompatibility(remote),
+          release: (remote) => of(remote).loader.release(remote),
+        },
+        async sync() {
+          await Promise.all([live.sync(liveRemotes), ...[...byName].map(([name, c]) => c.remotes.sync({ [name]: c.entry }))]);
+        },
+        assetsOf: (remote, module) => of(remote).assetsOf(remote, module),
+      };
+    },
   };
 }

@@ -16,6 +16,7 @@ const makeRenderer = () =>
   createRenderer({
     shellDir: join(dirname(fileURLToPath(import.meta.url)), "shell"),
     configUrl: process.env.RUNTIME_CONFIG_URL ?? "",
+    previewSecret: process.env.PREVIEW_SECRET ?? null,
   });
 
 // Made when the runtime loads this module, so the config and the remotes are being prepared while
@@ -24,7 +25,9 @@ const makeRenderer = () =>
 // top-level await.
 if (servesRequests(process.env)) renderer = makeRenderer();
 
-export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public" }, (req, res) => {
+// PREVIEW_SECRET signs shareable preview links (federation-contract/preview-token): a Functions secret in
+// production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally.
+export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET"] }, (req, res) => {
   renderer ??= makeRenderer();
   return renderer.handle(req, res);
 });

@@ -10,15 +10,20 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { RELEASES_HEADER, formatReleases } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, RELEASES_HEADER, RELEASE_REPORT_PATH, REPORT_LIMITS, formatReleases } from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
-import { createServerRemotes } from "./federation";
+import { activeCanaries, abortsReader, canaryCandidates } from "./canaries";
+import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
+import { createHealthDatabase, healthDatabaseUrl } from "./release-health-database";
+import { clientOf, countReport, createRateLimiter, parseReport, readBody, type HealthDatabase } from "./release-reports";
+import { answerPreviewLinkRequest } from "./preview-link-request";
+import { selectReleases, type ReleaseSelection } from "./release-selection";
 import { RETRY_AFTER_SECONDS, whyIncomplete } from "./status-policy";
 import { createRemoteStylesheets, readShellStyles } from "./stylesheets";
 
@@ -50,6 +55,14 @@ export const CACHE_SECONDS = {
   uncorrected: { fresh: 30, stale: 60 },
 } as const;
 
+/**
+ * A page that renders a remote under a canary depends on the visitor's cohort (their `__session`
+ * cookie), whichever release it got: no shared cache may keep it. Firebase Hosting's CDN also keys
+ * on `__session` when a request carries it, and on the headers `Vary` names (docs/architecture.md,
+ * "Releases": canaries and caching).
+ */
+export const COHORT_CACHE = { "Cache-Control": "private, no-cache", Vary: "Accept-Encoding, Cookie" } as const;
+
 /** The Cache-Control of a cacheable response of one of `CACHE_SECONDS`' kinds. */
 export function publicCache(kind: keyof typeof CACHE_SECONDS): string {
   const { fresh, stale } = CACHE_SECONDS[kind];
@@ -69,10 +82,15 @@ export interface RendererOptions {
   maxAgeMs?: number;
   /** One deadline for all of a page's reads, counted from the request's arrival. */
   readDeadlineMs?: number;
+  /**
+   * PREVIEW_SECRET: what shareable preview links are signed with (federation-contract/preview-token).
+   * Without it every link is refused and pages render the live releases.
+   */
+  previewSecret?: string | null;
   log?: (line: string) => void;
 }
 
-type Send = (status: number, type: string, body: string, headers?: Record<string, string>) => void;
+type Send = (status: number, type: string, body: string, headers?: Record<string, string | string[]>) => void;
 
 /** Longer request targets are refused before anything else is done with them. */
 export const MAX_URL_LENGTH = 2048;
@@ -208,6 +226,10 @@ function pageHeaders(status: number, config: RuntimeConfig, inlineScripts: strin
   };
 }
 
+/** The canaries' candidates' manifests (remote -> URL), for the candidates' federation instance. */
+const candidateEntries = (canaries: Record<string, { entry: string }>): Record<string, string> =>
+  Object.fromEntries(Object.entries(canaries).map(([remote, c]) => [remote, c.entry]));
+
 /** Names the release of each remote the page was rendered with, so a response can be traced to them. */
 function releasesHeader(releases: Record<string, string>): Record<string, string> {
   return Object.keys(releases).length > 0 ? { [RELEASES_HEADER]: formatReleases(releases) } : {};
@@ -220,6 +242,31 @@ export function createRenderer(options: RendererOptions) {
   const readDeadlineMs = options.readDeadlineMs ?? 5000;
   const log = options.log ?? ((line: string) => console.log(line));
   const remotes = createServerRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  // The candidates (a canary's), each in a federation instance of its own: a remote's live build
+  // and its candidate are prepared side by side, and each request takes each remote from one.
+  const candidates = createCandidateRemotes({ maxAgeMs, warm: PUBLIC_ROUTES, log });
+  /** The live builds, with every running canary's candidate prepared beside them. */
+  const withCanaries = (config: RuntimeConfig, canaries: Record<string, { entry: string }>) =>
+    candidates.forRequest(remotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
+  // The release counts and the canaries' aborts (release-reports.ts), in the database named by the
+  // config: made on first use, once the config is known.
+  let health: HealthDatabase | null = null;
+  const healthOf = (config: RuntimeConfig): HealthDatabase | null => {
+    try {
+      health ??= createHealthDatabase(healthDatabaseUrl(config));
+    } catch (error) {
+      log(`[renderer] the release counts' database cannot be opened: ${String(error)}`);
+    }
+    return health;
+  };
+  let lastConfig: RuntimeConfig | null = null;
+  const aborts = abortsReader(async () => (lastConfig && lastConfig.canaries ? ((await healthOf(lastConfig)?.aborts()) ?? {}) : {}), log);
+  const canariesOf = async (config: RuntimeConfig) => {
+    lastConfig = config;
+    return config.canaries ? activeCanaries(config, await aborts.current()) : {};
+  };
+  const reportLimiter = createRateLimiter();
+  const previewSecret = options.previewSecret ?? null;
   const pageStyles = pageStylesheets(shellStyles, log);
   const currentConfig = configReader(options.configUrl, maxAgeMs);
   // DOMPurify needs a DOM on the server; one window serves every render.
@@ -230,7 +277,9 @@ export function createRenderer(options: RendererOptions) {
   // request waiting for it; federation.ts).
   const prepare = () =>
     currentConfig()
-      .then((config) => remotes.sync(config.remotes))
+      .then(async (config) => {
+        await withCanaries(config, await canariesOf(config)).sync(config.remotes);
+      })
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
   const ready = prepare();
   setInterval(prepare, maxAgeMs).unref();
@@ -239,8 +288,10 @@ export function createRenderer(options: RendererOptions) {
     const send = responder(req, res);
     const refuse = (status: 400 | 405, text: string, headers: Record<string, string> = {}) =>
       send(status, TEXT, text, { "Cache-Control": "no-store", ...headers });
-    if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     const target = parseTarget(req.url);
+    if (target?.path === RELEASE_REPORT_PATH) return receiveReport(req, send);
+    if (req.method === "POST" && target?.path === PREVIEW_LINK_ENDPOINT) return previewLink(req, send);
+    if (req.method !== "GET" && req.method !== "HEAD") return refuse(405, "Method not allowed", { Allow: "GET, HEAD" });
     if (!target) return refuse(400, "Bad request");
     const { path, search } = target;
 
@@ -260,48 +311,138 @@ export function createRenderer(options: RendererOptions) {
     await withReadDeadline(readDeadlineMs, async (signal) => {
       const request: PageRequest = { path, search, config, base, signal, send };
       if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
+      // Which release of each remote this visitor gets: a preview link or its cookie, the
+      // visitor's cohort of each canary, else the live one (release-selection.ts).
+      const canaries = await canariesOf(config);
+      const selection = selectReleases({
+        cookieHeader: req.headers.cookie,
+        path,
+        search,
+        live: config.remotes,
+        secret: previewSecret,
+        revokedBefore: config.previewsRevokedBefore,
+        canaries: canaryCandidates(canaries),
+        now: Date.now(),
+        secure: base.startsWith("https:"),
+      });
+      const cookies: Record<string, string[]> = selection.setCookie.length > 0 ? { "Set-Cookie": selection.setCookie } : {};
+      if (selection.redirect) return send(302, TEXT, `Moved to ${selection.redirect}`, { Location: selection.redirect, ...selection.headers, ...cookies });
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
-        return send(200, HTML, template.raw, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts) });
-      return renderResponse(request);
+        return send(200, HTML, template.raw, {
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
+          ...cookies,
+        });
+      return renderResponse(request, selection, canaries);
     });
   }
 
-  async function renderResponse({ path, search, config, base, signal, send }: PageRequest): Promise<void> {
+  /**
+   * POST /__releases/report: a browser's release report, counted, and a canary past its threshold
+   * aborted at once (release-reports.ts says what is refused).
+   */
+  async function receiveReport(req: IncomingMessage, send: Send): Promise<void> {
+    const noStore = { "Cache-Control": "no-store" };
+    if (req.method !== "POST") return send(405, TEXT, "Release reports are sent with POST.", { ...noStore, Allow: "POST" });
+    if (!reportLimiter.allow(clientOf(req)))
+      return send(429, TEXT, "Too many release reports from this address. Try again in a minute.", {
+        ...noStore,
+        "Retry-After": String(reportLimiter.retryAfterSeconds()),
+      });
+    const body = await readBody(req, REPORT_LIMITS.bytes);
+    if (body === "too large") return send(413, TEXT, `A release report is at most ${REPORT_LIMITS.bytes} bytes.`, noStore);
+    const parsed = parseReport(body);
+    if ("refused" in parsed) return send(400, TEXT, parsed.refused, noStore);
+    let config: RuntimeConfig;
+    try {
+      config = await currentConfig();
+    } catch {
+      return send(503, TEXT, "The site's configuration could not be loaded.", NOT_CACHED_RETRY);
+    }
+    const db = healthOf(config);
+    if (!db) return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
+    const canaries = await canariesOf(config);
+    await withCanaries(config, canaries).sync(config.remotes);
+    try {
+      const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
+      for (const [remote, { release, reason }] of Object.entries(aborted)) {
+        aborts.add(remote, release);
+        log(`[renderer] canary of ${remote} ${release} aborted: ${reason}`);
+      }
+    } catch (error) {
+      log(`[renderer] counting a release report failed: ${String(error)}`);
+      return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
+    }
+    return send(204, TEXT, "", noStore);
+  }
+
+  /** An admin's request for a shareable preview link (preview-link-request.ts); JSON, never cached. */
+  async function previewLink(req: IncomingMessage, send: Send): Promise<void> {
+    const config = await currentConfig();
+    if (!config.site) return send(500, TEXT, "The site is not configured.", { "Cache-Control": "no-store" });
+    const answer = await answerPreviewLinkRequest(req, { config, base: config.site.url, secret: previewSecret, now: Date.now() });
+    send(answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), { "Cache-Control": "no-store" });
+  }
+
+  async function renderResponse(
+    { path, search, config, base, signal, send }: PageRequest,
+    selection: ReleaseSelection,
+    canaries: Awaited<ReturnType<typeof canariesOf>>,
+  ): Promise<void> {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);
     // The reads the page is known to make start together, while the remotes load.
     for (const read of [...LAYOUT_READS, ...(route?.reads ?? [])]) void store.load(read);
-    await remotes.sync(config.remotes);
-    const page = await renderPage(path + search, { store, loader: remotes.loader });
+    // Each remote from the build selected for this visitor (a candidate from its own instance).
+    const serverRemotes = candidates.forRequest(remotes, config.remotes, selection.remotes);
+    await serverRemotes.sync(selection.remotes);
+    // What the browser is given: the manifests this visitor got; the canaries stay on the server.
+    const { canaries: _, ...rest } = config;
+    const pageConfig: RuntimeConfig = { ...rest, remotes: selection.remotes };
+    const page = await renderPage(path + search, { store, loader: serverRemotes.loader, preview: selection.preview, notice: selection.notice });
     const incomplete = whyIncomplete(page, store.failedReads());
     if (incomplete) log(`[renderer] ${path}: 503, ${incomplete}`);
     const status = incomplete ? 503 : (page.meta.status ?? 200);
     const shown = page.slots.filter((s) => !page.failedSlots.includes(s)).flatMap((s) => parseSlotKey(s) ?? []);
-    const assets = shown.map(({ remote, module }) => remotes.assetsOf(remote, module));
+    const assets = shown.map(({ remote, module }) => serverRemotes.assetsOf(remote, module));
     const css = await pageStyles(
       assets.flatMap((a) => a.css),
-      config,
+      pageConfig,
     );
+    const watched = [...new Set(page.slots.flatMap((s) => parseSlotKey(s)?.remote ?? []))].filter((remote) => remote in canaries);
     const { html, inlineScripts } = buildDocument(template, {
       meta: page.meta,
       url: `${base}${path}`,
       base,
       rootHtml: page.html,
       pageDataScript: pageDataScript({
-        config,
+        config: pageConfig,
         content: store.toSnapshot(),
         failedSlots: page.failedSlots,
         slots: page.slots,
         incompatible: page.incompatible,
         releases: page.releases,
+        ...(watched.length > 0 ? { watched } : {}),
+        ...(selection.preview ? { preview: selection.preview } : {}),
+        ...(selection.notice ? { notice: selection.notice } : {}),
       }),
       styles: css.inline,
       stylesheets: css.links,
       modulePreloads: [...shell.js, ...assets.flatMap((a) => a.js)],
     });
-    send(status, HTML, html, { ...pageHeaders(status, config, inlineScripts), ...releasesHeader(page.releases) });
+    // A page that shows a canaried remote differs by cohort: private, and it keeps a new visitor's
+    // id. Any other page is the same for everyone: cacheable, and it sets no cookie.
+    const cookieSet = selection.setCookie[0] ?? (watched.length > 0 ? selection.visitorCookie : null);
+    const cohortHeaders = watched.length > 0 && status !== 503 ? COHORT_CACHE : {};
+    send(status, HTML, html, {
+      ...pageHeaders(status, pageConfig, inlineScripts),
+      ...releasesHeader(page.releases),
+      ...cohortHeaders,
+      ...selection.headers,
+      ...(cookieSet ? { "Set-Cookie": cookieSet } : {}),
+    });
   }
 
   return {

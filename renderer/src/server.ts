@@ -36,6 +36,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
     options: { port: { type: "string", default: "4190" }, host: { type: "string", default: "127.0.0.1" }, "config-url": { type: "string" } },
   });
-  const running = await startRendererServer({ port: Number(values.port), host: values.host, configUrl: values["config-url"] ?? "" });
+  const running = await startRendererServer({
+    port: Number(values.port),
+    host: values.host,
+    configUrl: values["config-url"] ?? "",
+    previewSecret: process.env.PREVIEW_SECRET ?? null,
+  });
   console.log(`[renderer] listening on ${running.url}`);
 }

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaticServer, type StaticServer } from "scripts/static-server";
-import { createServerRemotes } from "../src/federation";
+import { createCandidateRemotes, createServerRemotes } from "../src/federation";
 
 const blogDist = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "remote-blog", "dist");
 let dir: string;
@@ -81,5 +81,37 @@ describe("the renderer's remotes", () => {
     await expect.poll(() => remotes.loader.incompatibility("remote_blog"), { timeout: 10_000 }).toBeNull();
     const screen = await remotes.loader.load("remote_blog", "BlogListPage");
     expect(typeof screen.default).toBe("function");
+  });
+
+  it("renders a candidate from an instance of its own, leaving the live instance's registration alone", async () => {
+    await stampRelease("1.0.0-live000001");
+    const candidateDir = await mkdtemp(join(tmpdir(), "renderer-candidate-"));
+    await cp(dir, candidateDir, { recursive: true });
+    const candidateManifest = join(candidateDir, "mf-manifest.json");
+    const manifest = JSON.parse(await readFile(candidateManifest, "utf8"));
+    manifest.contract.release = "1.0.1-cand000001";
+    await writeFile(candidateManifest, JSON.stringify(manifest));
+    const candidateServer = await startStaticServer({ root: candidateDir });
+    try {
+      const warm = [{ remote: "remote_blog", module: "BlogListPage" }];
+      const live = createServerRemotes({ maxAgeMs: 60_000, warm, log: () => undefined });
+      const liveRemotes = { remote_blog: manifestUrl };
+      await live.sync(liveRemotes);
+      const candidates = createCandidateRemotes({ maxAgeMs: 60_000, warm, log: () => undefined });
+
+      const previewed = candidates.forRequest(live, liveRemotes, { remote_blog: `${candidateServer.url}/mf-manifest.json` });
+      await previewed.sync({});
+      expect(previewed.loader.release("remote_blog")).toBe("1.0.1-cand000001");
+      expect(typeof (await previewed.loader.load("remote_blog", "BlogListPage")).default).toBe("function");
+      expect(previewed.assetsOf("remote_blog", "BlogListPage").js.every((url) => url.startsWith(candidateServer.url))).toBe(true);
+
+      // The live instance still serves the live build to everyone else.
+      expect(live.loader.release("remote_blog")).toBe("1.0.0-live000001");
+      expect(candidates.forRequest(live, liveRemotes, liveRemotes)).toBe(live);
+      expect(live.assetsOf("remote_blog", "BlogListPage").js.every((url) => url.startsWith(server.url))).toBe(true);
+    } finally {
+      await candidateServer.close();
+      await rm(candidateDir, { recursive: true, force: true });
+    }
   });
 });

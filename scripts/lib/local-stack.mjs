@@ -10,11 +10,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { REMOTE_LIST } from "../../federation.remotes.ts";
 import { setAdminClaim } from "../admin-account.mjs";
 import { startAuthFront } from "./auth-front.mjs";
+import { seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators } from "./firebase-emulators.mjs";
 import { recordStarts } from "./release-log.mjs";
 import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
 import { writeRobotsTxt } from "./robots.mjs";
 import { startSchedulerProcess } from "./scheduler-process.mjs";
+import { ensureLocalPreviewSecret } from "./preview-secret.mjs";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
@@ -214,7 +216,9 @@ export async function startLocalStack(options = {}) {
   };
   try {
     const { startRtdbEmulator } = await loadEmulator("rtdb-emulator");
-    const seed = options.seed ?? defaultSeedFile();
+    // The seed's picture URLs name the Storage server, so its port is settled first.
+    if (!ports.storage) ports.storage = await freePort(host);
+    const seed = seedForStorage(options.seed ?? defaultSeedFile(), `http://${host}:${ports.storage}`);
     const startDatabase = (port) =>
       startRtdbEmulator({
         port,
@@ -280,6 +284,8 @@ export async function startLocalStack(options = {}) {
       },
     };
     log(`Storage emulator   ${storageUrl}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
+    const demoFiles = await uploadDemoMedia({ databaseUrl, namespace: NAMESPACE, storageUrl, bucket: STORAGE_BUCKET, seedDir: join(repoRoot, "seed") });
+    if (demoFiles > 0) log(`Demo pictures      ${demoFiles} variant files uploaded to Storage`);
     const moved = await moveDraftsApart(databaseUrl);
     if (moved.length > 0) log(`Data migration     moved ${moved.length} draft(s) from blog/posts to blog/drafts: ${moved.join(", ")}`);
     // Data from before the films' statistics: the films page shows no numbers until they exist.
@@ -290,6 +296,8 @@ export async function startLocalStack(options = {}) {
     // Auth, and with `serve` Hosting and Functions: one firebase-tools process. Generous time
     // limit: on a busy 2-core machine it can take minutes to start.
     const sites = options.serve ? await stageSites({ dataDir }) : null;
+    // The renderer signs and checks shareable preview links with it (the emulator reads renderer/.secret.local).
+    if (sites) await ensureLocalPreviewSecret(repoRoot);
     if (sites) ports.site = await claimSitePort(host, ports.site);
     // AUTH_PORT is the Auth front's (auth-front.mjs: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.

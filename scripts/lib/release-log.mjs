@@ -15,7 +15,14 @@ export const RELEASE_LOG_FILE = "release-log.json";
  * for the admin screen), repeated because `npm start` runs this file in plain Node, which cannot
  * load TypeScript; release-log.test.ts holds the two equal.
  */
-export const RELEASE_ACTIONS = { release: "released", rollback: "rolled back to", start: "started with" };
+export const RELEASE_ACTIONS = {
+  release: "released",
+  rollback: "rolled back to",
+  start: "started with",
+  canary: "started a canary of",
+  promote: "promoted the canary",
+  abort: "aborted the canary",
+};
 
 /**
  * @typedef {import("federation-contract").SharedNeed} SharedNeed
@@ -99,20 +106,22 @@ export async function sharedNeeds(repoRoot, buildDir) {
 
 /**
  * Appends one entry to the record and republishes it for the admin screen (the shell's site, when
- * a stack serves one).
+ * a stack serves one). `by` and `at` default to the person running the command and now (an
+ * automatic abort names the renderer and when it happened).
  * @param {{ dataDir: string, repoRoot: string, shellRoot?: string, kind: ReleaseLogEntry["kind"], remote: string,
- *   release: string, from?: string | null, buildDir: string }} options
+ *   release: string, from?: string | null, buildDir: string, note?: string, by?: string, at?: string }} options
  */
-export async function recordRelease({ dataDir, repoRoot, shellRoot, kind, remote, release, from = null, buildDir }) {
+export async function recordRelease({ dataDir, repoRoot, shellRoot, kind, remote, release, from = null, buildDir, note, by, at }) {
   const entry = {
-    at: new Date().toISOString(),
+    at: at ?? new Date().toISOString(),
     kind,
     remote,
     release,
     from,
-    by: releaser(repoRoot),
+    by: by ?? releaser(repoRoot),
     commit: currentCommit(repoRoot),
     needs: existsSync(join(buildDir, "mf-manifest.json")) ? await sharedNeeds(repoRoot, buildDir) : [],
+    ...(note ? { note } : {}),
   };
   const log = [...(await readReleaseLog(dataDir)), entry];
   await writeJson(join(dataDir, RELEASE_LOG_FILE), log);
@@ -127,7 +136,7 @@ export async function publishReleaseLog(dataDir, shellRoot) {
 
 /** One entry in one line, then its needs, for `npm run releases`. */
 export function describeEntry(entry) {
-  const head = `${entry.at}  ${entry.by} ${RELEASE_ACTIONS[entry.kind] ?? entry.kind} ${entry.release}${entry.from ? ` (was ${entry.from})` : ""}, commit ${entry.commit}`;
+  const head = `${entry.at}  ${entry.by} ${RELEASE_ACTIONS[entry.kind] ?? entry.kind} ${entry.release}${entry.from ? ` (${entry.kind === "release" || entry.kind === "rollback" || entry.kind === "promote" ? "was" : "live"} ${entry.from})` : ""}, commit ${entry.commit}${entry.note ? `\n    ${entry.note}` : ""}`;
   const needs = entry.needs.map(
     (n) => `    needs ${n.package} ${n.range}${n.notes.length ? `:\n${n.notes.map((note) => `      - ${note}`).join("\n")}` : " (no changeset notes)"}`,
   );

@@ -23,7 +23,7 @@ export async function pruneReleases({ dataDir, name, siteRoot, now = Date.now(),
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (!entry) return [];
-  const keep = new Set([entry.live, (await previousRelease(dataDir, name))?.id]);
+  const keep = new Set([entry.live, entry.canary?.id, (await previousRelease(dataDir, name))?.id]);
   const expired = entry.history.filter((r) => r.path && !keep.has(r.id) && now - Date.parse(r.retiredAt ?? r.at) > windowMs);
   for (const release of expired) {
     const folder = join(siteRoot, release.path);

@@ -5,17 +5,21 @@
 // site back at the previous one. Production does the same with Hosting channels (shell/README.md).
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { stampRelease, unstamped } from "./release-stamp.mjs";
 
 export const RELEASES_FILE = "releases.json";
 /** The folder, inside a remote's Hosting site, that holds its published releases. */
 export const RELEASES_DIR = "releases";
+/** The folder, inside a remote's Hosting site, that holds candidates shared by preview links (never live). */
+export const PREVIEWS_DIR = "previews";
+/** How long a preview link may live, and so how long its candidate's folder is kept. */
+export const PREVIEW_KEEP_DAYS = 7;
 
 /**
- * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string }} Release
- * @typedef {Record<string, { live: string | null, history: Release[] }>} ReleasesState
+ * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string, abortedAt?: string }} Release
+ * @typedef {Record<string, { live: string | null, history: Release[], canary?: Canary }>} ReleasesState
  */
 
 /** @returns {Promise<ReleasesState>} */
@@ -46,7 +50,7 @@ async function filesUnder(dir, skip = []) {
 /** A build's release id: its version and a hash of every file, so the same build is one release. */
 export async function releaseIdOf(dir) {
   const hash = createHash("sha256");
-  for (const file of await filesUnder(dir, [RELEASES_DIR])) {
+  for (const file of await filesUnder(dir, [RELEASES_DIR, PREVIEWS_DIR])) {
     hash.update(relative(dir, file));
     hash.update(relative(dir, file) === "mf-manifest.json" ? unstamped(await readFile(file, "utf8")) : await readFile(file));
   }
@@ -152,10 +156,103 @@ function makeLive(entry, id) {
   entry.live = id;
 }
 
-/** The release published before the live one, or null when the live one is the first. */
+/** The release published before the live one (an aborted canary never counts), or null when the live one is the first. */
 export async function previousRelease(dataDir, name) {
   const entry = (await readReleases(dataDir))[name];
   if (!entry) return null;
   const index = entry.history.findIndex((r) => r.id === entry.live);
-  return index > 0 ? entry.history[index - 1] : null;
+  return entry.history.slice(0, Math.max(index, 0)).findLast((r) => !r.abortedAt) ?? null;
+}
+
+/**
+ * A remote's canary (shell/README.md, "Releasing one remote"): the candidate release, published
+ * like any other, that `percent` % of visitors get; the live release stays live for the others.
+ * Kept in releases.json (`canary`) and in the served config's `canaries`, which the renderer reads.
+ * @typedef {{ id: string, percent: number, startedAt: string }} Canary
+ */
+
+/** @returns {Promise<Canary | null>} */
+export async function currentCanary(dataDir, name) {
+  return (await readReleases(dataDir))[name]?.canary ?? null;
+}
+
+/**
+ * Starts (or changes the share of) a canary of `release`, already published: the config names its
+ * manifest, the renderer serves it to the cohort within seconds.
+ */
+export async function startCanary({ dataDir, configFile, name, release, entry, percent }) {
+  const state = await readReleases(dataDir);
+  const canary = { id: release.id, percent, startedAt: state[name]?.canary?.id === release.id ? state[name].canary.startedAt : new Date().toISOString() };
+  state[name].canary = canary;
+  // Aborted by hand before and tried again: it may become a rollback's target once more.
+  for (const r of state[name].history) if (r.id === release.id) delete r.abortedAt;
+  await writeReleases(dataDir, state);
+  await editConfig(configFile, (config) => {
+    config.canaries = { ...config.canaries, [name]: { entry, release: release.id, percent, startedAt: canary.startedAt } };
+  });
+  return canary;
+}
+
+/**
+ * Ends the canary of `name` (promoted, or `aborted`: then its release is marked, so a rollback never
+ * goes back to it): nobody gets the candidate from the next page on.
+ */
+export async function endCanary({ dataDir, configFile, name, aborted = false }) {
+  const state = await readReleases(dataDir);
+  const entry = state[name];
+  if (entry?.canary && aborted) for (const r of entry.history) if (r.id === entry.canary.id && r.id !== entry.live) r.abortedAt = new Date().toISOString();
+  if (entry) delete entry.canary;
+  await writeReleases(dataDir, state);
+  await editConfig(configFile, (config) => {
+    if (!config.canaries) return;
+    delete config.canaries[name];
+    if (Object.keys(config.canaries).length === 0) delete config.canaries;
+  });
+}
+
+async function editConfig(configFile, edit) {
+  const config = JSON.parse(await readFile(configFile, "utf8"));
+  edit(config);
+  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
+  await rename(`${configFile}.tmp`, configFile);
+}
+
+/**
+ * Copies a checked candidate into the remote's site as `previews/<id>/` (stamped with its id, so
+ * responses name it), for a shareable preview link; it is not a release and never live. Folders
+ * older than any link can live (PREVIEW_KEEP_DAYS) are removed.
+ * @returns {Promise<{ id: string, path: string }>}
+ */
+export async function publishPreview({ siteRoot, buildDir }) {
+  const { id } = await releaseIdOf(buildDir);
+  const root = join(siteRoot, PREVIEWS_DIR);
+  await mkdir(root, { recursive: true });
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const folder = join(root, entry.name);
+    if (entry.isDirectory() && Date.now() - (await stat(folder)).mtimeMs > PREVIEW_KEEP_DAYS * 86_400_000) await rm(folder, { recursive: true, force: true });
+  }
+  const target = join(root, id);
+  if (!existsSync(join(target, "mf-manifest.json"))) {
+    await cp(buildDir, `${target}.partial`, { recursive: true });
+    await stampRelease(`${target}.partial`, id);
+    await rename(`${target}.partial`, target);
+  }
+  return { id, path: `${PREVIEWS_DIR}/${id}/` };
+}
+
+/**
+ * Revokes every preview link of remote `name` issued until now (the served config's
+ * `previewsRevokedBefore`, which the renderer checks), and removes its candidates' folders.
+ * @returns {Promise<number>} how many folders were removed
+ */
+export async function revokePreviews({ configFile, name, siteRoot }) {
+  const config = JSON.parse(await readFile(configFile, "utf8"));
+  config.previewsRevokedBefore = { ...config.previewsRevokedBefore, [name]: Math.floor(Date.now() / 1000) + 1 };
+  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
+  await rename(`${configFile}.tmp`, configFile);
+  const root = join(siteRoot, PREVIEWS_DIR);
+  if (!existsSync(root)) return 0;
+  const folders = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory());
+  await Promise.all(folders.map((e) => rm(join(root, e.name), { recursive: true, force: true })));
+  return folders.length;
 }

@@ -30,6 +30,29 @@ export interface RuntimeConfig {
    * only (shell/README.md, "Releasing one remote"). The CSP admits them; nothing else does.
    */
   previewOrigins?: string[];
+  /**
+   * Remote -> seconds since the epoch: shareable preview links of that remote issued before then
+   * are revoked (`npm run release -- <remote> --revoke-previews`; federation-contract/src/preview-token.ts).
+   */
+  previewsRevokedBefore?: Record<string, number>;
+  /**
+   * Remote -> the candidate release a share of visitors get instead of `remotes`' (a canary:
+   * shell/README.md, "Releasing one remote"). Only the renderer reads it: it picks each visitor's
+   * cohort and embeds the chosen manifest in the page it renders (docs/architecture.md, "Releases").
+   */
+  canaries?: Record<string, CanaryConfig>;
+}
+
+/** One remote's canary, as `npm run release -- <remote> --canary <percent>` writes it. */
+export interface CanaryConfig {
+  /** The candidate's mf-manifest.json. */
+  entry: string;
+  /** The candidate's release id (`npm run releases`); with the visitor's id it picks the cohort. */
+  release: string;
+  /** The share of visitors, 1 to 99, who get the candidate. */
+  percent: number;
+  /** When the canary started (ISO 8601). */
+  startedAt: string;
 }
 
 export class RuntimeConfigError extends Error {
@@ -43,7 +66,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks the shape of a parsed config; throws RuntimeConfigError naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value)) throw new RuntimeConfigError("config is not an object");
-  const { firebase, emulators, remotes, site, previewOrigins } = value;
+  const { firebase, emulators, remotes, site, previewOrigins, previewsRevokedBefore, canaries } = value;
   if (!isRecord(firebase)) throw new RuntimeConfigError("config.firebase is missing");
   for (const key of ["apiKey", "projectId", "databaseURL"]) {
     if (typeof firebase[key] !== "string" || firebase[key] === "") {
@@ -95,13 +118,35 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       throw new RuntimeConfigError("config.previewOrigins must be a list of origins such as https://preview.example.com");
     parsedPreviewOrigins = previewOrigins as string[];
   }
+  if (previewsRevokedBefore !== undefined && (!isRecord(previewsRevokedBefore) || !Object.values(previewsRevokedBefore).every((t) => Number.isFinite(t))))
+    throw new RuntimeConfigError("config.previewsRevokedBefore must map remote names to times in seconds since 1970");
+  const parsedCanaries = canaries === undefined ? undefined : parseCanaries(canaries);
   return {
     firebase: firebase as FirebaseWebConfig,
     remotes: remotes as Record<string, string>,
     ...(parsedEmulators ? { emulators: parsedEmulators } : {}),
     ...(parsedSite ? { site: parsedSite } : {}),
     ...(parsedPreviewOrigins ? { previewOrigins: parsedPreviewOrigins } : {}),
+    ...(previewsRevokedBefore !== undefined ? { previewsRevokedBefore: previewsRevokedBefore as Record<string, number> } : {}),
+    ...(parsedCanaries ? { canaries: parsedCanaries } : {}),
   };
+}
+
+function parseCanaries(value: unknown): Record<string, CanaryConfig> {
+  if (!isRecord(value)) throw new RuntimeConfigError("config.canaries must be an object (remote name -> canary)");
+  const out: Record<string, CanaryConfig> = {};
+  for (const [name, c] of Object.entries(value)) {
+    const at = `config.canaries.${name}`;
+    if (!isRecord(c)) throw new RuntimeConfigError(`${at} must be { entry, release, percent, startedAt }`);
+    if (typeof c.entry !== "string" || !/^(https?:\/\/|\/)/.test(c.entry))
+      throw new RuntimeConfigError(`${at}.entry must be an http(s) URL or an absolute path`);
+    if (typeof c.release !== "string" || c.release === "") throw new RuntimeConfigError(`${at}.release must be a release id`);
+    if (typeof c.percent !== "number" || !Number.isInteger(c.percent) || c.percent < 1 || c.percent > 99)
+      throw new RuntimeConfigError(`${at}.percent must be a whole number from 1 to 99`);
+    if (typeof c.startedAt !== "string" || Number.isNaN(Date.parse(c.startedAt))) throw new RuntimeConfigError(`${at}.startedAt must be a date`);
+    out[name] = { entry: c.entry, release: c.release, percent: c.percent, startedAt: c.startedAt };
+  }
+  return out;
 }
 
 /** Fetches and checks the runtime config (never cached: a remote URL may change at any time). */

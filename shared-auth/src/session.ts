@@ -196,6 +196,12 @@ export async function ensureAdminClaim(): Promise<boolean> {
   return (await user.getIdTokenResult(true)).claims["admin"] === true;
 }
 
+/** The signed-in user's ID token, for a request to the site's own server that checks who asks (a Bearer token); null when nobody is signed in. */
+export async function currentIdToken(): Promise<string | null> {
+  const { instance } = await ensureAuth();
+  return instance.currentUser ? instance.currentUser.getIdToken() : null;
+}
+
 export function resetSessionForTests(): void {
   stopAdminWatch?.();
   stopAdminWatch = null;

@@ -2,13 +2,19 @@
 // from the compact data in seed/data, and copies seed/images to shell/public/images so the
 // shell serves every image the seed uses. Run: npm run seed -w shared-content
 // `admins` is not part of the seed: the start script adds the demo admin.
-// Offline demo: no image may come from another host. Image fields and markdown images use
-// site paths under /images/ (the schema and rules accept them for images); records without an
-// image show initials or no picture.
+// Offline demo: no image may come from another host. Pictures are uploads, as the admin makes
+// them: seed/data/pictures.json and the variants in seed/storage/media/ (both written by
+// `npm run demo-pictures -w remote-admin`, the admin's own pipeline in Chromium). This puts each
+// picture's ImageRef and share URL into the content, `![](picture:KEY)` in a post becomes the
+// picture's markdown, and the media library gets a record per picture. Their URLs name the
+// default local Storage server (SEED_STORAGE); the local stack rewrites that origin to the one
+// it runs, and uploads the variants (scripts/lib/demo-media.mjs). Other images are site paths
+// under /images/; records without an image show initials or no picture.
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { JSDOM } from "jsdom";
 import { readingMinutes } from "../src/blog";
+import { mediaIdOfUrl, shareImage, type ImageRef, type MediaRecord, type MediaStorage } from "../src/media";
 import { createMarkdownCompiler } from "../src/markdown/render-markdown";
 import { filmStatsRecords } from "../src/film-stats";
 import { SITE_PATHS } from "../src/site-urls";
@@ -28,6 +34,41 @@ const random = () => {
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 const stamp = (updatedAt: number) => ({ rev: 1, updatedAt });
 
+// --- pictures (seed/data/pictures.json) -----------------------------------------------------
+/** The Storage server the seed's picture URLs name: the local default (scripts/lib/local-stack.mjs rewrites the origin). */
+const SEED_STORAGE: MediaStorage = { origin: "http://127.0.0.1:9199", bucket: "demo-portfolio.appspot.com" };
+interface DemoPicture {
+  id: string;
+  name: string;
+  alt: string;
+  placeholder: string;
+  variants: MediaRecord["variants"];
+}
+const pictures = JSON.parse(readFileSync(here("./data/pictures.json"), "utf8")) as Record<string, DemoPicture>;
+const usedPictures = new Set<string>();
+function picture(key: string): DemoPicture {
+  const found = pictures[key];
+  if (!found) throw new Error(`seed: no picture "${key}" in seed/data/pictures.json (npm run demo-pictures -w remote-admin)`);
+  usedPictures.add(key);
+  return found;
+}
+/** An image field's URL (the share JPEG, as an upload sets it) and its ImageRef, for `url`/`ref` field names. */
+function imageFields(key: string, url: string, ref: string): Record<string, string | ImageRef> {
+  const { id, alt, placeholder } = picture(key);
+  return { [url]: shareImage(SEED_STORAGE, id).url, [ref]: { id, alt, placeholder } };
+}
+/** `![](picture:KEY)` in a post's markdown: the picture with its alt text, as "Insert image" writes it. */
+const withPictures = (markdown: string) =>
+  markdown.replace(/!\[\]\(picture:([\w-]+)\)/g, (_, key: string) => {
+    const { id, alt } = picture(key);
+    return `![${alt}](${shareImage(SEED_STORAGE, id).url})`;
+  });
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
 const about = {
   name: "Maya Lindqvist",
   headline: "Senior front-end engineer building fast, accessible web apps",
@@ -39,7 +80,7 @@ const about = {
     `Outside work I write about what I learn on [my blog](${SITE_PATHS.blogList.getHref()}), collect [favourite quotes](${SITE_PATHS.quotes.getHref()}) and keep a [list of films](${SITE_PATHS.films.getHref()}) I have seen.`,
   ].join("\n"),
   location: "Gothenburg, Sweden",
-  avatarUrl: "/images/avatar.svg",
+  ...imageFields("avatar", "avatarUrl", "avatarImage"),
   cvUrl: "https://example.com/maya-lindqvist-cv.pdf",
   ...stamp(BASE),
 };
@@ -198,7 +239,13 @@ const projectList = [
     date: "2021-01",
   },
 ];
-const projects = Object.fromEntries(projectList.map((p, i) => [`proj-${pad(i + 1, 2)}`, { ...p, order: i, ...stamp(BASE) }]));
+// Each project's picture is "project-<its source repository's name>" in pictures.json.
+const projects = Object.fromEntries(
+  projectList.map((p, i) => [
+    `proj-${pad(i + 1, 2)}`,
+    { ...p, ...imageFields(`project-${p.sourceUrl.split("/").pop()}`, "imageUrl", "image"), order: i, ...stamp(BASE) },
+  ]),
+);
 
 const recommendationList = [
   {
@@ -305,7 +352,11 @@ const markdown = createMarkdownCompiler(new JSDOM("").window as unknown as Windo
 for (const file of readdirSync(here("./data/posts"))
   .filter((f) => f.endsWith(".md"))
   .sort()) {
-  const { slug, front, body } = parsePost(file);
+  const parsed = parsePost(file);
+  const { slug, front } = parsed;
+  const body = withPictures(parsed.body);
+  // A post's cover is "cover-<slug>" in pictures.json, when there is one.
+  const cover = pictures[`cover-${slug}`] ? imageFields(`cover-${slug}`, "coverUrl", "coverImage") : {};
   const publishedAt = front.status === "published" && front.published ? ts(front.published) : undefined;
   const createdAt = (publishedAt ?? BASE) - 5 * 86_400_000;
   const minutes = readingMinutes(body);
@@ -317,7 +368,7 @@ for (const file of readdirSync(here("./data/posts"))
     bodyHtml: compiled.html,
     ...(compiled.toc.length > 0 ? { toc: compiled.toc } : {}),
     tags: front.tags,
-    // Covers must be absolute http(s) URLs (rules); the demo has none, so nothing is fetched.
+    ...cover,
     status: publishedAt !== undefined ? "published" : "draft",
     readingMinutes: minutes,
     createdAt,
@@ -331,6 +382,7 @@ for (const file of readdirSync(here("./data/posts"))
       tags: front.tags,
       readingMinutes: minutes,
       publishedAt,
+      ...cover,
     };
   }
 }
@@ -375,10 +427,19 @@ const films = Object.fromEntries(
         minutes: Number(minutes),
         rating,
         watchedOn: watched,
+        // A few films have a poster: "poster-<title as a slug>" in pictures.json.
+        ...(pictures[`poster-${slugOf(title ?? "")}`] ? imageFields(`poster-${slugOf(title ?? "")}`, "posterUrl", "posterImage") : {}),
         ...stamp(BASE),
       },
     ];
   }),
+);
+
+const unused = Object.keys(pictures).filter((key) => !usedPictures.has(key));
+if (unused.length > 0) throw new Error(`seed: pictures.json has pictures nothing uses: ${unused.join(", ")}`);
+// The media library's records (MediaRecordSchema), as an upload writes them once its variants are stored.
+const media = Object.fromEntries(
+  Object.values(pictures).map(({ id, name, alt, placeholder, variants }) => [id, { alt, placeholder, name, variants, createdAt: BASE, ...stamp(BASE) }]),
 );
 
 const seed = {
@@ -393,6 +454,7 @@ const seed = {
   films,
   // What the films page shows of the whole log, as the film writes keep it (film-stats.ts).
   ...filmStatsRecords(Object.values(films)),
+  media,
 };
 
 /** Every image the seed would make a browser load, as written in the data. */
@@ -407,9 +469,17 @@ function imageRefs(node: unknown, out: string[] = []): string[] {
   }
   return out;
 }
-const badImages = imageRefs(seed).filter((src) => !/^\/images\/[\w./-]+$/.test(src) || src.includes("..") || !existsSync(here(`.${src}`)));
+const seedVariant = (src: string) => {
+  const id = mediaIdOfUrl(SEED_STORAGE, src);
+  return id !== null && existsSync(here(`./storage/${decodeURIComponent(new URL(src).pathname.split("/o/")[1] ?? "")}`));
+};
+const badImages = imageRefs(seed).filter(
+  (src) => !seedVariant(src) && (!/^\/images\/[\w./-]+$/.test(src) || src.includes("..") || !existsSync(here(`.${src}`))),
+);
 if (badImages.length > 0) {
-  throw new Error(`seed: images must be site paths /images/... with a file in seed/images (offline demo): ${badImages.join(", ")}`);
+  throw new Error(
+    `seed: images must be site paths /images/... with a file in seed/images, or demo pictures with their variants in seed/storage (offline demo): ${badImages.join(", ")}`,
+  );
 }
 
 writeFileSync(here("./demo-content.json"), `${JSON.stringify(seed, null, 2)}\n`);
@@ -419,5 +489,5 @@ console.log(
   `seed: ${Object.keys(experience).length} experience, ${Object.keys(skills).length} skills, ${Object.keys(projects).length} projects, ` +
     `${Object.keys(recommendations).length} recommendations + ${Object.keys(recommendationSubmissions).length} pending, ` +
     `${Object.keys(posts).length} published posts + ${Object.keys(drafts).length} drafts, ` +
-    `${Object.keys(quotes).length} quotes, ${Object.keys(films).length} films`,
+    `${Object.keys(quotes).length} quotes, ${Object.keys(films).length} films, ${Object.keys(media).length} pictures`,
 );

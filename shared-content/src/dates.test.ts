@@ -16,6 +16,19 @@ describe("dates", () => {
     expect(formatShortDay(Date.UTC(2026, 1, 27))).toBe("27 Feb 2026");
   });
 
+  it("writes every month as Intl writes British English, without asking Intl (its first use is slow in a browser)", () => {
+    const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    const month = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+    for (let m = 0; m < 12; m += 1) {
+      const at = Date.UTC(2025, m, 9 + m);
+      expect(formatDay(at)).toBe(day.format(at));
+      expect(formatShortDay(at)).toBe(shortDay.format(at));
+      expect(formatMonth(`2025-${String(m + 1).padStart(2, "0")}`)).toBe(month.format(Date.UTC(2025, m, 1)));
+    }
+    expect(formatMonth("2025-13")).toBe("2025-13");
+  });
+
   afterEach(() => vi.unstubAllEnvs());
 
   it("shows a day in UTC, so the server and every browser write the same text", async () => {

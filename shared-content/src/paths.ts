@@ -31,6 +31,12 @@ export const PATHS = {
   admins: "admins",
   /** The media library (media.ts, MediaRecordSchema): one record per uploaded picture, admin only. */
   media: "media",
+  /**
+   * How each release of each remote fares in browsers (federation-contract's release-health.ts):
+   * `counts/<remote>/<release key>` {views, failed} and `aborts/<remote>/<release key>` (a canary
+   * the renderer aborted). Written by the renderer as RELEASE_REPORTER_UID, read by admins only.
+   */
+  releaseHealth: "releaseHealth",
 } as const;
 
 /** Keyed collections edited through createRecord/updateRecord/deleteRecord. */
@@ -67,3 +73,9 @@ export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
  * Auth uid is made by Firebase, and a custom token needs the project's service account.
  */
 export const SCHEDULER_UID = "scheduler";
+/** The uid the renderer counts browsers' release reports as (Admin SDK override, like SCHEDULER_UID): it may write releaseHealth only. */
+export const RELEASE_REPORTER_UID = "release-reporter";
+/** A release's counts; `key` is federation-contract's releaseKey of the release id. */
+export const releaseCountsPath = (remote: string, key: string) => `${PATHS.releaseHealth}/counts/${remote}/${key}`;
+/** A canary's automatic abort. */
+export const canaryAbortPath = (remote: string, key: string) => `${PATHS.releaseHealth}/aborts/${remote}/${key}`;

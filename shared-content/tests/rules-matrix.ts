@@ -733,6 +733,23 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     ),
     c("cancel a schedule", "admin", { setup: { "blog/schedule/draft-one": { publishAt: T, rev: 1 } }, write: { "blog/schedule/draft-one": null } }, "allow"),
     c("write the scheduler's run record", "admin", { write: { "blog/scheduler": { lastRunAt: T, intervalMs: 60_000, ok: true } } }, "deny"),
+    // Release health: the renderer's counts of browsers' reports and its canary aborts; admins read
+    // them, nobody writes them but the reporter uid (its cases: renderer/tests/release-reports.test.ts).
+    ...(["visitor", "stranger"] as const).map((who) => c("read the release counts", who, { read: "releaseHealth" }, "deny")),
+    c("read the release counts", "admin", { read: "releaseHealth" }, "allow"),
+    ...(["visitor", "stranger", "admin"] as const).flatMap((who) => [
+      c("count a release's views", who, { write: { "releaseHealth/counts/remote_blog/1,0,0-aaaaaaaaaa": { views: 5, failed: 0 } } }, "deny"),
+      c(
+        "abort a canary",
+        who,
+        {
+          write: {
+            "releaseHealth/aborts/remote_blog/1,0,1-bbbbbbbbbb": { at: T, reason: "x", canary: { views: 10, failed: 9 }, live: { views: 1, failed: 0 } },
+          },
+        },
+        "deny",
+      ),
+    ]),
     // Series: public, written only with the published post they describe
     c("read a series", "visitor", { read: "blog/series/intro" }, "allow"),
     c(

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { indexEntryOf } from "../src/blog";
 import { AboutSchema, BlogIndexEntrySchema, BlogPostSchema, COLLECTION_SCHEMAS, ContactSchema, RecommendationSubmissionSchema } from "../src/schemas";
 import { COLLECTION_KINDS } from "../src/paths";
+import { MediaRecordSchema, mediaIdOfUrl, type MediaStorage } from "../src/media";
 import { FilmStatsSchema, filmStatsOf, filmStatsRecords, type CountedFilm } from "../src/film-stats";
 
 const seed = JSON.parse(readFileSync(fileURLToPath(new URL("../../seed/demo-content.json", import.meta.url)), "utf8")) as Record<string, unknown>;
@@ -30,6 +31,7 @@ describe("demo seed", () => {
         "filmStats",
         "filmTallies",
         "films",
+        "media",
         "projects",
         "quotes",
         "recommendationSubmissions",
@@ -79,6 +81,30 @@ describe("demo seed", () => {
     expect(Object.values(blog.drafts).map((p) => (p as { status: string }).status)).not.toContain("published");
     expect(Object.keys(blog.drafts).length).toBeGreaterThan(0);
     for (const [slug, value] of Object.entries(blog.index)) expectValid(BlogIndexEntrySchema, value, `blog/index/${slug}`);
+    for (const [id, value] of Object.entries(node("media"))) expectValid(MediaRecordSchema, value, `media/${id}`);
+  });
+
+  it("shows pictures as uploads: the avatar, every project, covers, posters and a post's body, each with its library record", () => {
+    // The seed's picture URLs name the default local Storage server (generate-seed.ts; the local stack rewrites them).
+    const storage: MediaStorage = { origin: "http://127.0.0.1:9199", bucket: "demo-portfolio.appspot.com" };
+    const media = node("media");
+    const uses: { url?: string; ref?: { id: string } }[] = [];
+    const about = node("site").about as { avatarUrl?: string; avatarImage?: { id: string } };
+    uses.push({ url: about.avatarUrl, ref: about.avatarImage });
+    for (const p of Object.values(node("projects")) as { imageUrl?: string; image?: { id: string } }[]) uses.push({ url: p.imageUrl, ref: p.image });
+    const posts = Object.values((node("blog") as { posts: Record<string, { coverUrl?: string; coverImage?: { id: string }; body: string }> }).posts);
+    const covers = posts.filter((p) => p.coverImage);
+    for (const p of covers) uses.push({ url: p.coverUrl, ref: p.coverImage });
+    const posters = (Object.values(node("films")) as { posterUrl?: string; posterImage?: { id: string } }[]).filter((f) => f.posterImage);
+    for (const f of posters) uses.push({ url: f.posterUrl, ref: f.posterImage });
+    expect(covers.length).toBeGreaterThanOrEqual(2);
+    expect(posters.length).toBeGreaterThanOrEqual(1);
+    for (const { url, ref } of uses) {
+      expect(ref && media[ref.id], `a record for ${ref?.id}`).toBeTruthy();
+      expect(url && mediaIdOfUrl(storage, url)).toBe(ref?.id);
+    }
+    const inBodies = posts.flatMap((p) => [...p.body.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => mediaIdOfUrl(storage, m[1]!)));
+    expect(inBodies.filter((id) => id !== null && media[id]).length).toBeGreaterThanOrEqual(1);
   });
 
   it("keeps the list index equal to what the published posts imply", () => {
@@ -124,6 +150,7 @@ describe("demo seed", () => {
     write("/blog/drafts", blog.drafts);
     write("/filmStats", seed.filmStats);
     write("/filmTallies", seed.filmTallies);
+    for (const [id, record] of Object.entries(node("media"))) write(`/media/${id}`, record);
     expect(denied).toEqual([]);
   });
 

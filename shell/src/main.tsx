@@ -1,12 +1,14 @@
 // Boot: read the runtime config (embedded in a server-rendered page, else /config.json),
 // initialise Firebase once (shared-auth), register the remotes, then hydrate the server's HTML
 // or render from scratch (the signed-in area, or a page served without the renderer).
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RenderStore } from "shared-content";
 import { applyTheme, preferredTheme } from "./theme/theme";
 import "./theme/global.css";
 import { bootstrap } from "./bootstrap";
 import { remoteRegistry } from "./remotes/app-registry";
+import { startReleaseReports } from "./remotes/release-reports";
 import { interactiveMarker } from "./ssr/interactive";
 import { readPageData } from "./ssr/page-data";
 
@@ -15,6 +17,8 @@ applyTheme(preferredTheme());
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root");
 const pageData = readPageData();
+// The remotes the server put under a canary on this page: which release ran, and whether it failed.
+startReleaseReports({ watched: pageData?.watched ?? [], entries: pageData?.config.remotes ?? {}, serverReleases: pageData?.releases ?? {} });
 
 /** Each rendered slot's HTML as the server sent it, kept readable if its remote then fails to load here (not a fallback). */
 function serverSlotHtml() {
@@ -50,10 +54,20 @@ bootstrap(pageData?.config)
       // A release preview renders afresh (below), so nothing hydrates then.
       hydrating: preview ? undefined : new Set(serverHtml?.slots.keys()),
     };
-    const app = <App store={store} slots={slots} preview={preview} onMounted={interactive.appMounted} />;
+    const app = (
+      <App store={store} slots={slots} preview={preview} linkPreview={pageData?.preview} notice={pageData?.notice} onMounted={interactive.appMounted} />
+    );
     // A mismatch means the browser re-rendered part of the page: say so loudly (e2e checks it).
-    // A release preview renders afresh: the server rendered the live release, not the candidate.
-    if (pageData && !preview) hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
+    // A tab's release preview renders afresh: the server rendered the live release, not the
+    // candidate. A shared link's preview hydrates: the server rendered the candidate, and the
+    // page data's config names the same manifest for the browser.
+    // Hydrating in a transition lets React work in slices of a few milliseconds and yield between
+    // them (an ordinary hydrateRoot runs as one task): the page already shows the server's HTML,
+    // so nothing is waiting on it, and a phone's main thread stays free for the visitor's input.
+    if (pageData && !preview)
+      startTransition(() => {
+        hydrateRoot(rootElement, app, { onRecoverableError: (error) => console.error("[shell] hydration mismatch", error) });
+      });
     else {
       rootElement.innerHTML = "";
       createRoot(rootElement).render(app);

@@ -129,7 +129,10 @@ export async function storeMedia(upload: MediaUpload, { onProgress, signal }: St
     };
     await Promise.all([next(), next()]);
   } catch (error) {
-    if (signal?.aborted) throw cancelled();
+    if (signal?.aborted) {
+      await removeCancelled(upload.id);
+      throw cancelled();
+    }
     throw new ContentError("unavailable", uploadFailureMessage(error), { cause: error });
   } finally {
     signal?.removeEventListener("abort", abort);
@@ -157,6 +160,23 @@ export async function storeMedia(upload: MediaUpload, { onProgress, signal }: St
     throw error;
   }
   return { record: checked.value, reused: false };
+}
+
+/**
+ * After Cancel, the variants stored so far go too, so that "nothing was saved" holds and the
+ * library lists no orphan (a dropped connection keeps them instead, for the retry). Only while
+ * the picture has no record: the same file finished from another tab meanwhile keeps its files.
+ * Best effort: what cannot be removed now stays an orphan the library lists.
+ */
+async function removeCancelled(id: string): Promise<void> {
+  try {
+    if (await readMediaRecord(id)) return;
+    const { storage, sdk } = await storageConnection();
+    const listing = await sdk.listAll(sdk.ref(storage, `${MEDIA_PREFIX}${id}`));
+    await Promise.all(listing.items.map((item) => sdk.deleteObject(item).catch(() => undefined)));
+  } catch {
+    // Offline or refused: the orphans check of the library offers the cleanup.
+  }
 }
 
 // --- where used -----------------------------------------------------------------------------

@@ -24,9 +24,10 @@ const fakeSource: LiveSource = (path, query, onData, onError) => {
 };
 
 const { makeContentHooks } = await import("./content-hooks");
-const { useAbout, useBlogIndex, useBlogPost, useExperience, useFilms } = makeContentHooks(fakeSource);
+const { useAbout, useContact, useBlogIndex, useBlogPost, useExperience, useFilms } = makeContentHooks(fakeSource);
 const { setLoadTimeoutMs } = await import("./use-live-query");
 const { resetDecodeWarnings } = await import("../decode");
+const { RenderProvider, RenderStore } = await import("../snapshot/render-store");
 
 /** The plain value a source delivers (kept as a function so the cases read as before). */
 const snapshot = (value: unknown) => value ?? null;
@@ -52,6 +53,29 @@ afterEach(() => {
 });
 
 describe("live hooks", () => {
+  it("on a server-rendered page, keep the rendered data when the stream's first answer is the same value, and follow a change", () => {
+    const contact = { email: "m@example.com", links: [{ label: "GitHub", url: "https://github.com/m" }], rev: 1, updatedAt: 1 };
+    const store = new RenderStore({ reads: { "site/contact": { value: contact } }, markdown: {} });
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useContact();
+      },
+      { wrapper: ({ children }) => <RenderProvider store={store}>{children}</RenderProvider> },
+    );
+    expect(result.current.status).toBe("ready");
+    const first = result.current.data;
+    expect(first?.links).toEqual(contact.links);
+    const before = renders;
+    // The stream's stored form: the list as an object keyed by index.
+    act(() => last().onData({ ...contact, links: { 0: contact.links[0] } }));
+    expect(renders).toBe(before);
+    expect(result.current.data).toBe(first);
+    act(() => last().onData({ ...contact, email: "maya@example.com" }));
+    expect(result.current.data?.email).toBe("maya@example.com");
+  });
+
   it("go from loading to ready with decoded data, and update live", () => {
     const { result } = renderHook(() => useAbout());
     expect(result.current.status).toBe("loading");

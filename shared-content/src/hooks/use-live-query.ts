@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
-import { readKey, type LiveRead, type ReadScope } from "../live/source";
+import { readKey, sameStoredValue, type LiveRead, type ReadScope } from "../live/source";
 import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../snapshot/render-store";
 
 export type LiveStatus = "loading" | "ready" | "error";
@@ -88,6 +88,9 @@ export function useLiveQuery<T>(
   latest.current = { subscribe, decode, initial, deniedMeansEmpty };
   // Started from a server-rendered value: keep showing it (no "loading") until the stream answers.
   const seeded = useRef(entry !== undefined);
+  // The value the page was rendered from, if any: the stream's first answer is usually that same
+  // value, and decoding and rendering it again would redo the server's work on a phone.
+  const seededValue = useRef(entry && "value" in entry ? { value: entry.value } : undefined);
 
   useEffect(() => {
     const { subscribe: listen, decode: dec, initial: init, deniedMeansEmpty } = latest.current;
@@ -102,6 +105,8 @@ export function useLiveQuery<T>(
     };
     const fromServer = seeded.current;
     seeded.current = false;
+    let rendered = fromServer ? seededValue.current : undefined;
+    seededValue.current = undefined;
     if (!fromServer) put({ status: "loading", data: init, error: null });
     const answer = () => {
       answered = true;
@@ -113,7 +118,9 @@ export function useLiveQuery<T>(
         (value) => {
           answer();
           store?.remember(key, value);
-          put({ status: "ready", data: dec(value), error: null });
+          const same = rendered !== undefined && sameStoredValue(rendered.value, value);
+          rendered = undefined;
+          if (!same) put({ status: "ready", data: dec(value), error: null });
         },
         (error) => {
           answer();

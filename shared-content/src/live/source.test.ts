@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { readKey, sharedSource, type LiveSource } from "./source";
+import { readKey, sameStoredValue, sharedSource, type LiveSource } from "./source";
 
 function fakeSource() {
   const feeds: { path: string; next: (v: unknown) => void; fail: (e: unknown) => void; stopped: boolean }[] = [];
@@ -59,5 +59,17 @@ describe("readKey", () => {
   it("keeps an admin read apart from the public read of the same path, and joins several reads", () => {
     expect(readKey({ path: "blog/posts/x" }, "admin")).not.toBe(readKey({ path: "blog/posts/x" }));
     expect(readKey([{ path: "blog/posts/x" }, { path: "blog/drafts/x" }], "admin")).toBe("admin:blog/posts/x+blog/drafts/x");
+  });
+});
+
+describe("sameStoredValue", () => {
+  it("treats a list and its index-keyed object as the same, and a null child as no child", () => {
+    expect(sameStoredValue({ a: [1, { b: "x" }], c: null }, { a: { 0: 1, 1: { b: "x" } } })).toBe(true);
+    expect(sameStoredValue(null, undefined)).toBe(true);
+    expect(sameStoredValue({ a: [1, 2] }, { a: { 0: 1, 1: 3 } })).toBe(false);
+    expect(sameStoredValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameStoredValue({ a: 1, b: null }, { a: 1, c: 2 })).toBe(false);
+    expect(sameStoredValue("1", 1)).toBe(false);
+    expect(sameStoredValue({}, null)).toBe(false);
   });
 });

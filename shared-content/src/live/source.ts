@@ -102,3 +102,18 @@ export function sharedSource(source: LiveSource): LiveSource {
     };
   };
 }
+
+/**
+ * Whether two values are the same database value. The database's stored form has no nulls and
+ * no arrays (a list is an object keyed by index), while a REST read answers a list as an array:
+ * so an array and its index-keyed object are the same, and a null child is no child.
+ */
+export function sameStoredValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a == null && b == null;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x).filter((k) => x[k] != null);
+  if (keys.length !== Object.keys(y).filter((k) => y[k] != null).length) return false;
+  return keys.every((k) => Object.hasOwn(y, k) && sameStoredValue(x[k], y[k]));
+}

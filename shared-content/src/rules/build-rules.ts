@@ -2,7 +2,7 @@
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
-import { SCHEDULER_UID } from "../paths";
+import { RELEASE_REPORTER_UID, SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -647,8 +647,40 @@ export function buildRules(): Rule {
       filmStats: filmStatsRules(),
       filmTallies: filmTalliesRules(),
       media: mediaRules(),
+      releaseHealth: releaseHealthRules(),
       ...DENY_OTHERS,
     },
+  };
+}
+
+/**
+ * Release health (paths.ts, PATHS.releaseHealth): what browsers reported, counted by the renderer
+ * as RELEASE_REPORTER_UID, and the canaries it aborted (each once). Admins read it; nobody else
+ * reads or writes it.
+ */
+function releaseHealthRules(): Rule {
+  const IS_REPORTER = `auth != null && auth.uid === '${RELEASE_REPORTER_UID}'`;
+  const keys = and("$remote.matches(/^[a-z][a-z0-9_]{0,39}$/)", "$release.matches(/^[0-9A-Za-z,+_-]{1,80}$/)");
+  const count = INT(0, Number.MAX_SAFE_INTEGER);
+  const counts: Rule = { views: count, failed: count, ...DENY_OTHERS };
+  return {
+    // The renderer reads the counts back to judge a canary, and the aborts to stop serving one.
+    ".read": or(IS_ADMIN, IS_REPORTER),
+    counts: { $remote: { $release: { ".write": IS_REPORTER, ".validate": keys, ...counts } } },
+    aborts: {
+      $remote: {
+        $release: {
+          ".write": and(IS_REPORTER, "!data.exists()"),
+          ".validate": and(keys, hasChildren(["at", "reason", "canary", "live"])),
+          at: TIMESTAMP,
+          reason: S({ max: 400 }),
+          canary: counts,
+          live: counts,
+          ...DENY_OTHERS,
+        },
+      },
+    },
+    ...DENY_OTHERS,
   };
 }
 

@@ -99,10 +99,11 @@ export function ReleaseRecord() {
             {entry.from ? (
               <>
                 {" "}
-                (was <code>{entry.from}</code>)
+                ({entry.kind === "canary" || entry.kind === "abort" ? "live" : "was"} <code>{entry.from}</code>)
               </>
             ) : null}
           </p>
+          {entry.note ? <p>{entry.note}</p> : null}
           <p className={styles.muted}>
             <time dateTime={entry.at}>{formatMoment(entry.at)}</time> · by {entry.by} · commit <code>{entry.commit}</code>
           </p>

@@ -7,6 +7,8 @@ import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
+import { PreviewLinkForm } from "./preview-link-form";
+import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
 
@@ -37,8 +39,7 @@ function useLiveReleases(): Record<string, string> {
   return releases;
 }
 
-function LiveReleasesTable({ config }: { config: RuntimeConfig }) {
-  const releases = useLiveReleases();
+function LiveReleasesTable({ config, releases }: { config: RuntimeConfig; releases: Record<string, string> }) {
   return (
     <table className={styles.table}>
       <caption>Live releases</caption>
@@ -134,6 +135,7 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 export function ReleasesPage() {
   usePageMeta({ title: "Releases" }, { route: true });
   const config = getRuntimeConfig();
+  const releases = useLiveReleases();
   return (
     <section className={styles.page} aria-labelledby="releases-title">
       <h1 id="releases-title">Releases</h1>
@@ -141,10 +143,21 @@ export function ReleasesPage() {
         Each part of the site is released by its own team. A release is checked against this site before it goes live (<code>npm run release</code>);
         shell/README.md explains releasing and rolling back.
       </p>
-      <LiveReleasesTable config={config} />
+      <LiveReleasesTable config={config} releases={releases} />
+
+      <h2>Canaries, views and error rates</h2>
+      <ReleaseHealthTable config={config} live={releases} />
 
       <h2>Release record</h2>
       <ReleaseRecord />
+
+      <h2>Share a preview link</h2>
+      <p>
+        Anyone holding the link sees the candidate of that part, rendered by the server, until the link expires (24 hours); everyone else keeps the live
+        release. <code>npm run release -- &lt;remote&gt; --preview</code> publishes a candidate and prints its link; here you can sign a link for a candidate
+        already published on one of the site&apos;s origins.
+      </p>
+      <PreviewLinkForm />
 
       <h2>Preview a candidate release</h2>
       <ActivePreview config={config} />

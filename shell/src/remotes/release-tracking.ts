@@ -9,6 +9,7 @@ import { loadRuntimeConfig } from "shared-auth";
 import { storageKey } from "shared-auth/browser-storage";
 import { releaseAt } from "./manifest-guard";
 import { readPreview } from "./release-preview";
+import { releaseReports } from "./release-reports";
 import type { RegistryOptions } from "./remote-registry";
 
 /** The attribute of <html> naming the release of each remote this tab loaded. */
@@ -18,7 +19,10 @@ export const RELEASES_ATTRIBUTE = "data-remote-releases";
 const RELOADED_KEY = storageKey("release-reloaded");
 
 export const releaseTracking: RegistryOptions = {
-  onReleases: (releases) => document.documentElement.setAttribute(RELEASES_ATTRIBUTE, formatReleases(releases)),
+  onReleases(releases) {
+    document.documentElement.setAttribute(RELEASES_ATTRIBUTE, formatReleases(releases));
+    releaseReports.ran(releases);
+  },
   async locate(remote) {
     const config = await loadRuntimeConfig("/config.json");
     const entry = config.remotes[remote];

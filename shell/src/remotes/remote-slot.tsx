@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from "react";
 import { createRemoteRegistry, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
+import { releaseReports } from "./release-reports";
 import styles from "./remote-slot.module.css";
 
 const unconfigured = createRemoteRegistry();
@@ -241,7 +242,10 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       hydrating
         ? holdServerHtml(
             () => registry.load(remote, module),
-            () => render?.hydrated?.(slot),
+            () => {
+              releaseReports.failed(remote);
+              render?.hydrated?.(slot);
+            },
           )
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- made once, for the mount that hydrates
@@ -268,7 +272,17 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   return (
     <div className={styles.slot} data-remote={remote} data-module={module}>
       {held && <HeldNotice held={held} />}
-      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} onCaught={() => render?.hydrated?.(slot)} keptHtml={() => keptServerHtml(render, slot)}>
+      <RemoteErrorBoundary
+        key={attempt}
+        label={label}
+        onRetry={retry}
+        onCaught={() => {
+          // A load error or an error thrown while rendering: the page's release report says so.
+          releaseReports.failed(remote);
+          render?.hydrated?.(slot);
+        }}
+        keptHtml={() => keptServerHtml(render, slot)}
+      >
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
           <ReportHydrated slot={slot} />

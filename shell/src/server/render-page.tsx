@@ -9,6 +9,8 @@ import { StaticRouter } from "shared-router/server";
 import { PageHead, type PageMeta, type RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { AppRoutes } from "../app-routes";
+import type { LinkPreview } from "federation-contract";
+import { ReleaseBanners } from "../remotes/release-preview-banner";
 import type { RemoteLoader } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
@@ -64,12 +66,17 @@ function renderWhenReady(element: ReactNode, onError: (error: unknown) => void):
   });
 }
 
-export async function renderPage(path: string, { store, loader }: { store: RenderStore; loader: RemoteLoader }): Promise<RenderedPage> {
+/** `preview`, `notice`: the shareable preview link this page renders, or why a link was refused (renderer/src/release-selection.ts). */
+export async function renderPage(
+  path: string,
+  { store, loader, preview = null, notice = null }: { store: RenderStore; loader: RemoteLoader; preview?: LinkPreview | null; notice?: string | null },
+): Promise<RenderedPage> {
   const slots = { server: true, rendered: new Set<SlotKey>(), failed: new Set<SlotKey>() };
   const errors: unknown[] = [];
   const head = new PageHead();
   const html = await renderWhenReady(
     <AppProviders store={store} head={head} slots={slots} loader={loader}>
+      <ReleaseBanners link={preview} notice={notice} />
       <StaticRouter location={path}>
         <AppRoutes />
       </StaticRouter>

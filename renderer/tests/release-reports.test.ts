@@ -1,0 +1,124 @@
+// Browsers' release reports against the real servers: the renderer's POST /__releases/report, the
+// counts written by the Admin SDK acting as the release reporter into the local database server
+// enforcing the project's rules, and a canary aborted automatically once its error rate passes the
+// threshold. Two remote manifests (the live release and the canary's candidate) are served by the
+// test's config server; their screens are never rendered here (e2e/tests/site-canary.spec.ts does).
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { RELEASE_REPORT_PATH, releaseKey } from "federation-contract";
+import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRenderer } from "../src/handler";
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const NAMESPACE = "demo-portfolio-default-rtdb";
+const LIVE = "1.0.0-aaaaaaaaaa";
+const CANARY = "1.0.1-bbbbbbbbbb";
+
+let database: RtdbEmulator;
+let configServer: Server;
+let renderer: Server;
+const logs: string[] = [];
+
+const port = (server: Server) => (server.address() as AddressInfo).port;
+const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+async function rest(path: string, as: "owner" | "visitor" = "owner"): Promise<{ status: number; value: unknown }> {
+  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, { headers: as === "owner" ? { authorization: "Bearer owner" } : {} });
+  return { status: res.status, value: (await res.json()) as unknown };
+}
+
+/** Sends one report as a browser at `from` would (sendBeacon posts text/plain). */
+async function report(body: unknown, from = "198.51.100.1", init: { method?: string; raw?: string } = {}) {
+  const res = await fetch(`http://127.0.0.1:${port(renderer)}${RELEASE_REPORT_PATH}`, {
+    method: init.method ?? "POST",
+    headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": from },
+    body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(body)),
+  });
+  return { status: res.status, text: await res.text(), cache: res.headers.get("cache-control") };
+}
+const run = (release: string, failed: boolean, view = true) => ({ remote: "remote_blog", release, view, failed });
+
+beforeAll(async () => {
+  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
+  const shellDir = mkdtempSync(join(tmpdir(), "reports-shell-"));
+  mkdirSync(join(shellDir, ".vite"));
+  writeFileSync(join(shellDir, "app.html"), "<html><head><!--app-head--></head><body><div id=root><!--app-html--></div><!--app-body--></body></html>");
+  writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js" } }));
+  const manifest = (release: string) => JSON.stringify({ name: "remote_blog", exposes: [], shared: [], contract: { version: release.split("-")[0], release } });
+  configServer = createServer((req, res) => {
+    const base = `http://127.0.0.1:${port(configServer)}`;
+    const config = {
+      firebase: { apiKey: "k", authDomain: "", projectId: "demo-portfolio", appId: "a", databaseURL: `http://127.0.0.1:${database.port}/?ns=${NAMESPACE}` },
+      emulators: { database: { host: "127.0.0.1", port: database.port } },
+      remotes: { remote_blog: `${base}/live/mf-manifest.json` },
+      canaries: { remote_blog: { entry: `${base}/canary/mf-manifest.json`, release: CANARY, percent: 50, startedAt: new Date().toISOString() } },
+      site: { url: "https://portfolio.example" },
+    };
+    const body = req.url === "/config.json" ? JSON.stringify(config) : req.url?.startsWith("/live/") ? manifest(LIVE) : manifest(CANARY);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(body);
+  });
+  await listen(configServer);
+  const render = createRenderer({ shellDir, configUrl: `http://127.0.0.1:${port(configServer)}/config.json`, maxAgeMs: 0, log: (line) => logs.push(line) });
+  await render.ready;
+  renderer = createServer((req, res) => void render.handle(req, res));
+  await listen(renderer);
+});
+
+afterAll(async () => {
+  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+  await Promise.all([renderer && close(renderer), configServer && close(configServer), database?.close()]);
+});
+
+describe("POST /__releases/report", () => {
+  it("refuses another method, a body that is not a report, and one over the size limit, saying why", async () => {
+    expect(await report(null, undefined, { method: "GET" })).toMatchObject({ status: 405, text: "Release reports are sent with POST.", cache: "no-store" });
+    expect(await report(null, "198.51.100.2", { raw: "{" })).toMatchObject({ status: 400, text: "A release report is JSON." });
+    expect(await report({ v: 1, runs: [{ remote: "remote_blog" }] }, "198.51.100.2")).toMatchObject({
+      status: 400,
+      text: expect.stringMatching(/^Not a release report: runs\.0\./) as unknown,
+    });
+    expect(await report(null, "198.51.100.2", { raw: "x".repeat(3000) })).toMatchObject({ status: 413, text: "A release report is at most 2048 bytes." });
+  });
+
+  it("counts views and failures of the live and the canary release, and nothing of other releases", async () => {
+    expect((await report({ v: 1, runs: [run(LIVE, false)] })).status).toBe(204);
+    expect((await report({ v: 1, runs: [run(LIVE, true)] })).status).toBe(204);
+    expect((await report({ v: 1, runs: [run(CANARY, false), { ...run("0.9.0-cccccccccc", true), remote: "remote_home" }] })).status).toBe(204);
+    expect((await report({ v: 1, runs: [run("0.9.0-cccccccccc", true)] })).status).toBe(204);
+    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(LIVE)}`)).value).toEqual({ views: 2, failed: 1 });
+    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 1 });
+    expect((await rest("releaseHealth/counts/remote_home")).value).toBeNull();
+    expect((await rest("releaseHealth/counts/remote_blog/0,9,0-cccccccccc")).value).toBeNull();
+  });
+
+  it("keeps the counts from visitors: the rules let only admins (and the reporter) read them", async () => {
+    expect((await rest("releaseHealth", "visitor")).status).toBe(401);
+  });
+
+  it("aborts the canary once it has 10 views and an error rate 20 points above the live release's, once", async () => {
+    // Live: 2 views, 1 failed (50 %). The canary has 1 view; 9 failing views make 10 views at 90 %.
+    for (let i = 0; i < 8; i++) await report({ v: 1, runs: [run(CANARY, true)] }, `198.51.100.${10 + i}`);
+    expect((await rest(`releaseHealth/aborts/remote_blog/${releaseKey(CANARY)}`)).value).toBeNull(); // 9 views: not yet
+    await report({ v: 1, runs: [run(CANARY, true)] }, "198.51.100.30");
+    const abort = (await rest(`releaseHealth/aborts/remote_blog/${releaseKey(CANARY)}`)).value as Record<string, unknown>;
+    expect(abort).toMatchObject({ canary: { views: 10, failed: 9 }, live: { views: 2, failed: 1 } });
+    expect(abort.reason).toMatch(/90 % of 10 views, is 40 points above the live release's 50 %/);
+    expect(logs.filter((l) => l.includes(`canary of remote_blog ${CANARY} aborted`))).toHaveLength(1);
+    // Aborted: the canary's release is no longer current, so its reports are not counted.
+    await report({ v: 1, runs: [run(CANARY, true)] }, "198.51.100.31");
+    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 10, failed: 9 });
+  });
+
+  it("refuses a client over its rate with 429 and Retry-After", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await report({ v: 1, runs: [run(LIVE, false)] }, "203.0.113.99")).status);
+    expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
