@@ -117,6 +117,38 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * Times fan-out rounds: round `value` writes it with `write` and lasts until every one of the
+ * LISTENERS has reported it through `arrived`. Returns the round's milliseconds.
+ */
+function fanOutRounds() {
+  let expected = null;
+  let seen = 0;
+  let onAll = null;
+  return {
+    arrived(value) {
+      if (value === expected && ++seen === LISTENERS && onAll) onAll();
+    },
+    async round(value, write) {
+      expected = value;
+      seen = 0;
+      const t0 = performance.now();
+      await new Promise((resolve) => {
+        onAll = resolve;
+        write(value);
+      });
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** Prints a fan-out's percentiles (`latencies` sorted). */
+function reportFanOut(what, latencies) {
+  console.log(
+    `fan-out to ${LISTENERS} ${what} (${SAMPLES} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
+  );
+}
+
 function rawSocket(port, ns) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=${ns}`);
@@ -130,75 +162,39 @@ async function rawFanOut() {
   const server = await startServer([]);
   const writer = await rawSocket(server.port, "rawfan");
   const listeners = await Promise.all(Array.from({ length: LISTENERS }, () => rawSocket(server.port, "rawfan")));
-  let expected = 0;
-  let seen = 0;
-  let onAll = null;
-  listeners.forEach((ws, i) => {
+  const rounds = fanOutRounds();
+  for (const ws of listeners) {
     ws.on("message", (data) => {
       const m = JSON.parse(data.toString());
-      if (m.t === "d" && m.d.a === "d" && m.d.b.d === expected && ++seen === LISTENERS && onAll) onAll();
+      if (m.t === "d" && m.d.a === "d") rounds.arrived(m.d.b.d);
     });
     ws.send(JSON.stringify({ t: "d", d: { r: 1, a: "q", b: { p: "/fan/value", h: "" } } }));
-    void i;
-  });
+  }
   await new Promise((r) => setTimeout(r, 200));
   const latencies = [];
   for (let i = 1; i <= SAMPLES; i++) {
-    expected = i;
-    seen = 0;
-    const t0 = performance.now();
-    await new Promise((resolve) => {
-      onAll = resolve;
-      writer.send(JSON.stringify({ t: "d", d: { r: i, a: "p", b: { p: "/fan/value", d: i } } }));
-    });
-    latencies.push(performance.now() - t0);
+    latencies.push(await rounds.round(i, (v) => writer.send(JSON.stringify({ t: "d", d: { r: v, a: "p", b: { p: "/fan/value", d: v } } }))));
   }
   latencies.sort((a, b) => a - b);
   for (const ws of [writer, ...listeners]) ws.close();
   await server.stop();
-  console.log(
-    `fan-out to ${LISTENERS} raw protocol listeners (${SAMPLES} samples): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
-  );
+  reportFanOut("raw protocol listeners", latencies);
 }
 
 async function fanOut() {
   const server = await startServer([]);
   const writer = client(server.port, "fan");
   const listeners = Array.from({ length: LISTENERS }, () => client(server.port, "fan"));
-  let expected = -1;
-  let seen = 0;
-  let onAll = null;
-  for (const l of listeners) {
-    onValue(ref(l.db, "fan/value"), (s) => {
-      if (s.val() === expected && ++seen === LISTENERS && onAll) onAll();
-    });
-  }
+  const rounds = fanOutRounds();
+  for (const l of listeners) onValue(ref(l.db, "fan/value"), (s) => rounds.arrived(s.val()));
   // Wait until every listener is connected and has its first value.
-  expected = 0;
-  seen = 0;
-  await new Promise((resolve) => {
-    onAll = resolve;
-    void set(ref(writer.db, "fan/value"), 0);
-  });
+  await rounds.round(0, (v) => void set(ref(writer.db, "fan/value"), v));
   const latencies = [];
-  for (let i = 1; i <= SAMPLES; i++) {
-    expected = i;
-    seen = 0;
-    const t0 = performance.now();
-    await new Promise((resolve) => {
-      onAll = resolve;
-      void set(ref(writer.db, "fan/value"), i);
-    });
-    latencies.push(performance.now() - t0);
-  }
+  for (let i = 1; i <= SAMPLES; i++) latencies.push(await rounds.round(i, (v) => void set(ref(writer.db, "fan/value"), v)));
   latencies.sort((a, b) => a - b);
   await Promise.all([writer, ...listeners].map((c) => deleteApp(c.app)));
   await server.stop();
-  const p50 = percentile(latencies, 50);
-  const p99 = percentile(latencies, 99);
-  console.log(
-    `fan-out to ${LISTENERS} firebase SDK clients (${SAMPLES} samples): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`,
-  );
+  reportFanOut("firebase SDK clients", latencies);
 }
 
 /** Child role: one SDK client writing `count` values as fast as acks allow, then reporting. */
