@@ -1,111 +1,35 @@
-// What a page tells the site about the releases it ran (docs/architecture.md, "Releases":
-// canaries). Only for the remotes the server names as under a canary (the page data's `watched`):
-// which release of each this page loaded and whether it failed here — a load error, an error thrown
-// while rendering (the slot's error boundary), or an unhandled rejection from the remote's code.
-// One report per page, sent with sendBeacon when the page is hidden or left (a second one only for
-// a failure that came after it), to the site's own renderer (federation-contract's
-// RELEASE_REPORT_PATH). It carries no identity: the only cookie sent is the cohort's `__session`.
-import { RELEASE_REPORT_PATH, REPORT_LIMITS, type ReleaseReport, type ReleaseRun } from "federation-contract";
+// The page's release reports (docs/architecture.md, "Releases": canaries), as the rest of the shell
+// sees them: calls that do nothing on a page without a canaried remote (nearly every page), so
+// the reporter itself (release-reporter.ts) is fetched only on a page that has one. What happens
+// while it loads is kept and replayed.
+import type { ReleaseReporter, ReporterOptions } from "./release-reporter";
 
-interface Run {
-  release: string | null;
-  viewSent: boolean;
-  failed: boolean;
-  failedSent: boolean;
+type Call = (reporter: ReleaseReporter) => void;
+
+/** "off" on pages without a canary; the calls made while the reporter loads; then the reporter. */
+let state: "off" | Call[] | ReleaseReporter = "off";
+
+function forward(call: Call): void {
+  if (state === "off") return;
+  if (Array.isArray(state)) state.push(call);
+  else call(state);
 }
 
-export interface ReleaseReporter {
-  /** The releases this page loaded (the registry's onReleases). */
-  ran(releases: Record<string, string>): void;
-  /** A remote failed in this page. */
-  failed(remote: string): void;
-  /** Sends what has not been sent (also run when the page is hidden or left). */
-  flush(): void;
-}
-
-export interface ReporterOptions {
-  /** The remotes under a canary on this page (the page data's `watched`). */
-  watched: readonly string[];
-  /** Remote -> the manifest this page loads it from: an unhandled rejection is traced to a remote by its code's URL. */
-  entries: Readonly<Record<string, string>>;
-  /** Remote -> the release the server rendered (a remote that failed to load here ran that one). */
-  serverReleases: Readonly<Record<string, string>>;
-  send?: (body: string) => void;
-}
-
-export function createReleaseReporter({ watched, serverReleases, send = beacon }: Omit<ReporterOptions, "entries">): ReleaseReporter {
-  const runs = new Map<string, Run>();
-  const runOf = (remote: string): Run | null => {
-    if (!watched.includes(remote)) return null;
-    let run = runs.get(remote);
-    if (!run) runs.set(remote, (run = { release: serverReleases[remote] ?? null, viewSent: false, failed: false, failedSent: false }));
-    return run;
-  };
-  return {
-    ran(releases) {
-      for (const [remote, release] of Object.entries(releases)) {
-        const run = runOf(remote);
-        if (run && !run.viewSent) run.release = release;
-      }
-    },
-    failed(remote) {
-      const run = runOf(remote);
-      if (run) run.failed = true;
-    },
-    flush() {
-      const due: ReleaseRun[] = [];
-      for (const [remote, run] of runs) {
-        if (!run.release || (run.viewSent && (!run.failed || run.failedSent))) continue;
-        due.push({ remote, release: run.release, view: !run.viewSent, failed: run.failed && !run.failedSent });
-        run.viewSent = true;
-        run.failedSent = run.failed;
-      }
-      if (due.length === 0) return;
-      const report: ReleaseReport = { v: 1, runs: due.slice(0, REPORT_LIMITS.runs) };
-      send(JSON.stringify(report));
-    },
-  };
-}
-
-/** Which watched remote's code a stack trace runs through (the longest matching base URL), or null. */
-export function remoteInStack(stack: string, entries: Readonly<Record<string, string>>, watched: readonly string[]): string | null {
-  let found: { remote: string; base: string } | null = null;
-  for (const remote of watched) {
-    const entry = entries[remote];
-    if (!entry) continue;
-    const base = new URL(".", new URL(entry, location.href)).href;
-    if (stack.includes(base) && (!found || base.length > found.base.length)) found = { remote, base };
-  }
-  return found?.remote ?? null;
-}
-
-function beacon(body: string): void {
-  // text/plain: a "simple" request, so no preflight; the endpoint parses the JSON itself.
-  navigator.sendBeacon?.(RELEASE_REPORT_PATH, new Blob([body], { type: "text/plain;charset=UTF-8" }));
-}
-
-const noReporter: ReleaseReporter = { ran: () => undefined, failed: () => undefined, flush: () => undefined };
-let current: ReleaseReporter = noReporter;
-
-/** The page's reporter (a no-op until startReleaseReports, and on pages without a canary). */
+/** The page's reporter: a no-op until startReleaseReports, and on pages without a canary. */
 export const releaseReports: ReleaseReporter = {
-  ran: (releases) => current.ran(releases),
-  failed: (remote) => current.failed(remote),
-  flush: () => current.flush(),
+  ran: (releases) => forward((reporter) => reporter.ran(releases)),
+  failed: (remote) => forward((reporter) => reporter.failed(remote)),
+  flush: () => forward((reporter) => reporter.flush()),
 };
 
 /** Starts reporting for this page: on pages with watched remotes only. */
 export function startReleaseReports(options: ReporterOptions): void {
-  if (options.watched.length === 0) return;
-  current = createReleaseReporter(options);
-  addEventListener("unhandledrejection", (event: PromiseRejectionEvent) => {
-    const reason: unknown = event.reason;
-    const stack = reason instanceof Error ? (reason.stack ?? "") : "";
-    const remote = remoteInStack(stack, options.entries, options.watched);
-    if (remote) current.failed(remote);
+  if (options.watched.length === 0 || state !== "off") return;
+  const pending: Call[] = [];
+  state = pending;
+  void import("./release-reporter").then(({ startReporter }) => {
+    const reporter = startReporter(options);
+    state = reporter;
+    for (const call of pending) call(reporter);
   });
-  addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") current.flush();
-  });
-  addEventListener("pagehide", () => current.flush());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReleaseReporter, remoteInStack } from "./release-reports";
+import { createReleaseReporter, remoteInStack } from "./release-reporter";
 
 const sent: unknown[] = [];
 const reporter = (watched: string[]) => {
