@@ -112,7 +112,7 @@ await runBenchmark("bench-lighthouse", async (stack) => {
     ].map((page) => ({ name: page.path, key: page.path, ...page }));
     const wanted = values.pages?.split(",").map((p) => p.trim());
     const pages = wanted ? allPages.filter((page) => wanted.includes(page.key) || wanted.includes(page.path)) : allPages;
-    if (pages.length === 0) throw new Error(`--pages ${values.pages}: none of / /blogs/list post /favorite-quotes /list-of-seen-films`);
+    if (pages.length === 0) throw new Error(`--pages ${values.pages}: none of ${allPages.map((page) => page.key).join(" ")}`);
     // A deployed renderer is warm: load each page's remotes once before measuring (the first
     // request of a fresh process also loads the remotes' server entries; see the cold figure).
     const coldStart = performance.now();
