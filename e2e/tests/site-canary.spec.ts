@@ -7,28 +7,24 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
-import { candidate, editBlogListText, expect, expectRemoteScreen, releaseCommand, setCandidateVersion, signInAsAdmin, stackState, test } from "../fixtures";
+import {
+  candidate,
+  editBlogListText,
+  expect,
+  expectRemoteScreen,
+  keepReleaseState,
+  liveRelease,
+  releaseCommand,
+  setCandidateVersion,
+  signInAsAdmin,
+  stackState,
+  test,
+} from "../fixtures";
 
 test.describe.configure({ mode: "serial" });
 
 const LIVE_TEXT = "Filter by tag";
 const CANARY_TEXT = "Filter the canary posts by tag";
-
-async function liveRelease(remote: string): Promise<string> {
-  const { dataDir } = await stackState();
-  return (JSON.parse(await readFile(join(dataDir, "releases.json"), "utf8")) as Record<string, { live: string }>)[remote]!.live;
-}
-
-/** Leaves the releases' history and the served config as this spec found them, for the specs after it. */
-async function keepReleaseState(): Promise<() => Promise<void>> {
-  const { dataDir, configFile, siteUrl } = await stackState();
-  const kept = await Promise.all([join(dataDir, "releases.json"), configFile].map(async (file) => [file, await readFile(file, "utf8")] as const));
-  return async () => {
-    for (const [file, text] of kept) await writeFile(file, text);
-    const live = `remote_blog=${await liveRelease("remote_blog")}`;
-    await expect.poll(async () => (await fetch(`${siteUrl}/blogs/list`)).headers.get("x-remote-releases"), { timeout: 15_000 }).toBe(live);
-  };
-}
 
 /** One request as a visitor makes it (with their cookie, if they have one). */
 async function visit(path: string, cookie?: string) {

@@ -6,13 +6,15 @@
 // panel or a reload; each release and rollback is recorded with who, when, the commit and the
 // changeset notes of the shared packages it needs, listed by `npm run releases` and the admin's
 // Releases screen.
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
   candidate,
   editBlogListText,
   expect,
   expectRemoteScreen,
+  keepReleaseState,
+  liveRelease,
   markNoReload,
   navigateInApp,
   releaseCommand,
@@ -24,23 +26,6 @@ import {
 } from "../fixtures";
 
 test.describe.configure({ mode: "serial" });
-
-async function liveRelease(remote: string): Promise<string> {
-  const { dataDir } = await stackState();
-  const releases = JSON.parse(await readFile(join(dataDir, "releases.json"), "utf8")) as Record<string, { live: string }>;
-  return releases[remote]!.live;
-}
-
-/** Leaves the releases' history and the served config as this spec found them, for the specs after it. */
-async function keepReleaseState(): Promise<() => Promise<void>> {
-  const { dataDir, configFile, siteUrl } = await stackState();
-  const kept = await Promise.all([join(dataDir, "releases.json"), configFile].map(async (file) => [file, await readFile(file, "utf8")] as const));
-  return async () => {
-    for (const [file, text] of kept) await writeFile(file, text);
-    const live = `remote_blog=${await liveRelease("remote_blog")}`;
-    await expect.poll(async () => (await fetch(`${siteUrl}/blogs/list`)).headers.get("x-remote-releases"), { timeout: 10_000 }).toBe(live);
-  };
-}
 
 const pageData = async (html: string) =>
   JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? "null") as { releases?: Record<string, string> };

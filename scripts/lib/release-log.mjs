@@ -8,21 +8,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { RELEASE_ACTIONS } from "federation-contract";
 
 export const RELEASE_LOG_FILE = "release-log.json";
-/**
- * What each kind of entry did: federation-contract's RELEASE_ACTIONS (the entry's type lives there,
- * for the admin screen), repeated because `npm start` runs this file in plain Node, which cannot
- * load TypeScript; release-log.test.ts holds the two equal.
- */
-export const RELEASE_ACTIONS = {
-  release: "released",
-  rollback: "rolled back to",
-  start: "started with",
-  canary: "started a canary of",
-  promote: "promoted the canary",
-  abort: "aborted the canary",
-};
 
 /**
  * @typedef {import("federation-contract").SharedNeed} SharedNeed
