@@ -294,34 +294,30 @@ if (values["check-only"]) {
   console.log(`${remote.name}: every check passed (--check-only: nothing published).`);
   process.exit(0);
 }
-if (production && canaryPercent !== null) {
-  const { id } = await releaseIdOf(candidateDir);
-  await stampRelease(buildDir, id);
-  const channel = id.replace(/[^a-z0-9-]/g, "-");
-  console.log(`\n${remote.name}: every check passed against ${siteUrl}; ${buildDir}/mf-manifest.json names its release, ${id}.`);
-  console.log(`Serve it to ${canaryPercent} % of visitors with Firebase (shell/README.md, "Releasing one remote"):`);
-  console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
-  console.log(`  then add to the shell's config.json and deploy it (firebase deploy --only hosting:shell):`);
-  console.log(
-    `  "canaries": { "${remote.name}": { "entry": "<the channel's URL>/mf-manifest.json", "release": "${id}", "percent": ${canaryPercent}, "startedAt": "${new Date().toISOString()}" } }`,
-  );
-  process.exit(0);
-}
 if (production) {
   // The deployed build names its release (the X-Remote-Releases header, the browser's record).
-  const { id } = await releaseIdOf(candidateDir);
+  const { id } = candidateId;
   await stampRelease(buildDir, id);
   const channel = id.replace(/[^a-z0-9-]/g, "-");
   console.log(`\n${remote.name}: every check passed against ${siteUrl}; ${buildDir}/mf-manifest.json names its release, ${id}.`);
-  console.log(`Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
-  console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
-  console.log(`  firebase hosting:clone <${remote.dir}-site-id>:${channel} <${remote.dir}-site-id>:live`);
+  if (canaryPercent !== null) {
+    console.log(`Serve it to ${canaryPercent} % of visitors with Firebase (shell/README.md, "Releasing one remote"):`);
+    console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
+    console.log(`  then add to the shell's config.json and deploy it (firebase deploy --only hosting:shell):`);
+    console.log(
+      `  "canaries": { "${remote.name}": { "entry": "<the channel's URL>/mf-manifest.json", "release": "${id}", "percent": ${canaryPercent}, "startedAt": "${new Date().toISOString()}" } }`,
+    );
+  } else {
+    console.log(`Publish it with Firebase (shell/README.md, "Releasing one remote"):`);
+    console.log(`  firebase hosting:channel:deploy ${channel} --only ${remote.dir} --expires 30d`);
+    console.log(`  firebase hosting:clone <${remote.dir}-site-id>:${channel} <${remote.dir}-site-id>:live`);
+  }
   process.exit(0);
 }
 const before = await liveRelease(dataDir, remote.name);
 if (canaryPercent !== null) {
   const running = await currentCanary(dataDir, remote.name);
-  const candidate = await releaseIdOf(candidateDir);
+  const candidate = candidateId;
   if (candidate.id === before?.id) fail(`${remote.name}: ${candidate.id} is already the live release; a canary serves a different build.`);
   if (running && running.id !== candidate.id)
     fail(`${remote.name} already has a canary of ${running.id}: promote it (--promote) or abort it (--abort) before starting another.`);

@@ -364,7 +364,8 @@ export function createRenderer(options: RendererOptions) {
     const db = healthOf(config);
     if (!db) return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
     const canaries = await canariesOf(config);
-    await withCanaries(config, canaries).sync(config.remotes);
+    // The live releases are what a report is compared with; a canary's release comes from the config.
+    await remotes.sync(config.remotes);
     try {
       const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
       for (const [remote, { release, reason }] of Object.entries(aborted)) {

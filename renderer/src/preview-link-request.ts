@@ -12,6 +12,7 @@ import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-tok
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { originOf, remoteOrigins } from "./csp";
+import { readBody } from "./release-reports";
 
 const MAX_BODY_BYTES = 4096;
 const MAX_HOURS = 7 * 24;
@@ -22,20 +23,6 @@ export interface PreviewLinkAnswer {
 }
 
 const refuse = (status: number, error: string): PreviewLinkAnswer => ({ status, body: { error } });
-
-/** The request's body: Cloud Functions has read it already (rawBody); the plain server reads it here. */
-async function bodyOf(req: IncomingMessage): Promise<string | null> {
-  const raw = (req as IncomingMessage & { rawBody?: Buffer }).rawBody;
-  if (raw) return raw.length > MAX_BODY_BYTES ? null : raw.toString("utf8");
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 function adminApp(projectId: string): App {
   const name = `preview-links-${projectId}`;
@@ -65,8 +52,8 @@ export async function answerPreviewLinkRequest(
 ): Promise<PreviewLinkAnswer> {
   if (!(await isAdmin(req, config))) return refuse(401, "Sign in as an admin to create a preview link.");
   if (!secret) return refuse(503, "This site has no PREVIEW_SECRET, so it cannot sign preview links (shell/README.md, “Sharing a preview”).");
-  const text = await bodyOf(req);
-  if (text === null) return refuse(413, "The request is too large.");
+  const text = await readBody(req, MAX_BODY_BYTES);
+  if (text === "too large") return refuse(413, "The request is too large.");
   let asked: { remote?: unknown; manifestUrl?: unknown; hours?: unknown };
   try {
     asked = JSON.parse(text) as typeof asked;

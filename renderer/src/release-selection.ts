@@ -14,10 +14,8 @@ import { inCanary, isVisitorId, newVisitorId, VISITOR_MAX_AGE_SECONDS } from "./
 export const SESSION_COOKIE = "__session";
 /** The cookie's field holding the visitor's random id, for the canaries' cohorts (cohort.ts). */
 export const VISITOR_FIELD = "visitor";
-/** `?preview=<token>`: a shareable preview link (the renderer turns it into the cookie, then redirects). */
-export const PREVIEW_PARAM = PREVIEW_LINK_PARAM;
-/** `?leave-preview`: the banner's way out (clears the preview from the cookie, then redirects). */
-export { LEAVE_PREVIEW_PARAM };
+// `?preview=<token>` (PREVIEW_LINK_PARAM, also the cookie's field) is a shareable preview link, turned
+// into the cookie, then redirected; `?leave-preview` (LEAVE_PREVIEW_PARAM) is the banner's way out.
 
 export type Variant = "live" | "preview" | "canary";
 
@@ -50,15 +48,12 @@ export interface SelectionInput {
   newVisitor?: () => string;
 }
 
-/** A preview the response shows, as the page data carries it to the browser. */
-export type ActivePreview = LinkPreview;
-
 export interface ReleaseSelection {
   /** Name -> the manifest URL this request uses, for every remote of the live config. */
   remotes: Record<string, string>;
   /** Name -> which release that is. */
   variants: Record<string, Variant>;
-  preview: ActivePreview | null;
+  preview: LinkPreview | null;
   /** A short notice for the page (a refused or ended preview link), or null. */
   notice: string | null;
   /** Where to send the browser instead of rendering (the same page without the link's query), or null. */
@@ -119,7 +114,7 @@ function cleanUrl(path: string, search: string): string {
 /** The request's query without the preview parameters ("" when nothing is left). */
 function cleanSearch(search: string): string {
   const params = new URLSearchParams(search);
-  params.delete(PREVIEW_PARAM);
+  params.delete(PREVIEW_LINK_PARAM);
   params.delete(LEAVE_PREVIEW_PARAM);
   const rest = params.toString();
   return rest ? `?${rest}` : "";
@@ -140,19 +135,19 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
   const setCookie: string[] = [];
   let notice: string | null = null;
   let redirect: string | null = null;
-  let preview: ActivePreview | null = null;
+  let preview: LinkPreview | null = null;
   let sessionChanged = false;
   let sessionMaxAge = 0;
 
-  const link = query.get(PREVIEW_PARAM);
+  const link = query.get(PREVIEW_LINK_PARAM);
   if (query.has(LEAVE_PREVIEW_PARAM)) {
-    session.delete(PREVIEW_PARAM);
+    session.delete(PREVIEW_LINK_PARAM);
     sessionChanged = true;
     redirect = cleanUrl(input.path, input.search);
   } else if (link !== null) {
     const verdict = previewFrom(link, input);
     if ("grant" in verdict) {
-      session.set(PREVIEW_PARAM, link);
+      session.set(PREVIEW_LINK_PARAM, link);
       sessionChanged = true;
       sessionMaxAge = verdict.grant.expiresAt - input.now / 1000;
       redirect = cleanUrl(input.path, input.search);
@@ -160,7 +155,7 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
   }
 
   // The preview the cookie holds (not on a redirect: the next request renders it).
-  const held = session.get(PREVIEW_PARAM);
+  const held = session.get(PREVIEW_LINK_PARAM);
   if (!redirect && held !== null) {
     const verdict = previewFrom(held, input);
     if ("grant" in verdict) {
@@ -170,7 +165,7 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
       preview = { remote, manifestUrl, expiresAt: expiresAt * 1000 };
     } else {
       notice ??= PREVIEW_NOTICES[verdict.refused];
-      session.delete(PREVIEW_PARAM);
+      session.delete(PREVIEW_LINK_PARAM);
       sessionChanged = true;
     }
   }
@@ -194,13 +189,10 @@ export function selectReleases(input: SelectionInput): ReleaseSelection {
       }
   }
 
-  // The cookie lives as long as its longest field: a visitor id a year, a preview until it expires.
-  const cookie = () => {
-    const held = session.get(PREVIEW_PARAM);
-    const heldGrant = held === null ? null : previewFrom(held, input);
-    const previewAge = heldGrant && "grant" in heldGrant ? heldGrant.grant.expiresAt - input.now / 1000 : sessionMaxAge;
-    return sessionCookie(session, { secure: input.secure, maxAgeSeconds: session.has(VISITOR_FIELD) ? VISITOR_MAX_AGE_SECONDS : previewAge });
-  };
+  // The cookie lives as long as its longest field: a visitor id a year, a preview until it expires
+  // (sessionMaxAge: a link just followed; a preview held already was not changed, so it is only
+  // written again for a new visitor, who has an id).
+  const cookie = () => sessionCookie(session, { secure: input.secure, maxAgeSeconds: session.has(VISITOR_FIELD) ? VISITOR_MAX_AGE_SECONDS : sessionMaxAge });
   if (sessionChanged) setCookie.push(cookie());
   const visitorCookie = newVisitor && !sessionChanged ? cookie() : null;
 

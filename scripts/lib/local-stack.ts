@@ -7,7 +7,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import type { RemoteName } from "../../federation.remotes";
-import { setAdminClaim } from "dev-tools/admin-account";
+import { LOCAL_DEFAULTS, setAdminClaim } from "dev-tools/admin-account";
 import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
 import { seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
@@ -18,12 +18,12 @@ import { writeRobotsTxt } from "./robots";
 import { startSchedulerProcess } from "./scheduler-process";
 import { NAMESPACE, PROJECT_ID, REMOTES, STORAGE_BUCKET, portsFromEnv, remotePortsFor, repoRoot, runtimeConfig, type StackPorts } from "./stack-config";
 
-/** The demo admin's password: it meets the local password policy (dev-tools/src/auth-front.ts). */
-export const DEMO_ADMIN_PASSWORD = "Portfolio-Admin-2026";
+/** The demo admin's password (admin-account's local default): it meets the local password policy (dev-tools/src/auth-front.ts). */
+export const DEMO_ADMIN_PASSWORD = LOCAL_DEFAULTS.password;
 
 export function demoAdminFromEnv() {
   return {
-    email: process.env.DEMO_ADMIN_EMAIL || "admin@example.com",
+    email: process.env.DEMO_ADMIN_EMAIL || LOCAL_DEFAULTS.email,
     password: process.env.DEMO_ADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
   };
 }

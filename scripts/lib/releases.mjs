@@ -82,10 +82,9 @@ export async function releaseWithVersion({ dataDir, name, siteRoot, id, version 
 
 /** Repoints one remote in a served config.json (the renderer reads it within 2 s, browsers on their next page). */
 export async function setRemoteUrl(configFile, name, url) {
-  const config = JSON.parse(await readFile(configFile, "utf8"));
-  config.remotes[name] = url;
-  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
-  await rename(`${configFile}.tmp`, configFile);
+  await editConfig(configFile, (config) => {
+    config.remotes[name] = url;
+  });
 }
 
 /** The manifest URL of `release` on the remote's site (its root build when `release` is null). */
@@ -210,6 +209,7 @@ export async function endCanary({ dataDir, configFile, name, aborted = false }) 
   });
 }
 
+/** Edits a served config.json in place, atomically (the renderer never reads half a file). */
 async function editConfig(configFile, edit) {
   const config = JSON.parse(await readFile(configFile, "utf8"));
   edit(config);
@@ -246,10 +246,9 @@ export async function publishPreview({ siteRoot, buildDir }) {
  * @returns {Promise<number>} how many folders were removed
  */
 export async function revokePreviews({ configFile, name, siteRoot }) {
-  const config = JSON.parse(await readFile(configFile, "utf8"));
-  config.previewsRevokedBefore = { ...config.previewsRevokedBefore, [name]: Math.floor(Date.now() / 1000) + 1 };
-  await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
-  await rename(`${configFile}.tmp`, configFile);
+  await editConfig(configFile, (config) => {
+    config.previewsRevokedBefore = { ...config.previewsRevokedBefore, [name]: Math.floor(Date.now() / 1000) + 1 };
+  });
   const root = join(siteRoot, PREVIEWS_DIR);
   if (!existsSync(root)) return 0;
   const folders = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory());

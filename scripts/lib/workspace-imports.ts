@@ -58,16 +58,17 @@ function rendererBundle(root: string): string[] {
 }
 
 /** What a workspace may import without declaring it: the renderer's documented exception. */
-function undeclaredAllowed(root: string, workspace: string, file: string): string[] {
+function undeclaredAllowed(root: string, bundle: readonly string[], workspace: string, file: string): string[] {
   if (workspace !== "renderer") return [];
   const inTests = relative(join(root, "renderer"), file).startsWith("tests");
-  return [...rendererBundle(root), ...(inTests ? LOCAL_TOOLS : [])];
+  return [...bundle, ...(inTests ? LOCAL_TOOLS : [])];
 }
 
 /** Every import, in every workspace of the repository at `root`, of another workspace its package.json does not declare. */
 export function undeclaredWorkspaceImports(root: string): UndeclaredImport[] {
   const folders = readJson(join(root, "package.json")).workspaces ?? [];
   const names = new Map(folders.map((folder) => [readJson(join(root, folder, "package.json")).name, folder]));
+  const bundle = folders.includes("renderer") ? rendererBundle(root) : [];
   const found: UndeclaredImport[] = [];
   for (const folder of folders) {
     const pkg = readJson(join(root, folder, "package.json"));
@@ -79,7 +80,7 @@ export function undeclaredWorkspaceImports(root: string): UndeclaredImport[] {
       for (const { fileName } of importedFiles) {
         const imported = packageOf(fileName);
         if (imported === null || imported === pkg.name || !names.has(imported) || declared.has(imported)) continue;
-        if (undeclaredAllowed(root, folder, file).includes(imported)) continue;
+        if (undeclaredAllowed(root, bundle, folder, file).includes(imported)) continue;
         found.push({ file: relative(root, file), workspace: pkg.name, imported });
       }
     }

@@ -82,7 +82,9 @@ export {
 } from "./media-library";
 export { describeUses, markdownAlt, type MediaUse, type MediaUseKind } from "./media-uses";
 export { useMediaLibrary } from "./media-hooks";
-export { setStorageForTests, siteMediaStorage, type StorageConnection } from "./storage";
+export { setStorageForTests, type StorageConnection } from "./storage";
+/** Where this site's pictures are read from (the runtime config's bucket), or null when it names none. */
+export { configuredMediaStorage as siteMediaStorage } from "../snapshot/media-storage";
 export {
   exportAll,
   countRecords,

@@ -2,9 +2,8 @@
 // the SDK module come from shared-auth (the only importer of firebase/* at run time, loaded on
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
-import { ensureAdminClaim, getRuntimeConfig, loadStorage } from "shared-auth";
+import { ensureAdminClaim, loadStorage } from "shared-auth";
 import { ContentError } from "../errors";
-import { mediaStorageOf, type MediaStorage } from "../media";
 
 export type StorageSdk = typeof import("firebase/storage");
 
@@ -40,13 +39,4 @@ export async function storageConnection(): Promise<StorageConnection> {
     );
   }
   return loaded;
-}
-
-/** Where this site's pictures are read from (the runtime config's bucket), or null when it names none. */
-export function siteMediaStorage(): MediaStorage | null {
-  try {
-    return mediaStorageOf(getRuntimeConfig());
-  } catch {
-    return null; // no runtime config recorded (a test without the shell)
-  }
 }

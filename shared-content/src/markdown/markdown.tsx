@@ -95,10 +95,12 @@ export function MarkdownBody({ state, source, className }: { state: MarkdownStat
 /** The compiled text the server made or embedded for this source (or for HTML stored with it); undefined: compile here. */
 function usePrerendered(source: string, stored: CompiledText | undefined): CompiledText | undefined {
   const store = useRenderStore();
+  // The text's key, hashed once per text rather than on every render (a post's body is long).
+  const text = stored ? stored.html : source;
+  const key = useMemo(() => markdownKey(text), [text]);
   if (stored) {
     if (!store) return stored;
     // The server sanitises stored HTML again; the page carries its copy only when that changed it.
-    const key = markdownKey(stored.html);
     const known = store.markdown.get(key);
     if (known !== undefined) return { html: known.html, toc: stored.toc };
     if (!store.server) return stored;
@@ -107,7 +109,6 @@ function usePrerendered(source: string, stored: CompiledText | undefined): Compi
     return { html, toc: stored.toc };
   }
   if (!store) return undefined;
-  const key = markdownKey(source);
   const known = store.markdown.get(key);
   if (known !== undefined) return { html: known.html, toc: known.toc ?? [] };
   if (!store.server) return undefined;
