@@ -19,16 +19,22 @@ export interface KeptSave<F> {
 /** Where an editor of `what` keeps a record's pending save: "portfolio:unsaved-quotes:<id>" ("new" for a create). */
 export const keptSaveKey = (what: string, id?: string | null): string => storageKey(`unsaved-${what}`, id === undefined ? undefined : (id ?? "new"));
 
+/** A field a form may leave out: a picture's ImageRef, `undefined` (so absent from the kept JSON) when none is chosen. */
+const isOptionalObject = (example: unknown): boolean => example === undefined || (typeof example === "object" && example !== null && !Array.isArray(example));
+
 /**
- * Values of the same shape as `like` (every field present, of the same type), or null. A field
- * that is `undefined` in `like` is optional (a picture's ImageRef): the caller checks its value.
+ * Values of the same shape as `like` (every field present, of the same type), or null. An
+ * optional field (isOptionalObject in `like`) may be absent whatever the form holds now, or an
+ * object; the caller checks its value.
  */
 function sameShape<F extends object>(values: unknown, like: F): values is F {
   if (values === null || typeof values !== "object" || Array.isArray(values)) return false;
   const record = values as Record<string, unknown>;
-  return Object.entries(like).every(
-    ([key, example]) => example === undefined || (Array.isArray(example) === Array.isArray(record[key]) && typeof example === typeof record[key]),
-  );
+  return Object.entries(like).every(([key, example]) => {
+    const value = record[key];
+    if (isOptionalObject(example)) return value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value));
+    return Array.isArray(example) === Array.isArray(value) && typeof example === typeof value;
+  });
 }
 
 /** The save kept under `key`, when it has the shape of the form's values (`like`); anything else reads as nothing kept. */

@@ -36,12 +36,10 @@ export interface MediaCardProps {
   storage: MediaStorage;
   /** Where it is used; undefined while the content is being scanned. */
   uses: MediaUse[] | undefined;
-  /** Called after a change that moves uses (alt text, replace, delete): the page scans again. */
-  onChanged: () => void;
 }
 
 /** One picture of the library: thumbnail, alt text, sizes, bytes, where used; edit alt, replace, delete. */
-export function MediaCard({ record, storage, uses, onChanged }: MediaCardProps) {
+export function MediaCard({ record, storage, uses }: MediaCardProps) {
   const { width, height } = mediaSize(record.id);
   const widths = mediaWidths(width);
   const [editing, setEditing] = useState(false);
@@ -61,7 +59,6 @@ export function MediaCard({ record, storage, uses, onChanged }: MediaCardProps) 
       const changed = await updateMediaAlt(storage, record.id, alt, record.rev);
       setEditing(false);
       setMessage({ kind: "success", text: changed.length ? `Alt text saved, and updated in ${describeUses(changed)}.` : "Alt text saved." });
-      onChanged();
     } catch (e) {
       setMessage({ kind: "error", text: describeWriteError(e) });
     } finally {
@@ -84,17 +81,13 @@ export function MediaCard({ record, storage, uses, onChanged }: MediaCardProps) 
     setBusy(true);
     try {
       await deleteMedia(storage, record.id);
-      onChanged();
     } catch (e) {
       setMessage({ kind: "error", text: describeWriteError(e) });
       setBusy(false);
     }
   };
 
-  const replace = async () => {
-    const done = await replacing.upload(record.alt, record.focus);
-    if (done) onChanged();
-  };
+  const replace = () => replacing.upload(record.alt, record.focus);
 
   const state = replacing.state;
   return (

@@ -8,7 +8,7 @@ import styles from "./media.module.css";
  * Files and records that do not match up: a folder of variants with no record (an upload that
  * stopped before its record was written), a record whose files are gone. Each can be cleaned up.
  */
-export function MediaOrphansPanel({ recordIds, onChanged }: { recordIds: readonly string[]; onChanged: () => void }) {
+export function MediaOrphansPanel({ recordIds }: { recordIds: readonly string[] }) {
   const [orphans, setOrphans] = useState<MediaOrphans | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -40,8 +40,8 @@ export function MediaOrphansPanel({ recordIds, onChanged }: { recordIds: readonl
     setBusy(id);
     try {
       await removeOrphan(kind, id);
-      onChanged();
-      await check();
+      // A record removed changes recordIds, which checks again; files removed change nothing it reads.
+      if (kind === "files") await check();
     } catch (e) {
       setError(describeWriteError(e));
     } finally {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { findMediaUses, matchesSearch, siteMediaStorage, useMediaLibrary, type MediaUse } from "shared-content/admin";
+import { useEffect, useMemo, useState } from "react";
+import { findMediaUses, matchesSearch, siteMediaStorage, useMediaLibrary, type MediaStorage, type MediaUse } from "shared-content/admin";
 import { AdminPage, Panel, SearchBox, StatusMessage } from "../ui";
 import { EditorLoadState } from "../editors/editor-load-state";
 import { MediaCard } from "../media/media-card";
@@ -10,14 +10,17 @@ const TITLE = "Media library";
 const DESCRIPTION =
   "Every uploaded picture: its alt text, sizes and where it is used. Upload pictures from the fields that take them (avatar, cover, poster, project).";
 
-/** Where each picture is used, scanned from the content (as admin) and again after every change. */
-function useUses(storageReady: boolean) {
+/**
+ * Where each picture is used, scanned from the content (as admin), and again whenever the
+ * library's records change (`records`: each id and revision). Every change this page makes (alt
+ * text, replace, delete, a record removed) changes them, and so does a post saved elsewhere with
+ * a new cover.
+ */
+function useUses(storage: MediaStorage | null, ready: boolean, records: string) {
   const [uses, setUses] = useState<Map<string, MediaUse[]> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const storage = useMemo(() => siteMediaStorage(), []);
   useEffect(() => {
-    if (!storage || !storageReady) return;
+    if (!storage || !ready) return;
     let live = true;
     findMediaUses(storage)
       .then((found) => live && (setUses(found), setError(null)))
@@ -25,9 +28,8 @@ function useUses(storageReady: boolean) {
     return () => {
       live = false;
     };
-  }, [storage, storageReady, round]);
-  const rescan = useCallback(() => setRound((r) => r + 1), []);
-  return { uses, error, rescan };
+  }, [storage, ready, records]);
+  return { uses, error };
 }
 
 /** /admin-panel/media: the media library. */
@@ -35,11 +37,8 @@ export default function MediaLibrary() {
   const live = useMediaLibrary();
   const storage = useMemo(() => siteMediaStorage(), []);
   const [query, setQuery] = useState("");
-  const { uses, error, rescan } = useUses(live.status === "ready");
   const records = live.data;
-  // A change elsewhere (a post saved with a new cover) moves uses too: scan again when the records change.
-  const ids = records.map((r) => `${r.id}:${r.rev}`).join(",");
-  useEffect(rescan, [ids, rescan]);
+  const { uses, error } = useUses(storage, live.status === "ready", records.map((r) => `${r.id}:${r.rev}`).join(","));
 
   if (!storage) {
     return (
@@ -74,12 +73,12 @@ export default function MediaLibrary() {
         ) : (
           <ul className={styles.grid} aria-label="Pictures">
             {shown.map((r) => (
-              <MediaCard key={r.id} record={r} storage={storage} uses={uses ? (uses.get(r.id) ?? []) : undefined} onChanged={rescan} />
+              <MediaCard key={r.id} record={r} storage={storage} uses={uses ? (uses.get(r.id) ?? []) : undefined} />
             ))}
           </ul>
         )}
       </Panel>
-      <MediaOrphansPanel recordIds={records.map((r) => r.id)} onChanged={rescan} />
+      <MediaOrphansPanel recordIds={records.map((r) => r.id)} />
     </AdminPage>
   );
 }
