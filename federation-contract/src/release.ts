@@ -54,6 +54,9 @@ export function parseReleases(text: string | null | undefined): Record<string, s
   return out;
 }
 
+/** The release record's file: in the local stack's data folder, and published beside the shell's config.json (fetched at `/${RELEASE_LOG_FILE}`). */
+export const RELEASE_LOG_FILE = "release-log.json";
+
 /** What an entry of the release record did, in the words `npm run releases` and the admin's Releases screen use. */
 export const RELEASE_ACTIONS = {
   release: "released",

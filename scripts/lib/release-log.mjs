@@ -8,9 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RELEASE_ACTIONS } from "federation-contract";
-
-export const RELEASE_LOG_FILE = "release-log.json";
+import { RELEASE_ACTIONS, RELEASE_LOG_FILE } from "federation-contract";
 
 /**
  * @typedef {import("federation-contract").SharedNeed} SharedNeed

@@ -3,7 +3,7 @@ import { HOST_CONTRACT_FILE, type HostContract } from "federation-contract";
 import { REMOTES } from "../../../federation.remotes";
 import { manifestGuard } from "../remotes/manifest-guard";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
-import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
+import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";
 import styles from "./layout.module.css";
 
 /**
@@ -22,7 +22,7 @@ export function ReleaseHealth() {
       if (!response.ok) return;
       const guard = manifestGuard((await response.json()) as HostContract);
       const verdicts = await Promise.all(
-        (Object.keys(REMOTE_SCREENS) as RemoteName[]).map(async (remote) => {
+        REMOTE_NAMES.map(async (remote) => {
           const entry = registry.entryOf(remote);
           const reason = entry ? ((await guard(remote, entry).catch(() => null))?.incompatible ?? null) : null;
           return reason ? [{ remote, reason }] : [];

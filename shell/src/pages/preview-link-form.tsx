@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { PREVIEW_LINK_ENDPOINT, type LinkPreview } from "federation-contract";
 import { currentIdToken } from "shared-auth";
-import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
+import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
 import styles from "./releases-page.module.css";
 
 /** The parts a link can preview: those with server-rendered public pages. */
-const SHAREABLE = (Object.keys(REMOTE_SCREENS) as RemoteName[]).filter((name) => PUBLIC_ROUTES.some((r) => r.remote === name));
+const SHAREABLE = REMOTE_NAMES.filter((name) => PUBLIC_ROUTES.some((r) => r.remote === name));
 
 type State = { kind: "idle" } | { kind: "working" } | { kind: "error"; message: string } | { kind: "done"; link: string; preview: LinkPreview };
 

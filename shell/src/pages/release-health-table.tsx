@@ -6,10 +6,8 @@ import { useEffect, useState } from "react";
 import { CANARY_THRESHOLD, formatRate, releaseOfKey, type CanaryAbort, type ReleaseCounts } from "federation-contract";
 import { loadDatabase, loadDatabaseSdk, type RuntimeConfig } from "shared-auth";
 import { PATHS, formatMoment } from "shared-content";
-import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
+import { REMOTE_NAMES } from "../remotes/screens";
 import styles from "./releases-page.module.css";
-
-const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
 
 interface Health {
   /** Remote -> release -> counts. */
@@ -79,7 +77,7 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
       </p>
     );
   const { counts, aborts } = state.health;
-  const rows = REMOTES.flatMap((remote) => {
+  const rows = REMOTE_NAMES.flatMap((remote) => {
     const canary = config.canaries?.[remote];
     const liveRelease = live[remote];
     const abort = canary ? aborts[remote]?.[canary.release] : undefined;
@@ -126,8 +124,7 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
                 {row.serves}
                 {row.abort ? (
                   <p className={styles.error}>
-                    Aborted <time dateTime={new Date(row.abort.at).toISOString()}>{formatMoment(new Date(row.abort.at).toISOString())}</time>:{" "}
-                    {row.abort.reason}.
+                    Aborted <time dateTime={new Date(row.abort.at).toISOString()}>{formatMoment(row.abort.at)}</time>: {row.abort.reason}.
                   </p>
                 ) : null}
               </td>

@@ -3,12 +3,9 @@
 // the release needs. Read from /release-log.json, which the release command publishes beside the
 // config (scripts/lib/release-log.mjs).
 import { useEffect, useState } from "react";
-import { RELEASE_ACTIONS, parseReleaseLog, type ReleaseLogEntry } from "federation-contract";
+import { RELEASE_ACTIONS, RELEASE_LOG_FILE, parseReleaseLog, type ReleaseLogEntry } from "federation-contract";
 import { formatMoment } from "shared-content";
 import styles from "./releases-page.module.css";
-
-/** Where the release command publishes the record (RELEASE_LOG_FILE in scripts/lib/release-log.mjs). */
-export const RELEASE_LOG_URL = "/release-log.json";
 
 type RecordState = { status: "loading" } | { status: "failed" } | { status: "loaded"; entries: ReleaseLogEntry[] };
 
@@ -16,7 +13,7 @@ function useReleaseRecord(): RecordState {
   const [state, setState] = useState<RecordState>({ status: "loading" });
   useEffect(() => {
     let current = true;
-    fetch(RELEASE_LOG_URL, { cache: "no-cache" })
+    fetch(`/${RELEASE_LOG_FILE}`, { cache: "no-cache" })
       .then(async (response) => {
         // No record published yet (a site deployed without the release command): nothing to list.
         const entries = response.status === 404 ? [] : response.ok ? parseReleaseLog(await response.json()) : null;

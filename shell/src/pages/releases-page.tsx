@@ -5,14 +5,12 @@ import { releaseAt } from "../remotes/manifest-guard";
 import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";
 import { BackToLiveButton } from "../remotes/release-preview-banner";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
-import { REMOTE_SCREENS, type RemoteName } from "../remotes/screens";
+import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
 import { PreviewLinkForm } from "./preview-link-form";
 import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
 import styles from "./releases-page.module.css";
-
-const REMOTES = Object.keys(REMOTE_SCREENS) as RemoteName[];
 
 /** Where a previewed remote shows first: its first public page, else the admin panel. */
 function pageOf(remote: string): string {
@@ -27,7 +25,7 @@ function useLiveReleases(): Record<string, string> {
   useEffect(() => {
     let current = true;
     void Promise.all(
-      REMOTES.map(async (name) => {
+      REMOTE_NAMES.map(async (name) => {
         const entry = registry.entryOf(name);
         return [name, entry ? await releaseAt(entry).catch(() => null) : null] as const;
       }),
@@ -51,7 +49,7 @@ function LiveReleasesTable({ config, releases }: { config: RuntimeConfig; releas
         </tr>
       </thead>
       <tbody>
-        {REMOTES.map((name) => (
+        {REMOTE_NAMES.map((name) => (
           <tr key={name}>
             <th scope="row">{name}</th>
             <td>{releases[name] ?? "…"}</td>
@@ -97,7 +95,7 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <label htmlFor="preview-remote">Part of the site</label>
       <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
-        {REMOTES.map((name) => (
+        {REMOTE_NAMES.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>

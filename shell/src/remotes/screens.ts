@@ -26,3 +26,6 @@ export const REMOTE_SCREENS = {
   ],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type ScreenOf<R extends RemoteName> = (typeof REMOTE_SCREENS)[R][number];
+
+/** Every remote of the roster, in its order. */
+export const REMOTE_NAMES = Object.keys(REMOTE_SCREENS) as RemoteName[];
