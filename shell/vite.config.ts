@@ -55,6 +55,12 @@ function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
 }
 const visitorModules = sharedPackagesVisitorModules();
 
+const reactRouterBuild = join(import.meta.dirname, "..", "node_modules", "react-router", "dist", "production");
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterBuild, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterBuild, "dom-export.mjs") },
+];
+
 function templateAsAppHtml(): Plugin {
   return {
     name: "shell:template-as-app-html",
@@ -117,11 +123,16 @@ export default defineConfig(async ({ command }) => ({
           : runtimeExportsOf(name).catch(() => undefined),
     }),
   ],
+  // react-router's package exports only its development build (its dev warnings on); the
+  // production build is the same code without them (0.5 KB gzip for every visitor).
+  resolve: command === "build" ? { alias: reactRouterProduction } : undefined,
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },
   build: {
     target: "es2022",
     emptyOutDir: true,
+    // Every browser the site supports (es2022) preloads modules natively; older ones only preload less.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Fewer, larger first-visit chunks compress better (gzip starts afresh in every file):
