@@ -103,6 +103,10 @@ export default defineConfig(async ({ command }) => ({
       // Publishes the federation runtime on globalThis for the remotes, which are built with
       // experiments.externalRuntime and so do not ship their own copy.
       experiments: { provideExternalRuntime: true },
+      // No manifest reader in the runtime (1.5 KB gzip for every visitor): the remote registry
+      // reads each remote's mf-manifest.json itself (it judges the build from it anyway) and
+      // registers the remoteEntry.js it names (src/remotes/remote-registry.ts).
+      disableSnapshot: true,
     }),
     runtimePackageVersionOnly(),
     react(),
