@@ -8,7 +8,7 @@ import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
 import { REMOTES, type RemoteName } from "./federation.remotes.ts";
-import { SHARED_WORKSPACE_PACKAGES, buildSharedModules, sharedModules } from "./federation.shared.ts";
+import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
 
@@ -31,7 +31,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         manifest: true,
         dts: false,
         exposes,
-        shared: command === "build" ? buildSharedModules : sharedModules,
+        shared: command === "build" ? remoteBuildSharedModules : sharedModules,
         // The built remote reuses the shell's federation runtime (published by the shell, see its
         // config) instead of shipping its own (~18 KB gzip per remote on every page). The dev server
         // keeps its own runtime so the remote still runs alone for development.

@@ -72,5 +72,17 @@ export const buildSharedModules = Object.fromEntries(
   Object.entries(sharedModules).map(([name, share]) => [name, name === "react" || name === "react-dom" ? { ...share, request: name } : share]),
 ) as typeof sharedModules;
 
+/**
+ * The shares a remote's production build declares: buildSharedModules, consumed only
+ * (`import: false`). A built remote runs only inside a host that provides every one of them (the
+ * shell in browsers, the renderer on the server), so it carries no fallback copies and no glue to
+ * load them: its share wrappers shrink from ~5 KB gzip to ~1 KB on every page. Its manifest still
+ * states each required range, which the release check and the hosts' guards compare. The dev
+ * servers keep their own copies, so a remote still runs alone for development.
+ */
+export const remoteBuildSharedModules = Object.fromEntries(
+  Object.entries(buildSharedModules).map(([name, share]) => [name, { ...share, import: false as const }]),
+) as { [name in keyof typeof buildSharedModules]: (typeof buildSharedModules)[name] & { import: false } };
+
 /** The names the e2e "exactly one copy" test looks for. */
 export const sharedModuleNames = Object.keys(sharedModules);
