@@ -62,9 +62,19 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
       emptyOutDir: true,
       rolldownOptions: {
         input: {},
-        // What every exposed screen loads (the federation runtime's entry points, shared-ui's
-        // panels) in one chunk instead of five small ones: gzip starts afresh in every file.
-        output: { codeSplitting: { groups: [{ name: "common", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|shared-ui[\\/]src[\\/]/ }] } },
+        // Fewer, larger first-visit chunks (gzip starts afresh in every file): remoteEntry.js's
+        // code with the runtime's entry points and the share map it reads in one chunk
+        // (remoteEntry.js re-exports it), shared-ui's panels in another. Not one: a chunk the
+        // entry imports statically gets no CSS loaded for it, and shared-ui's is loaded with
+        // each exposed screen.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: "entry", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|virtual:mf-(REMOTE_ENTRY_ID|localSharedImportMap)/ },
+              { name: "common", test: /shared-ui[\\/]src[\\/]/ },
+            ],
+          },
+        },
       },
     },
     // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).
