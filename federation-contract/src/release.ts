@@ -44,16 +44,6 @@ export function formatReleases(releases: Readonly<Record<string, string>>): stri
     .join("; ");
 }
 
-/** The releases named by `formatReleases`' text (pairs that are not `name=release` are skipped). */
-export function parseReleases(text: string | null | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (text ?? "").split(";")) {
-    const [remote, release] = pair.split("=").map((s) => s.trim());
-    if (remote && release) out[remote] = release;
-  }
-  return out;
-}
-
 /** The release record's file: in the local stack's data folder, and published beside the shell's config.json (fetched at `/${RELEASE_LOG_FILE}`). */
 export const RELEASE_LOG_FILE = "release-log.json";
 
