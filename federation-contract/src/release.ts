@@ -36,7 +36,7 @@ export function releaseOf(manifest: unknown): string | null {
   return typeof contract.version === "string" && contract.version ? contract.version : null;
 }
 
-/** `remote_blog=1.4.0-3f2a…; remote_home=…`, sorted by remote: the header's value and the page's record. */
+/** `remote_blog=1.4.0-3f2a…; <remote>=<release>…`, sorted by remote: the header's value and the page's record. */
 export function formatReleases(releases: Readonly<Record<string, string>>): string {
   return Object.keys(releases)
     .sort()

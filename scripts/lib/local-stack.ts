@@ -81,7 +81,7 @@ export interface StackMarker {
   configFile: string | null;
   /** Remote name -> its Hosting site's origin. */
   remoteOrigins: Record<string, string>;
-  /** Site (shell, remote-home, ...) -> the folder its Hosting site serves. */
+  /** Site (the shell, each remote by its folder) -> the folder its Hosting site serves. */
   hostingRoots: Record<string, string>;
 }
 
