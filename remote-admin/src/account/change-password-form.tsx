@@ -3,7 +3,7 @@ import { changePassword } from "shared-auth";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { errorCode, passwordChangeMessage } from "./account-messages";
 import { PasswordChecklist } from "shared-ui";
-import { usePasswordPolicy } from "./use-password-policy";
+import { usePasswordPolicy } from "shared-auth/password-policy";
 import fieldStyles from "../ui/field.module.css";
 import styles from "./account.module.css";
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "shared-router";
 import { SITE_PATHS } from "shared-content";
-import { checkPasswordPolicy, checkPasswordResetCode, resetPassword, type PasswordPolicyCheck } from "shared-auth";
+import { checkPasswordResetCode, resetPassword } from "shared-auth";
+import { usePasswordPolicy } from "shared-auth/password-policy";
 import { authErrorMessage } from "shared-auth/messages";
 import { PasswordChecklist } from "shared-ui";
 import { useDocumentTitle } from "../use-document-title";
@@ -17,19 +18,6 @@ function linkProblem(error: unknown): string {
     return "This reset link cannot be used: it was used already, a newer link replaced it, or it was copied incompletely. Ask for a new one below.";
   if (code === "auth/user-disabled" || code === "auth/user-not-found") return "The account this link was sent for no longer exists or is disabled.";
   return authErrorMessage(error);
-}
-
-/** The checklist for the password as typed; only the latest answer is kept. */
-function usePolicyCheck(password: string): PasswordPolicyCheck | null {
-  const [check, setCheck] = useState<PasswordPolicyCheck | null>(null);
-  const latest = useRef(0);
-  useEffect(() => {
-    const ticket = ++latest.current;
-    void checkPasswordPolicy(password).then((result) => {
-      if (ticket === latest.current) setCheck(result);
-    });
-  }, [password]);
-  return check;
 }
 
 type LinkState = { kind: "checking" } | { kind: "ready"; email: string } | { kind: "unusable"; message: string } | { kind: "done"; email: string };
@@ -51,7 +39,7 @@ export function ResetPasswordPage() {
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const check = usePolicyCheck(password);
+  const { check } = usePasswordPolicy(password);
   const checklistId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
