@@ -155,7 +155,6 @@ export {
   type LinkPreview,
   formatReleases,
   parseReleaseLog,
-  parseReleases,
   releaseOf,
   type ReleaseLogEntry,
   type SharedNeed,
