@@ -55,6 +55,37 @@ function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
 }
 const visitorModules = sharedPackagesVisitorModules();
 
+/**
+ * The shell's share wrappers (one per shared module: react, shared-auth, shared-content with
+ * shared-router) in one chunk. The federation plugin names each wrapper that statically imports
+ * its local copy (react's prebuild, shared-auth's code: they are singletons other shares depend
+ * on) as a chunk of its own, in a chunk group above every user group, and each repeats the same
+ * cache helpers. None has top-level await and every page loads them all, so one chunk lets gzip
+ * see the helpers once. This wraps the plugin's naming function; the generated code is untouched.
+ */
+function shareWrappersInOneChunk(): Plugin {
+  type Group = { name?: unknown };
+  const LOAD_SHARE = "__loadShare__";
+  return {
+    name: "shell:share-wrappers-in-one-chunk",
+    apply: "build",
+    config(config) {
+      const output = config.build?.rolldownOptions?.output;
+      const splitting = !Array.isArray(output) && output?.codeSplitting;
+      const groups = (typeof splitting === "object" && splitting.groups) || [];
+      for (const group of groups as Group[]) {
+        const named = group.name;
+        if (typeof named !== "function") continue;
+        group.name = (id: string, ...rest: unknown[]) => {
+          const chunk = (named as (id: string, ...rest: unknown[]) => string | null | undefined)(id, ...rest);
+          // Keep the plugin's markers in the name: its later steps find wrapper chunks by them.
+          return typeof chunk === "string" && chunk.includes(LOAD_SHARE) ? `${chunk.slice(0, chunk.indexOf(LOAD_SHARE))}${LOAD_SHARE}all` : chunk;
+        };
+      }
+    },
+  };
+}
+
 const reactRouterBuild = join(import.meta.dirname, "..", "node_modules", "react-router", "dist", "production");
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: join(reactRouterBuild, "index.mjs") },
@@ -109,6 +140,7 @@ export default defineConfig(async ({ command }) => ({
       disableSnapshot: true,
     }),
     runtimePackageVersionOnly(),
+    shareWrappersInOneChunk(),
     react(),
     templateAsAppHtml(),
     visitorModules,
