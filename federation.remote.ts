@@ -63,14 +63,15 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
       rolldownOptions: {
         input: {},
         // Fewer, larger first-visit chunks (gzip starts afresh in every file): remoteEntry.js's
-        // code with the runtime's entry points and the share map it reads in one chunk
-        // (remoteEntry.js re-exports it), shared-ui's panels in another. Not one: a chunk the
+        // code with the runtime's entry points, the share map it reads and the share wrappers
+        // (consume-only, so deferred glue with no top-level await: each repeats the entry's
+        // cache code) in one chunk (remoteEntry.js re-exports it), shared-ui's panels in another. Not one: a chunk the
         // entry imports statically gets no CSS loaded for it, and shared-ui's is loaded with
         // each exposed screen.
         output: {
           codeSplitting: {
             groups: [
-              { name: "entry", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|virtual:mf-(REMOTE_ENTRY_ID|localSharedImportMap)/ },
+              { name: "entry", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|virtual:mf-(REMOTE_ENTRY_ID|localSharedImportMap)|__loadShare__/ },
               { name: "common", test: /shared-ui[\\/]src[\\/]/ },
             ],
           },
