@@ -184,9 +184,12 @@ export default defineConfig(async ({ command }) => ({
               name: "federation",
               test: /node_modules[\\/]@module-federation[\\/]|virtual:mf-(localSharedImportMap|REMOTE_ENTRY_ID)|__H_A_I__hostAutoInit|__P_S__pendingShares/,
             },
+            // With react-dom's prebuild: the re-export the federation's react-dom share loads
+            // on every page (its own request before).
             {
               name: "libraries",
-              test: (id: string) => /node_modules[\\/](react-dom|scheduler|react-router|valibot|zustand)[\\/]/.test(id) || visitorModules.has(id),
+              test: (id: string) =>
+                /node_modules[\\/](react-dom|scheduler|react-router|valibot|zustand)[\\/]|__prebuild__react_mf_2_dom__/.test(id) || visitorModules.has(id),
             },
           ],
         },
