@@ -5,7 +5,19 @@
 // at the page (Playwright routes) so that "the middle" is a known moment, not a race.
 import { createHash } from "node:crypto";
 import type { Page, Route } from "@playwright/test";
-import { db, expect, expectRemoteScreen, keepContent, setStorageRunning, signInAsAdmin, stackState, test } from "../fixtures";
+import {
+  db,
+  deleteObject,
+  expect,
+  expectRemoteScreen,
+  keepContent,
+  listObjects,
+  objectUrl,
+  setStorageRunning,
+  signInAsAdmin,
+  stackStorage,
+  test,
+} from "../fixtures";
 
 keepContent("blog", "media");
 
@@ -13,19 +25,9 @@ test.afterEach(async () => {
   await setStorageRunning(true);
 });
 
-async function storageBase() {
-  const { ports } = await stackState();
-  return { origin: `http://127.0.0.1:${ports.storage}`, bucket: "demo-portfolio.appspot.com" };
-}
-
-/** The names stored under media/{id}/, listed as the owner. */
+/** The names stored under media/{id}/. */
 async function storedFiles(id: string): Promise<string[]> {
-  const s = await storageBase();
-  const res = await fetch(`${s.origin}/v0/b/${s.bucket}/o?prefix=${encodeURIComponent(`media/${id}/`)}&delimiter=${encodeURIComponent("/")}`, {
-    headers: { Authorization: "Bearer owner" },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { items?: { name: string }[] }).items?.map((i) => i.name) ?? [];
+  return listObjects(await stackStorage(), `media/${id}/`);
 }
 
 /**
@@ -63,7 +65,7 @@ async function noisyPhoto(page: Page, width: number, height: number, noise: numb
  * until release(): the upload is then in its middle, some variants stored and others not.
  */
 async function holdUploads(page: Page, passFirst: number) {
-  const { origin } = await storageBase();
+  const { origin } = await stackStorage();
   const held: Route[] = [];
   let passed = 0;
   let holding = true;
@@ -103,10 +105,8 @@ async function newPostWithPhoto(page: Page, title: string, name: string): Promis
 
 /** Removes a picture's files as the owner (keepContent puts the records back, not the files). */
 async function removeFiles(id: string) {
-  const s = await storageBase();
-  for (const name of await storedFiles(id)) {
-    await fetch(`${s.origin}/v0/b/${s.bucket}/o/${encodeURIComponent(name)}`, { method: "DELETE", headers: { Authorization: "Bearer owner" } });
-  }
+  const s = await stackStorage();
+  for (const name of await storedFiles(id)) await deleteObject(s, name);
 }
 
 test("Cancel in the middle of an upload leaves nothing referenced and nothing half-uploaded", async ({ page }) => {
@@ -174,13 +174,13 @@ test("a Storage server restart in the middle of an upload is resumed, and the fo
   expect(Object.keys(record.variants).map(Number)).toEqual([320, 640, 960, 1280, 1920]);
   const files = await storedFiles(id);
   expect(files).toHaveLength(10);
-  const s = await storageBase();
+  const s = await stackStorage();
   for (const [width, bytes] of Object.entries(record.variants)) {
     for (const [ext, size] of [
       ["webp", bytes.webp],
       ["jpg", bytes.jpeg],
     ] as const) {
-      const res = await fetch(`${s.origin}/v0/b/${s.bucket}/o/${encodeURIComponent(`media/${id}/${width}.${ext}`)}?alt=media`);
+      const res = await fetch(objectUrl(s, `media/${id}/${width}.${ext}`));
       expect(res.status).toBe(200);
       // Whole: the bytes the pipeline made, not a prefix of them.
       expect((await res.arrayBuffer()).byteLength, `${width}.${ext}`).toBe(size);

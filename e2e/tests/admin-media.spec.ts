@@ -20,8 +20,10 @@ import {
   expectNoSeriousA11yViolations,
   expectRemoteScreen,
   keepContent,
+  objectUrl,
   signInAsAdmin,
   stackState,
+  stackStorage,
   test,
 } from "../fixtures";
 
@@ -51,15 +53,8 @@ async function encodeInBrowser(page: Page, width: number, height: number, top: s
 
 const idOf = (bytes: Buffer, size: string) => `${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}-${size}`;
 
-async function storageBase(): Promise<{ origin: string; bucket: string; host: string; port: number }> {
-  const { ports } = await stackState();
-  return { origin: `http://127.0.0.1:${ports.storage}`, bucket: "demo-portfolio.appspot.com", host: "127.0.0.1", port: ports.storage! };
-}
-
-const objectUrl = async (path: string) => {
-  const s = await storageBase();
-  return `${s.origin}/v0/b/${s.bucket}/o/${encodeURIComponent(path)}?alt=media`;
-};
+/** A stored object's download address on the stack's Storage server. */
+const storedUrl = async (path: string) => objectUrl(await stackStorage(), path);
 
 async function newPost(page: Page, title: string) {
   await signInAsAdmin(page, "/admin-panel/write-blog");
@@ -120,7 +115,7 @@ test("a phone photo as a post's cover: refused bad files first, then upright var
 
   // The field holds the share JPEG's URL (800 px: the largest up to 1280), set only now.
   const coverUrl = await page.getByLabel("Cover image URL").inputValue();
-  expect(coverUrl).toBe(await objectUrl(`media/${id}/800.jpg`));
+  expect(coverUrl).toBe(await storedUrl(`media/${id}/800.jpg`));
 
   // Every variant: upright, its size, no EXIF, immutable.
   for (const [w, h] of [
@@ -129,7 +124,7 @@ test("a phone photo as a post's cover: refused bad files first, then upright var
     [800, 1200],
   ]) {
     for (const ext of ["webp", "jpg"]) {
-      const res = await fetch(await objectUrl(`media/${id}/${w}.${ext}`));
+      const res = await fetch(await storedUrl(`media/${id}/${w}.${ext}`));
       expect(res.status, `${w}.${ext}`).toBe(200);
       expect(res.headers.get("content-type")).toBe(ext === "webp" ? "image/webp" : "image/jpeg");
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -176,7 +171,7 @@ test("a phone photo as a post's cover: refused bad files first, then upright var
 test("a visitor's own SDK upload is denied, signed out or signed in without the admin claim", async ({ request }) => {
   const stranger = await createAccount(request, "uploader");
   const { authUrl } = await stackState();
-  const s = await storageBase();
+  const s = await stackStorage();
   const app: FirebaseApp = initializeApp(
     { apiKey: "demo-api-key", projectId: "demo-portfolio", appId: "demo-app", storageBucket: s.bucket },
     `uploader-${Date.now()}`,
@@ -191,7 +186,7 @@ test("a visitor's own SDK upload is denied, signed out or signed in without the 
     connectAuthEmulator(auth, authUrl, { disableWarnings: true });
     await signInWithEmailAndPassword(auth, stranger.email, stranger.password);
     await expect(uploadBytes(ref(storage, path), bytes, { contentType: "image/webp" })).rejects.toMatchObject({ code: "storage/unauthorized" });
-    expect((await fetch(await objectUrl(path))).status).toBe(404);
+    expect((await fetch(await storedUrl(path))).status).toBe(404);
   } finally {
     await deleteApp(app);
   }
@@ -217,7 +212,7 @@ test("an image pasted into the body is uploaded and appears in the published pos
   await page.getByLabel("Alt text for the inserted image").fill("A green field under a yellow sky");
   await page.getByRole("button", { name: "Insert “pasted.png”" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Inserted “pasted.png” into the body." })).toBeVisible({ timeout: 30_000 });
-  const url = await objectUrl(`media/${id}/700.jpg`);
+  const url = await storedUrl(`media/${id}/700.jpg`);
   await expect(body).toHaveValue(`Before the picture.\n\n![A green field under a yellow sky](${url})\n\nAfter the picture.`);
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
@@ -234,7 +229,7 @@ test("an image pasted into the body is uploaded and appears in the published pos
 /** Stores a picture as the admin's SDK would (the demo admin has the admin claim): two variants, then its record. */
 async function seedPicture(id: string, name: string, alt: string, png: Buffer) {
   const { authUrl } = await stackState();
-  const s = await storageBase();
+  const s = await stackStorage();
   const app = initializeApp({ apiKey: "demo-api-key", projectId: "demo-portfolio", appId: "demo-app", storageBucket: s.bucket }, `seed-${Date.now()}`);
   try {
     const auth = getAuth(app);
@@ -263,7 +258,7 @@ test("the media library shows where a picture is used, refuses to delete it, and
   const png = await encodeInBrowser(page, 320, 240, "#345", "#cba", "image/png");
   await seedPicture(used, `lighthouse-${stamp}.png`, "A lighthouse on a rock", png);
   await seedPicture(unused, `spare-${stamp}.png`, "A spare picture", png);
-  const share = await objectUrl(`media/${used}/320.jpg`);
+  const share = await storedUrl(`media/${used}/320.jpg`);
   const slug = `library-${stamp}`;
   await db.set(`blog/drafts/${slug}`, {
     title: "Lighthouses",
@@ -296,7 +291,7 @@ test("the media library shows where a picture is used, refuses to delete it, and
   await usedCard.getByRole("button", { name: `Delete “lighthouse-${stamp}.png”` }).click();
   await expect(usedCard.getByRole("alert")).toContainText("cannot be deleted: it is used by draft “Lighthouses”");
   expect(await db.get(`media/${used}`)).not.toBeNull();
-  expect((await fetch(await objectUrl(`media/${used}/320.webp`))).status).toBe(200);
+  expect((await fetch(await storedUrl(`media/${used}/320.webp`))).status).toBe(200);
 
   // Alt text edited in the library: the draft's ImageRef and its markdown follow, in one update.
   await usedCard.getByRole("button", { name: /^Edit alt text/ }).click();
@@ -319,7 +314,7 @@ test("the media library shows where a picture is used, refuses to delete it, and
   const newCard = page.getByRole("listitem", { name: `lighthouse-new-${stamp}.png` });
   await expect(newCard.getByRole("list", { name: `Where lighthouse-new-${stamp}.png is used` })).toContainText("Draft “Lighthouses”", { timeout: 30_000 });
   await expect(usedCard).toHaveCount(0);
-  const newShare = await objectUrl(`media/${newId}/480.jpg`);
+  const newShare = await storedUrl(`media/${newId}/480.jpg`);
   const replaced = (await db.get(`blog/drafts/${slug}`)) as { coverUrl: string; coverImage: { id: string; alt: string }; body: string };
   expect(replaced.coverUrl).toBe(newShare);
   expect(replaced.coverImage).toMatchObject({ id: newId, alt: "The lighthouse at Vinga" });
@@ -334,5 +329,5 @@ test("the media library shows where a picture is used, refuses to delete it, and
   await dialog.getByRole("button", { name: "Delete picture" }).click();
   await expect(spare).toHaveCount(0);
   expect(await db.get(`media/${unused}`)).toBeNull();
-  expect((await fetch(await objectUrl(`media/${unused}/320.webp`))).status).toBe(404);
+  expect((await fetch(await storedUrl(`media/${unused}/320.webp`))).status).toBe(404);
 });

@@ -4,29 +4,14 @@
 // with no layout shift; variants are served immutable. The variants are real WebP and JPEG files
 // (encoded by Chromium's canvas), put into the local Storage server as the owner.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { db, expect, expectNoSeriousA11yViolations, keepContent, stackState, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, keepContent, objectUrl, putObject, stackStorage, test, type StackStorage } from "../fixtures";
 
 const LADDER = [320, 640, 960, 1280, 1920];
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SLUG = "a-walk-by-the-harbour";
 
-interface Storage {
-  origin: string;
-  bucket: string;
-}
-
-async function storageOfStack(): Promise<Storage> {
-  const config = JSON.parse(await readFile((await stackState()).configFile, "utf8")) as {
-    firebase: { storageBucket: string };
-    emulators: { storage: { host: string; port: number } };
-  };
-  return { origin: `http://${config.emulators.storage.host}:${config.emulators.storage.port}`, bucket: config.firebase.storageBucket };
-}
-
-const objectUrl = (s: Storage, path: string) => `${s.origin}/v0/b/${encodeURIComponent(s.bucket)}/o/${encodeURIComponent(path)}?alt=media`;
-const variantUrl = (s: Storage, id: string, width: number, ext: "webp" | "jpg") => objectUrl(s, `media/${id}/${width}.${ext}`);
+const variantUrl = (s: StackStorage, id: string, width: number, ext: "webp" | "jpg") => objectUrl(s, `media/${id}/${width}.${ext}`);
 
 /** A picture as the upload pipeline leaves it: its id, every variant's bytes, and a tiny placeholder. */
 interface Made {
@@ -85,40 +70,23 @@ async function makePicture(page: Page, width: number, height: number, hue: numbe
   return { id: `${hash}-${width}x${height}`, width, height, placeholder: encoded.placeholder, variants };
 }
 
-/** Puts one object into the Storage server as the owner (rules bypassed), with its metadata. */
-async function putObject(s: Storage, path: string, bytes: Buffer, contentType: string): Promise<void> {
-  const boundary = `picture-${Date.now()}`;
-  const metadata = JSON.stringify({ name: path, contentType, cacheControl: IMMUTABLE });
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--`),
-  ]);
-  const res = await fetch(`${s.origin}/v0/b/${encodeURIComponent(s.bucket)}/o?name=${encodeURIComponent(path)}`, {
-    method: "POST",
-    headers: { Authorization: "Bearer owner", "X-Goog-Upload-Protocol": "multipart", "Content-Type": `multipart/related; boundary=${boundary}` },
-    body,
-  });
-  if (!res.ok) throw new Error(`upload ${path}: HTTP ${res.status} ${await res.text()}`);
-}
-
-async function upload(s: Storage, made: Made): Promise<void> {
+async function upload(s: StackStorage, made: Made): Promise<void> {
   for (const v of made.variants) {
-    await putObject(s, `media/${made.id}/${v.width}.webp`, v.webp, "image/webp");
-    await putObject(s, `media/${made.id}/${v.width}.jpg`, v.jpeg, "image/jpeg");
+    await putObject(s, `media/${made.id}/${v.width}.webp`, v.webp, { contentType: "image/webp", cacheControl: IMMUTABLE });
+    await putObject(s, `media/${made.id}/${v.width}.jpg`, v.jpeg, { contentType: "image/jpeg", cacheControl: IMMUTABLE });
   }
 }
 
 /** The share JPEG: the largest JPEG up to 1280 px. */
 const shareWidth = (made: Made) => [...made.variants].reverse().find((v) => v.width <= 1280)!.width;
 
-let storage: Storage;
+let storage: StackStorage;
 let cover: Made;
 let inBody: Made;
 let avatar: Made;
 
 async function makeAll(browser: Browser): Promise<void> {
-  storage = await storageOfStack();
+  storage = await stackStorage();
   const page = await browser.newPage();
   try {
     cover = await makePicture(page, 1600, 900, 200);

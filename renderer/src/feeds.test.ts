@@ -1,7 +1,7 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { FEED_POSTS, absoluteHtml, rssXml, sitemapXml } from "./feeds";
+import { FEED_POSTS, absoluteHtml, feedBody, rssXml, sitemapXml } from "./feeds";
 
 /** The document an XML parser makes of `xml`; throws when the text is not well-formed XML. */
 function parseXml(xml: string): Document {
@@ -143,6 +143,31 @@ describe("full-content feeds", () => {
     // A post without a body read (unpublished since the list was read) keeps its summary only.
     expect(older?.content).toBeNull();
     expect(older?.description).toBe("S2");
+  });
+
+  it("works a post's body out once: the next feed request takes it from memory, and an edited post is worked out again", () => {
+    // A window of its own that counts the DOM work (each body is parsed in a <template>).
+    const counted = new JSDOM("").window as unknown as Window;
+    let parsed = 0;
+    const createElement = counted.document.createElement.bind(counted.document);
+    counted.document.createElement = ((name: string) => {
+      if (name === "template") parsed++;
+      return createElement(name);
+    }) as typeof counted.document.createElement;
+    const page = "https://example.com/blogs/newer";
+    const first = feedBody(counted, null)(page, { body: "", bodyHtml: body });
+    const afterFirst = parsed;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(htmlDocument(first).querySelector("a")?.getAttribute("href")).toBe("https://example.com/blogs/older");
+    // The next request makes its own feedBody, as the handler does: the same text costs no DOM work.
+    expect(feedBody(counted, null)(page, { body: "", bodyHtml: body })).toBe(first);
+    expect(parsed).toBe(afterFirst);
+    const edited = feedBody(counted, null)(page, { body: "", bodyHtml: `${body}<p>Added later.</p>` });
+    expect(parsed).toBeGreaterThan(afterFirst);
+    expect(htmlDocument(edited).body.lastElementChild?.textContent).toBe("Added later.");
+    // A post saved before bodies were compiled on save: its markdown, compiled and made absolute.
+    const fromMarkdown = feedBody(counted, null)(page, { body: "See [the older post](/blogs/older)." });
+    expect(htmlDocument(fromMarkdown).querySelector("a")?.getAttribute("href")).toBe("https://example.com/blogs/older");
   });
 
   it("a tag's feed names the tag, links its list page and itself", () => {

@@ -15,7 +15,7 @@ import {
   type MediaStorage,
   type WithId,
 } from "shared-content";
-import { BlogPostSchema, cachedMarkdownCompiler, decodeOne, postPath, readAsVisitor } from "shared-content/server";
+import { BlogPostSchema, cachedMarkdownCompiler, decodeOne, memoiseMarkdown, postPath, readAsVisitor } from "shared-content/server";
 import { fixedAddress } from "shared-content/site-urls";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
@@ -50,9 +50,7 @@ export async function taggedPosts(config: RuntimeConfig, tag: string, signal?: A
 }
 
 /**
- * Each post's whole body for the feed, by slug: the HTML compiled when it was saved, sanitised
- * again (or its markdown compiled, for a post saved before that), with every link and image made
- * absolute, since a feed reader shows it away from the site. A post unpublished since the list
+ * Each post's whole body for the feed, by slug (feedBody below). A post unpublished since the list
  * was read is left out.
  */
 export async function feedBodies(
@@ -63,17 +61,49 @@ export async function feedBodies(
   media: MediaStorage | null,
   signal?: AbortSignal,
 ): Promise<Map<string, string>> {
-  const markdown = cachedMarkdownCompiler(window, media);
+  const bodyOf = feedBody(window, media);
   const bodies = new Map<string, string>();
   await Promise.all(
     posts.map(async ({ id }) => {
       const post = decodeOne(BlogPostSchema, await readAsVisitor(config, postPath(id), undefined, { signal }), postPath(id));
-      if (!post) return;
-      const html = post.bodyHtml === undefined ? markdown.compile(post.body).html : markdown.sanitise(post.bodyHtml);
-      bodies.set(id, absoluteHtml(html, `${base}${postUrl(id)}`, window));
+      if (post) bodies.set(id, bodyOf(`${base}${postUrl(id)}`, post));
     }),
   );
   return bodies;
+}
+
+type FeedBodyOf = (pageUrl: string, post: { body: string; bodyHtml?: string }) => string;
+const feedBodyMemos = new WeakMap<Window, Map<string, FeedBodyOf>>();
+
+/**
+ * A post's body as a feed carries it: the HTML compiled when it was saved, sanitised again (or its
+ * markdown compiled, for a post saved before that), with every link and image made absolute, since
+ * a feed reader shows it away from the site. Both steps go through jsdom, and every feed request
+ * asks for the same newest posts again, so the result is remembered by page and text (per window
+ * and bucket): the same input always gives the same output, and an edited post is a new text, so
+ * an entry is never stale.
+ */
+export function feedBody(window: Window, media: MediaStorage | null): FeedBodyOf {
+  let byStorage = feedBodyMemos.get(window);
+  if (!byStorage) feedBodyMemos.set(window, (byStorage = new Map()));
+  const storageKey = media ? `${media.origin} ${media.bucket}` : "";
+  let bodyOf = byStorage.get(storageKey);
+  if (!bodyOf) {
+    const markdown = cachedMarkdownCompiler(window, media);
+    // The key is "<page URL>\n<h|m>\n<text>": a URL holds no line break, the text may.
+    const memo = memoiseMarkdown(
+      (key) => {
+        const cut = key.indexOf("\n");
+        const text = key.slice(cut + 3);
+        const html = key[cut + 1] === "h" ? markdown.sanitise(text) : markdown.compile(text).html;
+        return absoluteHtml(html, key.slice(0, cut), window);
+      },
+      (html) => html.length,
+    );
+    bodyOf = (pageUrl, post) => memo(post.bodyHtml === undefined ? `${pageUrl}\nm\n${post.body}` : `${pageUrl}\nh\n${post.bodyHtml}`);
+    byStorage.set(storageKey, bodyOf);
+  }
+  return bodyOf;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type PasswordPolicyCheck,
   type PasswordPolicyOptions,
 } from "./account";
+import { authErrorCode } from "./messages/auth-errors";
 import { ensureAuth, getAuthInstance } from "./session";
 
 const authSdk = () => import("firebase/auth");
@@ -68,14 +69,6 @@ function signedInUser(): User & { email: string } {
   return user as User & { email: string };
 }
 
-function codeOf(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === "string" ? code : undefined;
-  }
-  return undefined;
-}
-
 /** Re-authenticates with the current password (a fresh sign-in is required for both changes). */
 async function reauthenticate(user: User & { email: string }, currentPassword: string): Promise<void> {
   const { EmailAuthProvider, reauthenticateWithCredential } = await authSdk();
@@ -94,7 +87,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   try {
     await updatePassword(user, newPassword);
   } catch (error) {
-    if (codeOf(error) === "auth/password-does-not-meet-requirements") await refreshPasswordPolicy();
+    if (authErrorCode(error) === "auth/password-does-not-meet-requirements") await refreshPasswordPolicy();
     throw error;
   }
 }
@@ -111,7 +104,7 @@ export async function changeEmail(currentPassword: string, newEmail: string): Pr
   try {
     await updateEmail(user, newEmail);
   } catch (error) {
-    if (codeOf(error) !== "auth/operation-not-allowed") throw error;
+    if (authErrorCode(error) !== "auth/operation-not-allowed") throw error;
     await verifyBeforeUpdateEmail(user, newEmail);
     return { kind: "verification-sent", email: newEmail };
   }
@@ -129,7 +122,7 @@ export async function sendPasswordReset(email: string): Promise<void> {
   try {
     await sdk.sendPasswordResetEmail(instance, email);
   } catch (error) {
-    if (codeOf(error) !== "auth/user-not-found") throw error;
+    if (authErrorCode(error) !== "auth/user-not-found") throw error;
   }
 }
 
@@ -145,7 +138,7 @@ export async function resetPassword(code: string, newPassword: string): Promise<
   try {
     await sdk.confirmPasswordReset(instance, code, newPassword);
   } catch (error) {
-    const failed = codeOf(error);
+    const failed = authErrorCode(error);
     if (failed === "auth/password-does-not-meet-requirements" || failed === "auth/weak-password") await refreshPasswordPolicy();
     throw error;
   }

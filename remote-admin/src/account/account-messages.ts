@@ -1,15 +1,7 @@
 // Plain messages for the account screen. The same code means something more specific here
 // than on the sign-in page (a wrong password is the *current* password), so these come first
 // and anything else falls back to shared-auth's catalogue.
-import { authErrorMessage } from "shared-auth/messages";
-
-export function errorCode(error: unknown): string | undefined {
-  if (typeof error === "object" && error !== null && "code" in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === "string" ? code : undefined;
-  }
-  return undefined;
-}
+import { authErrorCode, authErrorMessage } from "shared-auth/messages";
 
 const COMMON: Record<string, string> = {
   "auth/wrong-password": "The current password is not correct. Nothing was changed.",
@@ -39,11 +31,11 @@ const EMAIL: Record<string, string> = {
 };
 
 export function passwordChangeMessage(error: unknown): string {
-  const code = errorCode(error);
+  const code = authErrorCode(error);
   return (code && (PASSWORD[code] ?? COMMON[code])) || authErrorMessage(error);
 }
 
 export function emailChangeMessage(error: unknown): string {
-  const code = errorCode(error);
+  const code = authErrorCode(error);
   return (code && (EMAIL[code] ?? COMMON[code])) || authErrorMessage(error);
 }

@@ -29,7 +29,6 @@ vi.mock("shared-auth", async () => {
     useAuthStore: (select: (s: typeof auth.state) => unknown) => select(auth.state),
   };
 });
-vi.mock("shared-auth/messages", () => ({ authErrorMessage: () => "Something went wrong. Please try again." }));
 
 import { AccountScreen, formatTime } from "./account-screen";
 import { emailChangeMessage, passwordChangeMessage } from "./account-messages";

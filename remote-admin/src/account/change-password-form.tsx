@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { changePassword } from "shared-auth";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
-import { errorCode, passwordChangeMessage } from "./account-messages";
+import { authErrorCode } from "shared-auth/messages";
+import { passwordChangeMessage } from "./account-messages";
 import { PasswordChecklist } from "shared-ui";
-import { usePasswordPolicy } from "./use-password-policy";
+import { usePasswordPolicy } from "shared-auth/password-policy";
 import fieldStyles from "../ui/field.module.css";
 import styles from "./account.module.css";
 
@@ -44,7 +45,7 @@ export function ChangePasswordForm({ guard = true }: ChangePasswordFormProps) {
       try {
         await changePassword(current, next);
       } catch (error) {
-        policyRefused = errorCode(error) === "auth/password-does-not-meet-requirements";
+        policyRefused = authErrorCode(error) === "auth/password-does-not-meet-requirements";
         throw error;
       }
     });

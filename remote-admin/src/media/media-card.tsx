@@ -18,7 +18,7 @@ import { Button, StatusMessage, useConfirm } from "../ui";
 import { describeWriteError } from "../lib/write-errors";
 import { ACCEPT_IMAGES } from "./image-file-check";
 import { AltTextField } from "./alt-text-field";
-import { UploadProgress } from "./upload-progress";
+import { UploadStatus } from "./upload-progress";
 import { useImageUpload } from "./use-image-upload";
 import styles from "./media.module.css";
 
@@ -153,15 +153,7 @@ export function MediaCard({ record, storage, uses }: MediaCardProps) {
           </Button>
         </div>
       ) : null}
-      {state.phase === "preparing" ? (
-        <p role="status" className={styles.meta}>
-          Preparing “{state.name}”…
-        </p>
-      ) : null}
-      {state.phase === "uploading" ? (
-        <UploadProgress label={`Uploading the replacement for ${name}`} sent={state.sent} total={state.total} onCancel={replacing.cancel} />
-      ) : null}
-      {state.phase === "failed" ? <StatusMessage kind="error">{state.message}</StatusMessage> : null}
+      <UploadStatus state={state} label={`Uploading the replacement for ${name}`} onCancel={replacing.cancel} />
       {message ? <StatusMessage kind={message.kind}>{message.text}</StatusMessage> : null}
       <div className={styles.actions}>
         {!editing ? (

@@ -42,7 +42,8 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   unavailable: "The database is unavailable right now. Please try again later.",
 };
 
-function codeOf(error: unknown): string | undefined {
+/** The code of a Firebase error (or a bare code), so callers branch on it without casts. */
+export function authErrorCode(error: unknown): string | undefined {
   if (typeof error === "string") return error;
   if (typeof error === "object" && error !== null && "code" in error) {
     const code = (error as { code: unknown }).code;
@@ -53,7 +54,7 @@ function codeOf(error: unknown): string | undefined {
 
 /** Maps a Firebase error (or bare code) to a short message; never returns the raw code. */
 export function authErrorMessage(error: unknown): string {
-  const code = codeOf(error);
+  const code = authErrorCode(error);
   if (!code) return GENERIC_ERROR_MESSAGE;
   const direct = AUTH_ERROR_MESSAGES[code];
   if (direct) return direct;

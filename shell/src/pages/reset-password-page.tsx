@@ -1,36 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "shared-router";
 import { SITE_PATHS } from "shared-content";
-import { checkPasswordPolicy, checkPasswordResetCode, resetPassword, type PasswordPolicyCheck } from "shared-auth";
-import { authErrorMessage } from "shared-auth/messages";
+import { checkPasswordResetCode, resetPassword } from "shared-auth";
+import { usePasswordPolicy } from "shared-auth/password-policy";
+import { authErrorMessage, isSpentResetLink, resetLinkMessage } from "shared-auth/messages";
 import { PasswordChecklist } from "shared-ui";
 import { useDocumentTitle } from "../use-document-title";
 import { FormFooter, PasswordField } from "./auth-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import styles from "./login-page.module.css";
-
-/** Why a reset link cannot be used, in plain words, from the Auth service's code. */
-function linkProblem(error: unknown): string {
-  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
-  if (code === "auth/expired-action-code") return "This reset link has expired: a link works for an hour. Ask for a new one below.";
-  if (code === "auth/invalid-action-code")
-    return "This reset link cannot be used: it was used already, a newer link replaced it, or it was copied incompletely. Ask for a new one below.";
-  if (code === "auth/user-disabled" || code === "auth/user-not-found") return "The account this link was sent for no longer exists or is disabled.";
-  return authErrorMessage(error);
-}
-
-/** The checklist for the password as typed; only the latest answer is kept. */
-function usePolicyCheck(password: string): PasswordPolicyCheck | null {
-  const [check, setCheck] = useState<PasswordPolicyCheck | null>(null);
-  const latest = useRef(0);
-  useEffect(() => {
-    const ticket = ++latest.current;
-    void checkPasswordPolicy(password).then((result) => {
-      if (ticket === latest.current) setCheck(result);
-    });
-  }, [password]);
-  return check;
-}
 
 type LinkState = { kind: "checking" } | { kind: "ready"; email: string } | { kind: "unusable"; message: string } | { kind: "done"; email: string };
 
@@ -51,7 +29,7 @@ export function ResetPasswordPage() {
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const check = usePolicyCheck(password);
+  const { check } = usePasswordPolicy(password);
   const checklistId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -60,7 +38,7 @@ export function ResetPasswordPage() {
     let current = true;
     checkPasswordResetCode(code).then(
       (email) => current && setState({ kind: "ready", email }),
-      (err: unknown) => current && setState({ kind: "unusable", message: linkProblem(err) }),
+      (err: unknown) => current && setState({ kind: "unusable", message: resetLinkMessage(err) }),
     );
     return () => {
       current = false;
@@ -81,8 +59,7 @@ export function ResetPasswordPage() {
       await resetPassword(code, password);
       setState({ kind: "done", email: state.email });
     } catch (err) {
-      const failed = typeof err === "object" && err !== null && "code" in err ? (err as { code: unknown }).code : "";
-      if (failed === "auth/expired-action-code" || failed === "auth/invalid-action-code") setState({ kind: "unusable", message: linkProblem(err) });
+      if (isSpentResetLink(err)) setState({ kind: "unusable", message: resetLinkMessage(err) });
       else setError(authErrorMessage(err));
     } finally {
       setBusy(false);

@@ -1,3 +1,7 @@
+// shared-auth/password-policy: the live password checklist for the screens that set a password
+// (the shell's reset page, the admin's account screen). A separate entry so the hook stays out
+// of the singleton every visitor downloads; it reaches the policy through the singleton by
+// name, so the page keeps one Auth and one cached policy.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { checkPasswordPolicy, refreshPasswordPolicy, type PasswordPolicyCheck } from "shared-auth";
 
