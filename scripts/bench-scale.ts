@@ -20,7 +20,7 @@
 //   --json FILE         also write the figures as JSON
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
@@ -28,7 +28,6 @@ import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { build, kb, ms, postsNewestFirst, quantile, runBenchmark, type IndexEntry, newPageContext } from "./lib/command";
 import { audit, launchLighthouseChrome } from "./lib/lighthouse-audit";
 import { ownerRead, ownerWrite } from "./lib/local-stack";
-import { repoRoot } from "./lib/stack-config";
 import { SITE_PATHS } from "shared-content/site-urls";
 
 // The marks the pages' init scripts leave for the measurements.
@@ -211,7 +210,7 @@ async function measureBrowser(browser: Browser, url: string, databaseOrigin: str
  */
 async function rendererColdStart(siteUrl: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(repoRoot, "renderer/dist/server.js"), "--port", "0", "--config-url", `${siteUrl}/config.json`], {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.resolve("renderer/server")), "--port", "0", "--config-url", `${siteUrl}/config.json`], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   try {

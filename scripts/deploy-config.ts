@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { repoRoot } from "./lib/stack-config";
+import { repoRoot } from "dev-tools/stack-config";
 import { filesWithLocalAddresses, productionConfigProblems } from "dev-tools/production-config";
 import { writeRobotsTxt } from "./lib/robots";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { build, startStack, stopOnSignals } from "./lib/command";
 import { runningStack } from "./lib/local-stack";
-import { repoRoot } from "./lib/stack-config";
+import { repoRoot } from "dev-tools/stack-config";
 import { startControlServer } from "./lib/control-server";
 
 const { values } = parseArgs({

@@ -135,7 +135,6 @@ export {
   type LinkPreview,
   formatReleases,
   parseReleaseLog,
-  parseReleases,
   releaseOf,
   type ReleaseLogEntry,
   type SharedNeed,

@@ -36,22 +36,12 @@ export function releaseOf(manifest: unknown): string | null {
   return typeof contract.version === "string" && contract.version ? contract.version : null;
 }
 
-/** `remote_blog=1.4.0-3f2a…; remote_home=…`, sorted by remote: the header's value and the page's record. */
+/** `remote_blog=1.4.0-3f2a…; <remote>=<release>…`, sorted by remote: the header's value and the page's record. */
 export function formatReleases(releases: Readonly<Record<string, string>>): string {
   return Object.keys(releases)
     .sort()
     .map((remote) => `${remote}=${releases[remote]}`)
     .join("; ");
-}
-
-/** The releases named by `formatReleases`' text (pairs that are not `name=release` are skipped). */
-export function parseReleases(text: string | null | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (text ?? "").split(";")) {
-    const [remote, release] = pair.split("=").map((s) => s.trim());
-    if (remote && release) out[remote] = release;
-  }
-  return out;
 }
 
 /** The release record's file: in the local stack's data folder, and published beside the shell's config.json (fetched at `/${RELEASE_LOG_FILE}`). */

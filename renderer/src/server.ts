@@ -7,7 +7,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createRenderer, type RendererOptions } from "./handler";
 
+import type * as ServerApi from "./server-api";
+
 export { createRenderer, CACHE_SECONDS, type RendererOptions } from "./handler";
+
+// The `./server` export's declared types (server-api.ts) hold for the real function.
+const _declared: typeof ServerApi.createRenderer = createRenderer;
 
 export const SHELL_DIR = join(dirname(fileURLToPath(import.meta.url)), "shell");
 

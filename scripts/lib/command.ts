@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { ownerRead, startLocalStack, type LocalStack, type LocalStackOptions } from "./local-stack";
-import { FREE_PORTS, repoRoot } from "./stack-config";
+import { FREE_PORTS, repoRoot } from "dev-tools/stack-config";
 
 /** Builds the workspaces (all, or `filters`) with turbo, which reuses unchanged outputs; exits when the build fails. */
 export function build(filters: string[] = []): void {

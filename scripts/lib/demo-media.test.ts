@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { startStorageEmulator } from "storage-emulator";
 import { MEDIA_CACHE_CONTROL, mediaObjectPath, mediaSize, mediaWidths, variantHeight, type MediaRecord } from "shared-content/media";
-import { SEED_STORAGE_ORIGIN, seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
-import { NAMESPACE, STORAGE_BUCKET, repoRoot } from "./stack-config";
+import { SEED_STORAGE_ORIGIN, seedForStorage, uploadDemoMedia } from "./demo-media";
+import { NAMESPACE, STORAGE_BUCKET, repoRoot } from "dev-tools/stack-config";
 import { hasMetadata, imageSize } from "dev-tools/test-images";
 
 const seedDir = join(repoRoot, "seed");

@@ -10,13 +10,13 @@ import type { RemoteName } from "../../federation.remotes";
 import { LOCAL_DEFAULTS, setAdminClaim } from "dev-tools/admin-account";
 import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
-import { seedForStorage, uploadDemoMedia } from "./demo-media.mjs";
+import { seedForStorage, uploadDemoMedia } from "./demo-media";
 import { ensureLocalPreviewSecret } from "./preview-secret";
-import { recordStarts } from "./release-log.mjs";
-import { liveRelease, readReleases, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases.mjs";
+import { recordStarts } from "./release-log";
+import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases";
 import { writeRobotsTxt } from "./robots";
 import { startSchedulerProcess } from "./scheduler-process";
-import { NAMESPACE, PROJECT_ID, REMOTES, STORAGE_BUCKET, portsFromEnv, remotePortsFor, repoRoot, runtimeConfig, type StackPorts } from "./stack-config";
+import { NAMESPACE, PROJECT_ID, REMOTES, STORAGE_BUCKET, portsFromEnv, remotePortsFor, repoRoot, runtimeConfig, type StackPorts } from "dev-tools/stack-config";
 
 /** The demo admin's password (admin-account's local default): it meets the local password policy (dev-tools/src/auth-front.ts). */
 export const DEMO_ADMIN_PASSWORD = LOCAL_DEFAULTS.password;
@@ -81,7 +81,7 @@ export interface StackMarker {
   configFile: string | null;
   /** Remote name -> its Hosting site's origin. */
   remoteOrigins: Record<string, string>;
-  /** Site (shell, remote-home, ...) -> the folder its Hosting site serves. */
+  /** Site (the shell, each remote by its folder) -> the folder its Hosting site serves. */
   hostingRoots: Record<string, string>;
 }
 
@@ -341,7 +341,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/, claim admin: true)`);
-    const scheduler = startSchedulerProcess({ repoRoot, databaseUrl, namespace: NAMESPACE, log });
+    const scheduler = startSchedulerProcess({ databaseUrl, namespace: NAMESPACE, log });
     if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
@@ -381,7 +381,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
  * The folders the Hosting emulator serves, always copies of the builds: the generated config.json
  * must never land in shell/dist (which deploys), a rebuild in the working tree must not pull files
  * from under a running page, and each remote's site keeps the releases published to it
- * (`releases/<id>/`, see releases.mjs) across restarts.
+ * (`releases/<id>/`, see releases.ts) across restarts.
  */
 async function stageSites({ dataDir }: { dataDir: string }): Promise<StagedSites> {
   if (!existsSync(join(repoRoot, "shell", "dist", "app.html"))) throw new Error("shell is not built: run `npm run build`");
@@ -473,18 +473,20 @@ async function serveSites(stack: LocalStack, sites: StagedSites, emulators: Fire
   }
   // The builds just staged are what a start deploys: each is recorded as its remote's live release.
   const origins = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
-  const before = await readReleases(stack.dataDir);
-  await recordStartBuilds(
+  const started = await recordStartBuilds(
     stack.dataDir,
     REMOTES.map((r) => ({ name: r.name, root: sites.roots[r.dir]! })),
   );
-  const roots = Object.fromEntries(REMOTES.map((r) => [r.name, sites.roots[r.dir]!]));
-  await recordStarts({ dataDir: stack.dataDir, repoRoot, shellRoot: sites.roots.shell!, before, after: await readReleases(stack.dataDir), roots });
-  const liveUrl = async (name: RemoteName) => releaseUrl(origins[name], await liveRelease(stack.dataDir, name));
+  await recordStarts({
+    dataDir: stack.dataDir,
+    repoRoot,
+    shellRoot: sites.roots.shell!,
+    started: started.map((s) => ({ ...s, release: s.release.id })),
+  });
   // The browser reads config.json on each page load and the renderer every 2 s, so a test (or a
   // person, or `npm run release`) can repoint a remote without rebuilding anything.
   const file = join(sites.roots.shell!, "config.json");
-  const urls = Object.fromEntries(await Promise.all(REMOTES.map(async (r) => [r.name, await liveUrl(r.name)])));
+  const urls = Object.fromEntries(started.map((s) => [s.name, releaseUrl(origins[s.name]!, s.release)]));
   await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
   await writeRobotsTxt(sites.roots.shell!, `http://${host}:${ports.site}`);
   stack.configFile = file;
@@ -505,7 +507,8 @@ async function serveSites(stack: LocalStack, sites: StagedSites, emulators: Fire
       },
       async start() {
         control.running = true;
-        await switchTo(r.name, await liveUrl(r.name));
+        // Whatever is live by now (a release may have repointed it since the start).
+        await switchTo(r.name, releaseUrl(origins[r.name]!, await liveRelease(stack.dataDir, r.name)));
       },
     };
     stack.remotes.set(r.name, control);

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runtimeConfig } from "./stack-config";
+import { runtimeConfig } from "dev-tools/stack-config";
 import { filesWithLocalAddresses, productionConfigProblems } from "dev-tools/production-config";
 
 const production = {

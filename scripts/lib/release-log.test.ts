@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseReleaseLog } from "federation-contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changelogSection, describeEntry, readReleaseLog, recordRelease, sharedNeeds } from "./release-log.mjs";
+import { changelogSection, describeEntry, readReleaseLog, recordRelease, sharedNeeds } from "./release-log";
 
 let repoRoot: string;
 let dataDir: string;

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RELEASE_WINDOW_DAYS, pruneReleases } from "./release-window.mjs";
-import { stampRelease } from "./release-stamp.mjs";
-import { publishRelease, readReleases, releaseIdOf, setLive } from "./releases.mjs";
+import { RELEASE_WINDOW_DAYS, pruneReleases } from "./release-window";
+import { stampRelease } from "./release-stamp";
+import { publishRelease, readReleases, releaseIdOf, setLive } from "./releases";
 
 const DAY = 86_400_000;
 let dataDir: string;

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { currentCanary, endCanary, previousRelease, releaseWithVersion, startCanary } from "./releases.mjs";
+import { currentCanary, endCanary, previousRelease, releaseWithVersion, startCanary } from "./releases";
 
 let dataDir: string;
 let siteRoot: string;

@@ -1,25 +1,24 @@
-// The local stack's scheduled publishing: renderer/dist/scheduler-local.js, the production
+// The local stack's scheduled publishing: the renderer's built `./scheduler-local` export, the production
 // function's job on the same schedule, in its own process (the Admin SDK finds the local
 // database through FIREBASE_DATABASE_EMULATOR_HOST, a process-wide variable). SCHEDULER_INTERVAL_MS
 // (default 60000) shortens the schedule for the end-to-end suite.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
 /** Starts the runner; resolves with { stop } (or null, with a line logged, when the renderer is not built). */
 export function startSchedulerProcess({
-  repoRoot,
   databaseUrl,
   namespace,
   log,
 }: {
-  repoRoot: string;
   databaseUrl: string;
   namespace: string;
   log: (line: string) => void;
 }): { stop(): Promise<void> } | null {
-  const entry = join(repoRoot, "renderer", "dist", "scheduler-local.js");
+  // The built file, by package name (renderer/package.json's exports); it exists once the renderer is built.
+  const entry = fileURLToPath(import.meta.resolve("renderer/scheduler-local"));
   if (!existsSync(entry)) {
     log("Scheduler          not started: the renderer is not built (npm run build -w renderer)");
     return null;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageOf, undeclaredWorkspaceImports } from "./workspace-imports";
-import { repoRoot } from "./stack-config";
+import { repoRoot } from "dev-tools/stack-config";
 
 describe("workspace imports", () => {
   it("every workspace declares the workspaces it imports (the renderer's documented bundle excepted)", () => {

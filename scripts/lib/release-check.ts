@@ -4,31 +4,41 @@
 // repository's build) and the live shell's files, with the live config repointed at the
 // candidate for this one harness, on the server and in headless Chromium. Nothing the live site
 // serves changes while it runs.
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { HOST_CONTRACT_FILE, manifestVerdict } from "federation-contract";
+import { HOST_CONTRACT_FILE, manifestVerdict, type HostContract } from "federation-contract";
+import type { RuntimeConfig } from "shared-auth";
 import { fixedAddress } from "shared-content/site-urls";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
-import { repoRoot } from "./stack-config.ts";
 import { startStaticServer, staticFileHandler } from "dev-tools/static-server";
 
-async function fetchJson(url, what) {
-  let response;
+/** What every check resolves with: the problems (none when it passed) and the pages it rendered. */
+export interface CheckResult {
+  ok: boolean;
+  problems: string[];
+  pages: string[];
+}
+
+const reason = (error: unknown) => {
+  const e = error as { cause?: { code?: string }; message?: string } | null;
+  return e?.cause?.code ?? e?.message ?? String(error);
+};
+
+async function fetchJson<T>(url: string, what: string): Promise<T> {
+  let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    throw new Error(`${what} could not be read from ${url}: ${error?.cause?.code ?? error?.message ?? error}`, { cause: error });
+    throw new Error(`${what} could not be read from ${url}: ${reason(error)}`, { cause: error });
   }
   if (!response.ok) throw new Error(`${what} could not be read from ${url}: HTTP ${response.status}`);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 /** One URL per server-rendered route of `remote`: fixed paths as they are, parameters from the live sitemap. */
-export function samplePaths(remote, routes, sitemapPaths) {
-  const out = [];
+export function samplePaths(remote: string, routes: NonNullable<HostContract["routes"]>, sitemapPaths: string[]): string[] {
+  const out: string[] = [];
   // A fixed path of any route ("/blogs/list") is not a sample of a pattern ("/blogs/:id").
   const fixedPaths = routes.map((r) => r.path).filter((p) => !p.includes(":"));
   for (const route of routes.filter((r) => r.remote === remote)) {
@@ -49,12 +59,13 @@ export function samplePaths(remote, routes, sitemapPaths) {
  * shell's files from `shellDir`, its config (the live one, the candidate's manifest URL in place
  * of the remote's), and every page from this repository's renderer.
  */
-async function startHarness({ shellDir, config, log }) {
-  const rendererEntry = join(repoRoot, "renderer", "dist", "server.js");
-  if (!existsSync(rendererEntry)) throw new Error("the renderer is not built: run `npm run build` first");
-  const { createRenderer } = await import(pathToFileURL(rendererEntry).href);
-  let renderer = null;
-  const shellFiles = staticFileHandler({ root: shellDir, name: "release harness", notFound: (req, res) => renderer.handle(req, res) });
+async function startHarness({ shellDir, config, log }: { shellDir: string; config: RuntimeConfig; log: (line: string) => void }) {
+  // The renderer's built bundle (its `./server` export), loaded only when a check runs.
+  const { createRenderer } = await import("renderer/server").catch((error: unknown) => {
+    throw new Error(`the renderer is not built (${reason(error)}): run \`npm run build\` first`, { cause: error });
+  });
+  let renderer: ReturnType<typeof createRenderer> | null = null;
+  const shellFiles = staticFileHandler({ root: shellDir, name: "release harness", notFound: (req, res) => renderer!.handle(req, res) });
   const server = createServer((req, res) => {
     if (new URL(req.url ?? "/", "http://x").pathname !== "/config.json") return void shellFiles(req, res);
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
@@ -65,32 +76,46 @@ async function startHarness({ shellDir, config, log }) {
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   config.site = { ...config.site, url };
   renderer = createRenderer({ shellDir, configUrl: `${url}/config.json`, log });
-  return { url, close: () => new Promise((done) => server.close(() => done())) };
+  return { url, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 /**
  * Every check of the candidate in `buildDir` for `remote` against the site at `siteUrl` (whose
- * shell files are `shellDir`). Resolves to { ok, problems: string[], pages: string[] }.
+ * shell files are `shellDir`).
  */
-export async function checkCandidate({ remote, buildDir, siteUrl, shellDir, browser = true, log = (/** @type {string} */ _line) => {} }) {
-  const hostContract = await fetchJson(`${siteUrl}/${HOST_CONTRACT_FILE}`, "The live site's contract");
+export async function checkCandidate({
+  remote,
+  buildDir,
+  siteUrl,
+  shellDir,
+  browser = true,
+  log = () => {},
+}: {
+  remote: string;
+  buildDir: string;
+  siteUrl: string;
+  shellDir: string;
+  browser?: boolean;
+  log?: (line: string) => void;
+}): Promise<CheckResult> {
+  const hostContract = await fetchJson<HostContract>(`${siteUrl}/${HOST_CONTRACT_FILE}`, "The live site's contract");
   const manifest = await readFile(join(buildDir, "mf-manifest.json"), "utf8")
-    .then((text) => JSON.parse(text))
+    .then((text) => JSON.parse(text) as unknown)
     .catch(() => undefined);
   // A candidate must show what it needs: an unreadable manifest is refused.
   const verdict = manifestVerdict(remote, manifest, hostContract, { unreadable: "refuse" });
   if (verdict) return { ok: false, problems: [verdict], pages: [] };
   log("contract: every screen exposed, every shared version and import provided by the live shell");
 
-  const liveConfig = await fetchJson(`${siteUrl}/config.json`, "The live site's config");
+  const liveConfig = await fetchJson<RuntimeConfig>(`${siteUrl}/config.json`, "The live site's config");
   const sitemap = await fetch(`${siteUrl}/sitemap.xml`)
     .then((r) => (r.ok ? r.text() : ""))
     .catch(() => "");
-  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const pages = samplePaths(remote, hostContract.routes ?? [], sitemapPaths);
-  const problems = [];
+  const problems: string[] = [];
   const candidate = await startStaticServer({ root: buildDir, name: `${remote} candidate` });
-  const rendererLog = [];
+  const rendererLog: string[] = [];
   const harness = await startHarness({
     shellDir,
     config: { ...liveConfig, remotes: { ...liveConfig.remotes, [remote]: `${candidate.url}/mf-manifest.json` } },
@@ -101,7 +126,7 @@ export async function checkCandidate({ remote, buildDir, siteUrl, shellDir, brow
       const response = await fetch(`${harness.url}${path}`);
       const html = await response.text();
       const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
-      const failed = data ? JSON.parse(data).failedSlots.filter((s) => s.startsWith(`${remote}/`)) : [];
+      const failed = data ? (JSON.parse(data) as { failedSlots: string[] }).failedSlots.filter((s) => s.startsWith(`${remote}/`)) : [];
       if (response.status >= 500 || failed.length > 0)
         problems.push(`${remote}: ${path} did not render on the server (HTTP ${response.status}${failed.length ? `, ${failed.join(", ")} fell back` : ""})`);
     }
@@ -118,13 +143,13 @@ export async function checkCandidate({ remote, buildDir, siteUrl, shellDir, brow
   return { ok: problems.length === 0, problems, pages };
 }
 
-async function checkInBrowser(remote, base, pages) {
+async function checkInBrowser(remote: string, base: string, pages: string[]): Promise<string[]> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch(chromiumLaunchOptions());
-  const problems = [];
+  const problems: string[] = [];
   try {
     const page = await browser.newPage();
-    const errors = [];
+    const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     for (const path of pages) {
       errors.length = 0;

@@ -12,25 +12,27 @@
 // `--canary <percent>` publishes it the same way but serves it to that share of visitors only;
 // `--promote` makes the canary the release, `--abort` takes it back (the renderer also aborts it by
 // itself when browsers report too many failures: docs/architecture.md, "Releases").
-// Run with tsx (the package.json scripts do): federation-contract is TypeScript.
+// Run with tsx (the package.json scripts do).
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { cp, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { CANARY_THRESHOLD } from "federation-contract";
-import { REMOTE_LIST, remoteNamed } from "../federation.remotes.ts";
+import { CANARY_THRESHOLD, type ReleaseLogEntry } from "federation-contract";
+import type { RuntimeConfig } from "shared-auth";
+import { REMOTE_LIST, remoteNamed } from "../federation.remotes";
 import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
-import { runningStack } from "./lib/local-stack.ts";
-import { repoRoot } from "./lib/stack-config.ts";
-import { checkCandidate } from "./lib/release-check.mjs";
-import { readLocalPreviewSecret } from "./lib/preview-secret.ts";
-import { describeCounts, readReleaseHealth } from "./lib/release-health.mjs";
-import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log.mjs";
-import { stampRelease, unstamped } from "./lib/release-stamp.mjs";
-import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window.mjs";
+import { runningStack } from "./lib/local-stack";
+import { repoRoot } from "dev-tools/stack-config";
+import { type CheckResult, checkCandidate } from "./lib/release-check";
+import { readLocalPreviewSecret } from "./lib/preview-secret";
+import { describeCounts, readReleaseHealth } from "./lib/release-health";
+import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log";
+import { stampRelease, unstamped } from "./lib/release-stamp";
+import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window";
 import {
+  type Release,
   currentCanary,
   endCanary,
   liveRelease,
@@ -46,7 +48,7 @@ import {
   setLive,
   setRemoteUrl,
   startCanary,
-} from "./lib/releases.mjs";
+} from "./lib/releases";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,16 +69,14 @@ const { values, positionals } = parseArgs({
 });
 const [command, remoteArg] = positionals;
 
-function fail(message) {
+function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-const remote = remoteNamed(remoteArg ?? "");
-if (!["release", "rollback", "releases"].includes(command) || !remote)
-  fail(
-    `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only] [--canary PERCENT | --promote | --abort]" : ""}`,
-  );
+const usage = `Usage: npm run ${command ?? "release"} -- <${REMOTE_LIST.map((r) => r.dir).join("|")}> (or its federation name, ${REMOTE_LIST.map((r) => r.name).join("|")})${command === "release" ? " [--site URL] [--dist DIR] [--check-only] [--canary PERCENT | --promote | --abort]" : ""}`;
+if (!["release", "rollback", "releases"].includes(command ?? "")) fail(usage);
+const remote = remoteNamed(remoteArg ?? "") ?? fail(usage);
 
 // --canary <percent>: a whole share of visitors, 1 to 99 (0 is no canary, 100 is a release).
 const canaryPercent = values.canary === undefined ? null : Number(values.canary);
@@ -97,19 +97,38 @@ const dataDir = resolve(values.data);
 const MAX_PREVIEW_HOURS = PREVIEW_KEEP_DAYS * 24;
 const stack = await runningStack(dataDir);
 
+/** What a command that changes the local site needs of the running stack: its config, this remote's origin and Hosting folder. */
+function served(): { configFile: string; origin: string; siteRoot: string } {
+  if (!stack?.configFile)
+    fail(
+      `No local stack is running on ${dataDir}: start it with \`npm start\`${command === "release" ? ", or check against production with --site <url>" : ""}.`,
+    );
+  const origin = stack.remoteOrigins[remote.name];
+  const siteRoot = stack.hostingRoots[remote.dir];
+  if (!origin || !siteRoot) fail(`The stack running on ${dataDir} serves no ${remote.dir} site: restart it with \`npm start\`.`);
+  return { configFile: stack.configFile, origin, siteRoot };
+}
+
 /**
  * Points the running stack's config at `release` (the renderer reads it within 2 s, browsers on
- * their next page), then removes the releases no tab needs any more (release-window.mjs).
+ * their next page), then removes the releases no tab needs any more (release-window.ts).
  */
-async function pointSiteAt(release) {
-  await setRemoteUrl(stack.configFile, remote.name, releaseUrl(stack.remoteOrigins[remote.name], release));
+async function pointSiteAt(release: Release) {
+  const { configFile, origin, siteRoot } = served();
+  await setRemoteUrl(configFile, remote.name, releaseUrl(origin, release));
   await setLive(dataDir, remote.name, release.id);
-  const removed = await pruneReleases({ dataDir, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  const removed = await pruneReleases({ dataDir, name: remote.name, siteRoot });
   if (removed.length) console.log(`${remote.name}: removed ${removed.join(", ")} (not live for over ${RELEASE_WINDOW_DAYS} days).`);
 }
 
-/** Adds what just happened to the release record (release-log.mjs). */
-const record = (kind, release, from, buildDir, extra = {}) =>
+/** Adds what just happened to the release record (release-log.ts). */
+const record = (
+  kind: ReleaseLogEntry["kind"],
+  release: Pick<Release, "id">,
+  from: Release | null,
+  buildDir: string,
+  extra: { by?: string; at?: string; note?: string } = {},
+) =>
   recordRelease({
     dataDir,
     repoRoot,
@@ -122,9 +141,9 @@ const record = (kind, release, from, buildDir, extra = {}) =>
     ...extra,
   });
 
-const readConfig = async () => JSON.parse(await readFile(stack.configFile, "utf8"));
-const releaseById = async (id) => (await readReleases(dataDir))[remote.name]?.history.find((r) => r.id === id) ?? null;
-const releaseDir = (release) => join(stack.hostingRoots[remote.dir], release.path);
+const readConfig = async () => JSON.parse(await readFile(served().configFile, "utf8")) as RuntimeConfig;
+const releaseById = async (id: string) => (await readReleases(dataDir))[remote.name]?.history.find((r) => r.id === id) ?? null;
+const releaseDir = (release: Release) => join(served().siteRoot, release.path);
 
 /**
  * A canary the renderer aborted by itself (its record under releaseHealth/aborts) leaves the
@@ -135,7 +154,7 @@ async function settleAutomaticAbort() {
   if (!canary) return;
   const abort = (await readReleaseHealth(await readConfig(), remote.name, [canary.id]))?.aborts[canary.id];
   if (!abort) return;
-  await endCanary({ dataDir, configFile: stack.configFile, name: remote.name, aborted: true });
+  await endCanary({ dataDir, configFile: served().configFile, name: remote.name, aborted: true });
   const release = await releaseById(canary.id);
   await record("abort", release ?? { id: canary.id }, await liveRelease(dataDir, remote.name), release ? releaseDir(release) : "", {
     by: "the renderer (automatic)",
@@ -146,23 +165,16 @@ async function settleAutomaticAbort() {
 }
 if (stack?.configFile) await settleAutomaticAbort();
 
-const needStack = () => {
-  if (!stack?.configFile)
-    fail(
-      `No local stack is running on ${dataDir}: start it with \`npm start\`${command === "release" ? ", or check against production with --site <url>" : ""}.`,
-    );
-};
-
 if (command === "releases") {
   const entry = (await readReleases(dataDir))[remote.name];
   if (!entry?.history.length) fail(`${remote.name} has no releases in ${dataDir} yet.`);
   console.log(`Releases of ${remote.name} (newest last):`);
   const canary = entry.canary ?? null;
-  const mark = (r) => (r.id === entry.live ? "* live  " : r.id === canary?.id ? "* canary" : r.abortedAt ? "aborted " : "        ");
+  const mark = (r: Release) => (r.id === entry.live ? "* live  " : r.id === canary?.id ? "* canary" : r.abortedAt ? "aborted " : "        ");
   for (const r of entry.history)
     console.log(`${mark(r)}  ${r.id.padEnd(20)} ${r.version.padEnd(8)} ${r.at}  ${r.source}${r.path ? `  /${r.path}` : "  (site root)"}`);
   if (stack?.configFile) {
-    const shown = [entry.live, canary?.id].filter(Boolean);
+    const shown = [entry.live, canary?.id].filter((id): id is string => Boolean(id));
     const health = await readReleaseHealth(await readConfig(), remote.name, shown);
     console.log(
       canary
@@ -170,7 +182,7 @@ if (command === "releases") {
         : `\nNo canary is running.`,
     );
     if (!health) console.log("Views and error rates: the database cannot be read (is the stack running?).");
-    else for (const id of shown) console.log(`  ${id === canary?.id ? "canary" : "live  "}  ${id}: ${describeCounts(health.counts[id])}`);
+    else for (const id of shown) console.log(`  ${id === canary?.id ? "canary" : "live  "}  ${id}: ${describeCounts(health.counts[id]!)}`);
   }
   const log = (await readReleaseLog(dataDir)).filter((e) => e.remote === remote.name);
   console.log(`\nRelease record of ${remote.name} (newest last):`);
@@ -179,12 +191,12 @@ if (command === "releases") {
 }
 
 if (command === "rollback") {
-  needStack();
+  const { siteRoot } = served();
   const live = await liveRelease(dataDir, remote.name);
   const previous = await previousRelease(dataDir, remote.name);
   if (!previous) fail(`${remote.name} has no release before ${live?.id ?? "the live one"} to roll back to.`);
   await pointSiteAt(previous);
-  await record("rollback", previous, live, join(stack.hostingRoots[remote.dir], previous.path));
+  await record("rollback", previous, live, join(siteRoot, previous.path));
   console.log(`${remote.name}: rolled back from ${live?.id} to ${previous.id} (${previous.version}); the site serves it within seconds.`);
   process.exit(0);
 }
@@ -198,14 +210,14 @@ if (values["revoke-previews"]) {
     console.log("then `npx firebase deploy --only hosting:shell`; or revoke every link of every remote by setting a new PREVIEW_SECRET (shell/README.md).");
     process.exit(0);
   }
-  needStack();
-  const removed = await revokePreviews({ configFile: stack.configFile, name: remote.name, siteRoot: stack.hostingRoots[remote.dir] });
+  const { configFile, siteRoot } = served();
+  const removed = await revokePreviews({ configFile, name: remote.name, siteRoot });
   console.log(`${remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
   process.exit(0);
 }
 
 if (values.promote || values.abort) {
-  needStack();
+  const { configFile } = served();
   const canary = await currentCanary(dataDir, remote.name);
   if (!canary) fail(`${remote.name} has no canary running: nothing to ${values.promote ? "promote" : "abort"}.`);
   const release = await releaseById(canary.id);
@@ -213,12 +225,12 @@ if (values.promote || values.abort) {
   if (!release) fail(`${remote.name}'s canary ${canary.id} is not in the release history; abort it with --abort.`);
   if (values.promote) {
     await pointSiteAt(release);
-    await endCanary({ dataDir, configFile: stack.configFile, name: remote.name });
+    await endCanary({ dataDir, configFile, name: remote.name });
     await record("promote", release, live, releaseDir(release));
     console.log(`${remote.name}: promoted the canary ${release.id}: every visitor gets it now (was ${live?.id ?? "nothing"} for ${100 - canary.percent} %).`);
     console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
   } else {
-    await endCanary({ dataDir, configFile: stack.configFile, name: remote.name, aborted: true });
+    await endCanary({ dataDir, configFile, name: remote.name, aborted: true });
     await record("abort", release, live, releaseDir(release), { note: "aborted by hand" });
     console.log(`${remote.name}: aborted the canary ${release.id}; every visitor gets ${live?.id ?? "the live release"} from their next page.`);
   }
@@ -226,8 +238,13 @@ if (values.promote || values.abort) {
 }
 
 // release
-const siteUrl = values.site?.replace(/\/+$/, "") ?? stack?.siteUrl;
-if (!siteUrl) needStack();
+/** --site, else the running stack's site (served() stops, saying how to start one, when none runs). */
+function siteToCheck(): string {
+  if (values.site) return values.site.replace(/\/+$/, "");
+  served();
+  return stack?.siteUrl ?? fail("The local stack serves no site yet: wait for `npm start` to finish.");
+}
+const siteUrl = siteToCheck();
 const production = Boolean(values.site) && values.site !== stack?.siteUrl;
 
 let buildDir = values.dist ? resolve(values.dist) : null;
@@ -258,7 +275,7 @@ if (!values["check-only"] && !values.preview) {
 }
 
 /** Production: the live build of this remote when it carries `version` but is another build (its manifest differs), else null. */
-async function liveBuildWithVersion(site, dir, version) {
+async function liveBuildWithVersion(site: string, dir: string, version: string): Promise<string | null> {
   try {
     const config = await (await fetch(`${site}/config.json`, { cache: "no-store" })).json();
     const liveUrl = config?.remotes?.[remote.name];
@@ -283,13 +300,13 @@ const result = await checkCandidate({
   shellDir,
   browser: !values["no-browser"],
   log: (line) => console.log(`  ok  ${line}`),
-}).catch((error) => ({ ok: false, problems: [String(error?.message ?? error)] }));
+}).catch((error: unknown): CheckResult => ({ ok: false, problems: [error instanceof Error ? error.message : String(error)], pages: [] }));
 if (!result.ok) {
   console.error(`\nRelease of ${remote.name} refused; nothing was changed for visitors:`);
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-if (values.preview) await printPreviewLink("pages" in result ? result.pages : []);
+if (values.preview) await printPreviewLink(result.pages);
 if (values["check-only"]) {
   console.log(`${remote.name}: every check passed (--check-only: nothing published).`);
   process.exit(0);
@@ -324,20 +341,21 @@ if (canaryPercent !== null) {
   const aborted = (await readReleaseHealth(await readConfig(), remote.name, [candidate.id]))?.aborts[candidate.id];
   if (aborted) fail(`${remote.name}: ${candidate.id} was aborted automatically (${aborted.reason}). ${bumpHint}`);
 }
+const site = served();
 const release = await publishRelease({
   dataDir,
   name: remote.name,
-  siteRoot: stack.hostingRoots[remote.dir],
+  siteRoot: site.siteRoot,
   buildDir: candidateDir,
   source: "npm run release",
 });
 if (canaryPercent !== null) {
   const canary = await startCanary({
     dataDir,
-    configFile: stack.configFile,
+    configFile: site.configFile,
     name: remote.name,
     release,
-    entry: releaseUrl(stack.remoteOrigins[remote.name], release),
+    entry: releaseUrl(site.origin, release),
     percent: canaryPercent,
   });
   await record("canary", release, before, candidateDir, { note: `${canaryPercent} % of visitors` });
@@ -365,7 +383,7 @@ console.log(`Roll back with: npm run rollback -- ${remote.dir}`);
  * live) and the link signed with the stack's secret; against production the candidate is already
  * deployed (a Hosting channel, --manifest-url) and the secret comes from PREVIEW_SECRET.
  */
-async function printPreviewLink(pages) {
+async function printPreviewLink(pages: string[]) {
   if (!remote.serverRendered)
     fail(`${remote.name} renders only in the browser (the signed-in area): preview it in your own tab from Admin panel → Releases instead.`);
   const hours = Number(values.hours);
@@ -379,9 +397,9 @@ async function printPreviewLink(pages) {
       );
     if (!secret) fail("Set PREVIEW_SECRET to the renderer's secret: PREVIEW_SECRET=$(firebase functions:secrets:access PREVIEW_SECRET) npm run release -- …");
   } else {
-    needStack();
-    const published = await publishPreview({ siteRoot: stack.hostingRoots[remote.dir], buildDir: candidateDir });
-    manifestUrl = `${stack.remoteOrigins[remote.name]}/${published.path}mf-manifest.json`;
+    const { origin, siteRoot } = served();
+    const published = await publishPreview({ siteRoot, buildDir: candidateDir });
+    manifestUrl = `${origin}/${published.path}mf-manifest.json`;
     secret ??= await readLocalPreviewSecret(repoRoot);
     if (!secret) fail("The local stack has no preview secret (renderer/.secret.local): restart it with `npm start`.");
   }

@@ -7,7 +7,11 @@
 import { readFileSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { RtdbEmulatorOptions } from "rtdb-emulator";
 import { MEDIA_CACHE_CONTROL, MEDIA_FORMATS, mediaContentType, mediaObjectPath } from "shared-content/media";
+
+/** A seed as the database server takes it: a JSON file's path, or the tree. */
+type Seed = RtdbEmulatorOptions["seed"];
 
 /** The Storage origin the seed's picture URLs name (generate-seed.ts's SEED_STORAGE; scripts/lib/demo-media.test.ts keeps them in step). */
 export const SEED_STORAGE_ORIGIN = "http://127.0.0.1:9199";
@@ -16,16 +20,16 @@ export const SEED_STORAGE_ORIGIN = "http://127.0.0.1:9199";
  * The seed (a JSON file's path or a tree) with its picture URLs on `storageOrigin`: the same
  * tree when they already are, else a rewritten copy.
  */
-export function seedForStorage(seed, storageOrigin) {
-  if (storageOrigin === SEED_STORAGE_ORIGIN || seed === undefined || seed === null) return seed;
+export function seedForStorage(seed: Seed, storageOrigin: string): Seed {
+  if (storageOrigin === SEED_STORAGE_ORIGIN || seed === undefined) return seed;
   const text = typeof seed === "string" ? readFileSync(seed, "utf8") : JSON.stringify(seed);
-  return JSON.parse(text.replaceAll(`${SEED_STORAGE_ORIGIN}/v0/b/`, `${storageOrigin}/v0/b/`));
+  return JSON.parse(text.replaceAll(`${SEED_STORAGE_ORIGIN}/v0/b/`, `${storageOrigin}/v0/b/`)) as Seed;
 }
 
 const owner = { Authorization: "Bearer owner" };
 
 /** Whether the object exists (its metadata, as the owner). */
-async function exists(storageUrl, bucket, path) {
+async function exists(storageUrl: string, bucket: string, path: string) {
   const res = await fetch(`${storageUrl}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(path)}`, { headers: owner });
   if (res.status === 404) return false;
   if (!res.ok) throw new Error(`Storage ${path}: HTTP ${res.status} ${await res.text()}`);
@@ -33,7 +37,7 @@ async function exists(storageUrl, bucket, path) {
 }
 
 /** Stores one variant as the upload pipeline does (its content type, immutable caching), as the owner. */
-async function put(storageUrl, bucket, path, bytes, contentType) {
+async function put(storageUrl: string, bucket: string, path: string, bytes: Buffer, contentType: string) {
   const boundary = `demo-media-${Date.now()}`;
   const metadata = JSON.stringify({ name: path, contentType, cacheControl: MEDIA_CACHE_CONTROL });
   const body = Buffer.concat([
@@ -53,11 +57,23 @@ async function put(storageUrl, bucket, path, bytes, contentType) {
  * Uploads the seed's variants (`<seedDir>/storage/media/{id}/...`) of every picture recorded in
  * the database's `media/` that the Storage server lacks. Returns the number of files uploaded.
  */
-export async function uploadDemoMedia({ databaseUrl, namespace, storageUrl, bucket, seedDir }) {
+export async function uploadDemoMedia({
+  databaseUrl,
+  namespace,
+  storageUrl,
+  bucket,
+  seedDir,
+}: {
+  databaseUrl: string;
+  namespace: string;
+  storageUrl: string;
+  bucket: string;
+  seedDir: string;
+}): Promise<number> {
   const res = await fetch(`${databaseUrl}/media.json?ns=${encodeURIComponent(namespace)}`, { headers: owner });
   if (!res.ok) throw new Error(`Database media/: HTTP ${res.status} ${await res.text()}`);
-  const records = (await res.json()) ?? {};
-  const seeded = new Set(await readdir(join(seedDir, "storage", "media")).catch(() => []));
+  const records = ((await res.json()) ?? {}) as Record<string, { variants?: Record<string, unknown> } | null>;
+  const seeded = new Set(await readdir(join(seedDir, "storage", "media")).catch((): string[] => []));
   let uploaded = 0;
   for (const [id, record] of Object.entries(records)) {
     if (!seeded.has(id)) continue; // an upload of the owner's, not a demo picture

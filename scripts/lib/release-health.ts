@@ -2,18 +2,33 @@
 // (docs/architecture.md, "Releases": canaries), read from the database named by the served config
 // for `npm run release` and `npm run releases`. Locally the database is the stack's own server, read
 // as its owner; the layout is shared-content's PATHS.releaseHealth, keys federation-contract's
-// releaseKey. Run with tsx, like release.mjs: federation-contract is TypeScript.
+// releaseKey.
 import { formatRate, releaseKey as keyOf } from "federation-contract";
+import type { RuntimeConfig } from "shared-auth";
+
+/** A release's counted views, and how many of them failed. */
+export interface ReleaseCounts {
+  views: number;
+  failed: number;
+}
+
+/** What the renderer wrote when it aborted a canary by itself. */
+export interface ReleaseAbort {
+  at: number;
+  reason: string;
+}
 
 /**
  * The counts of `releases` of `remote` ({ views, failed }, absent ones as zero) and the aborts of
  * any of them, or null when the database cannot be read (the command says so and goes on).
- * @param {{ firebase: { databaseURL: string } }} config
- * @returns {Promise<{ counts: Record<string, { views: number, failed: number }>, aborts: Record<string, { at: number, reason: string }> } | null>}
  */
-export async function readReleaseHealth(config, remote, releases) {
+export async function readReleaseHealth(
+  config: Pick<RuntimeConfig, "firebase">,
+  remote: string,
+  releases: string[],
+): Promise<{ counts: Record<string, ReleaseCounts>; aborts: Record<string, ReleaseAbort> } | null> {
   const url = new URL(config.firebase.databaseURL);
-  const read = async (path) => {
+  const read = async <T>(path: string): Promise<Record<string, T>> => {
     const at = new URL(`${url.origin}/${path}.json`);
     for (const [k, v] of url.searchParams) at.searchParams.set(k, v);
     const res = await fetch(at, { headers: { authorization: "Bearer owner" }, signal: AbortSignal.timeout(3000) });
@@ -21,10 +36,13 @@ export async function readReleaseHealth(config, remote, releases) {
     return (await res.json()) ?? {};
   };
   try {
-    const [counts, aborts] = await Promise.all([read(`releaseHealth/counts/${remote}`), read(`releaseHealth/aborts/${remote}`)]);
+    const [counts, aborts] = await Promise.all([
+      read<Partial<ReleaseCounts>>(`releaseHealth/counts/${remote}`),
+      read<ReleaseAbort>(`releaseHealth/aborts/${remote}`),
+    ]);
     return {
       counts: Object.fromEntries(releases.map((r) => [r, { views: counts[keyOf(r)]?.views ?? 0, failed: counts[keyOf(r)]?.failed ?? 0 }])),
-      aborts: Object.fromEntries(releases.filter((r) => aborts[keyOf(r)]).map((r) => [r, aborts[keyOf(r)]])),
+      aborts: Object.fromEntries(releases.flatMap((r) => (aborts[keyOf(r)] ? [[r, aborts[keyOf(r)]!]] : []))),
     };
   } catch {
     return null;
@@ -32,4 +50,4 @@ export async function readReleaseHealth(config, remote, releases) {
 }
 
 /** "3 of 40 views failed (7.5 %)" */
-export const describeCounts = (counts) => `${counts.failed} of ${counts.views} views failed (${formatRate(counts)})`;
+export const describeCounts = (counts: ReleaseCounts) => `${counts.failed} of ${counts.views} views failed (${formatRate(counts)})`;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Plugin } from "vite";
 import { remoteNamed } from "../../federation.remotes";
 import { REMOTES, devServerPort, portsFromEnv, repoRoot, runtimeConfig, type RemoteSite } from "./stack-config";
-import { startStaticServer } from "dev-tools/static-server";
+import { startStaticServer } from "./static-server";
 
 const devServerUrl = (remote: RemoteSite) => `http://127.0.0.1:${devServerPort(remote)}/mf-manifest.json`;
 

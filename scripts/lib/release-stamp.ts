@@ -5,7 +5,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Writes `id` into the build's manifest as its release (the rest of the manifest unchanged). */
-export async function stampRelease(dir, id) {
+export async function stampRelease(dir: string, id: string) {
   const file = join(dir, "mf-manifest.json");
   const manifest = JSON.parse(await readFile(file, "utf8"));
   manifest.contract = { ...manifest.contract, release: id };
@@ -17,7 +17,7 @@ export async function stampRelease(dir, id) {
  * A manifest's text as the build wrote it, without the stamp: a build's identity (its release id,
  * the comparison with the live build) must not change because it was stamped.
  */
-export function unstamped(text) {
+export function unstamped(text: string): string {
   const manifest = JSON.parse(text);
   if (manifest?.contract?.release === undefined) return text;
   delete manifest.contract.release;

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { stampRelease, unstamped } from "./release-stamp.mjs";
+import type { RuntimeConfig } from "shared-auth";
+import { stampRelease, unstamped } from "./release-stamp";
 
 export const RELEASES_FILE = "releases.json";
 /** The folder, inside a remote's Hosting site, that holds its published releases. */
@@ -17,27 +18,53 @@ export const PREVIEWS_DIR = "previews";
 /** How long a preview link may live, and so how long its candidate's folder is kept. */
 export const PREVIEW_KEEP_DAYS = 7;
 
-/**
- * @typedef {{ id: string, version: string, at: string, path: string, source: string, retiredAt?: string, abortedAt?: string }} Release
- * @typedef {Record<string, { live: string | null, history: Release[], canary?: Canary }>} ReleasesState
- */
+/** One published build of a remote (or the build a start serves from the site's root: `path` ""). */
+export interface Release {
+  id: string;
+  version: string;
+  at: string;
+  path: string;
+  source: string;
+  retiredAt?: string;
+  abortedAt?: string;
+}
 
-/** @returns {Promise<ReleasesState>} */
-export async function readReleases(dataDir) {
+/**
+ * A remote's canary (shell/README.md, "Releasing one remote"): the candidate release, published
+ * like any other, that `percent` % of visitors get; the live release stays live for the others.
+ * Kept in releases.json (`canary`) and in the served config's `canaries`, which the renderer reads.
+ */
+export interface Canary {
+  id: string;
+  percent: number;
+  startedAt: string;
+}
+
+/** One remote's entry in releases.json. */
+export interface RemoteReleases {
+  live: string | null;
+  history: Release[];
+  canary?: Canary;
+}
+
+/** releases.json: federation name -> that remote's releases. */
+export type ReleasesState = Record<string, RemoteReleases>;
+
+export async function readReleases(dataDir: string): Promise<ReleasesState> {
   const file = join(dataDir, RELEASES_FILE);
   if (!existsSync(file)) return {};
   return JSON.parse(await readFile(file, "utf8"));
 }
 
 /** Written whole through a temporary file, so a reader never sees half a file. */
-export async function writeReleases(dataDir, state) {
+export async function writeReleases(dataDir: string, state: ReleasesState) {
   const file = join(dataDir, RELEASES_FILE);
   await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
   await rename(`${file}.tmp`, file);
 }
 
-async function filesUnder(dir, skip = []) {
-  const out = [];
+async function filesUnder(dir: string, skip: string[] = []): Promise<string[]> {
+  const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (skip.includes(entry.name)) continue;
     const path = join(dir, entry.name);
@@ -48,7 +75,7 @@ async function filesUnder(dir, skip = []) {
 }
 
 /** A build's release id: its version and a hash of every file, so the same build is one release. */
-export async function releaseIdOf(dir) {
+export async function releaseIdOf(dir: string): Promise<{ id: string; version: string }> {
   const hash = createHash("sha256");
   for (const file of await filesUnder(dir, [RELEASES_DIR, PREVIEWS_DIR])) {
     hash.update(relative(dir, file));
@@ -60,17 +87,28 @@ export async function releaseIdOf(dir) {
 }
 
 /** The version part of a release id ("1.2.0-beta.1" of "1.2.0-beta.1-0a1b2c3d4e"). */
-const versionOfId = (id) => id.slice(0, id.lastIndexOf("-"));
+const versionOfId = (id: string) => id.slice(0, id.lastIndexOf("-"));
 
 /**
  * The release already published under `version` with other contents, or null: a version names
  * one build (docs/architecture.md, "Releases"), so a changed remote needs a new version (a
  * changeset). Looks at the history and at the site's releases/ folders (named by release id).
  * The working tree's builds that `npm start` serves from the site root are not releases.
- * @param {{ dataDir: string, name: string, siteRoot?: string, id: string, version: string }} args
- * @returns {Promise<string | null>} the id of that release
+ * Resolves with the id of that release.
  */
-export async function releaseWithVersion({ dataDir, name, siteRoot, id, version }) {
+export async function releaseWithVersion({
+  dataDir,
+  name,
+  siteRoot,
+  id,
+  version,
+}: {
+  dataDir: string;
+  name: string;
+  siteRoot?: string | undefined;
+  id: string;
+  version: string;
+}): Promise<string | null> {
   const published = ((await readReleases(dataDir))[name]?.history ?? []).filter((r) => r.path !== "").map((r) => r.id);
   const dir = siteRoot ? join(siteRoot, RELEASES_DIR) : null;
   const folders =
@@ -81,19 +119,18 @@ export async function releaseWithVersion({ dataDir, name, siteRoot, id, version 
 }
 
 /** Repoints one remote in a served config.json (the renderer reads it within 2 s, browsers on their next page). */
-export async function setRemoteUrl(configFile, name, url) {
+export async function setRemoteUrl(configFile: string, name: string, url: string) {
   await editConfig(configFile, (config) => {
     config.remotes[name] = url;
   });
 }
 
 /** The manifest URL of `release` on the remote's site (its root build when `release` is null). */
-export function releaseUrl(origin, release) {
+export function releaseUrl(origin: string, release: Pick<Release, "path"> | null) {
   return `${origin}/${release?.path ?? ""}mf-manifest.json`;
 }
 
-/** @returns {Promise<Release | null>} */
-export async function liveRelease(dataDir, name) {
+export async function liveRelease(dataDir: string, name: string): Promise<Release | null> {
   const entry = (await readReleases(dataDir))[name];
   return entry?.history.find((r) => r.id === entry.live) ?? null;
 }
@@ -101,28 +138,46 @@ export async function liveRelease(dataDir, name) {
 /**
  * A start serves the working tree's builds from each site's root: they become the live releases.
  * Earlier root builds are gone (overwritten), so they leave the history; published ones stay.
- * @param {string} dataDir
- * @param {{ name: string, root: string }[]} remotes
+ * Resolves with each remote's new live release and the id of the one it replaced.
  */
-export async function recordStartBuilds(dataDir, remotes) {
+export async function recordStartBuilds(
+  dataDir: string,
+  remotes: { name: string; root: string }[],
+): Promise<{ name: string; root: string; release: Release; from: string | null }[]> {
   const state = await readReleases(dataDir);
+  const started = [];
   for (const { name, root } of remotes) {
     const { id, version } = await releaseIdOf(root);
     await stampRelease(root, id);
     const entry = (state[name] ??= { live: null, history: [] });
+    const from = entry.live;
+    const release = { id, version, at: new Date().toISOString(), path: "", source: "npm start" };
     entry.history = entry.history.filter((r) => r.path !== "" && existsSync(join(root, r.path, "mf-manifest.json")));
-    entry.history.push({ id, version, at: new Date().toISOString(), path: "", source: "npm start" });
+    entry.history.push(release);
     makeLive(entry, id);
+    started.push({ name, root, release, from });
   }
   await writeReleases(dataDir, state);
+  return started;
 }
 
 /**
  * Copies a checked build into the remote's site as a new immutable release (not live yet).
  * The same build published again is the same release.
- * @returns {Promise<Release>}
  */
-export async function publishRelease({ dataDir, name, siteRoot, buildDir, source }) {
+export async function publishRelease({
+  dataDir,
+  name,
+  siteRoot,
+  buildDir,
+  source,
+}: {
+  dataDir: string;
+  name: string;
+  siteRoot: string;
+  buildDir: string;
+  source: string;
+}): Promise<Release> {
   const { id, version } = await releaseIdOf(buildDir);
   const path = `${RELEASES_DIR}/${id}/`;
   const target = join(siteRoot, RELEASES_DIR, id);
@@ -140,7 +195,7 @@ export async function publishRelease({ dataDir, name, siteRoot, buildDir, source
   return release;
 }
 
-export async function setLive(dataDir, name, id) {
+export async function setLive(dataDir: string, name: string, id: string) {
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (!entry?.history.some((r) => r.id === id)) throw new Error(`${name} has no release ${id}`);
@@ -148,30 +203,22 @@ export async function setLive(dataDir, name, id) {
   await writeReleases(dataDir, state);
 }
 
-/** Makes `id` live; the one it replaces is retired now (its files stay served for a window: release-window.mjs). */
-function makeLive(entry, id) {
+/** Makes `id` live; the one it replaces is retired now (its files stay served for a window: release-window.ts). */
+function makeLive(entry: RemoteReleases, id: string) {
   for (const r of entry.history) if (r.id === entry.live && r.id !== id) r.retiredAt = new Date().toISOString();
   for (const r of entry.history) if (r.id === id) delete r.retiredAt;
   entry.live = id;
 }
 
 /** The release published before the live one (an aborted canary never counts), or null when the live one is the first. */
-export async function previousRelease(dataDir, name) {
+export async function previousRelease(dataDir: string, name: string): Promise<Release | null> {
   const entry = (await readReleases(dataDir))[name];
   if (!entry) return null;
   const index = entry.history.findIndex((r) => r.id === entry.live);
   return entry.history.slice(0, Math.max(index, 0)).findLast((r) => !r.abortedAt) ?? null;
 }
 
-/**
- * A remote's canary (shell/README.md, "Releasing one remote"): the candidate release, published
- * like any other, that `percent` % of visitors get; the live release stays live for the others.
- * Kept in releases.json (`canary`) and in the served config's `canaries`, which the renderer reads.
- * @typedef {{ id: string, percent: number, startedAt: string }} Canary
- */
-
-/** @returns {Promise<Canary | null>} */
-export async function currentCanary(dataDir, name) {
+export async function currentCanary(dataDir: string, name: string): Promise<Canary | null> {
   return (await readReleases(dataDir))[name]?.canary ?? null;
 }
 
@@ -179,12 +226,29 @@ export async function currentCanary(dataDir, name) {
  * Starts (or changes the share of) a canary of `release`, already published: the config names its
  * manifest, the renderer serves it to the cohort within seconds.
  */
-export async function startCanary({ dataDir, configFile, name, release, entry, percent }) {
+export async function startCanary({
+  dataDir,
+  configFile,
+  name,
+  release,
+  entry,
+  percent,
+}: {
+  dataDir: string;
+  configFile: string;
+  name: string;
+  release: Pick<Release, "id">;
+  entry: string;
+  percent: number;
+}): Promise<Canary> {
   const state = await readReleases(dataDir);
-  const canary = { id: release.id, percent, startedAt: state[name]?.canary?.id === release.id ? state[name].canary.startedAt : new Date().toISOString() };
-  state[name].canary = canary;
+  const remote = state[name];
+  if (!remote) throw new Error(`${name} has no release ${release.id}`);
+  const running = remote.canary?.id === release.id ? remote.canary : undefined;
+  const canary = { id: release.id, percent, startedAt: running?.startedAt ?? new Date().toISOString() };
+  remote.canary = canary;
   // Aborted by hand before and tried again: it may become a rollback's target once more.
-  for (const r of state[name].history) if (r.id === release.id) delete r.abortedAt;
+  for (const r of remote.history) if (r.id === release.id) delete r.abortedAt;
   await writeReleases(dataDir, state);
   await editConfig(configFile, (config) => {
     config.canaries = { ...config.canaries, [name]: { entry, release: release.id, percent, startedAt: canary.startedAt } };
@@ -196,7 +260,7 @@ export async function startCanary({ dataDir, configFile, name, release, entry, p
  * Ends the canary of `name` (promoted, or `aborted`: then its release is marked, so a rollback never
  * goes back to it): nobody gets the candidate from the next page on.
  */
-export async function endCanary({ dataDir, configFile, name, aborted = false }) {
+export async function endCanary({ dataDir, configFile, name, aborted = false }: { dataDir: string; configFile: string; name: string; aborted?: boolean }) {
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (entry?.canary && aborted) for (const r of entry.history) if (r.id === entry.canary.id && r.id !== entry.live) r.abortedAt = new Date().toISOString();
@@ -210,8 +274,8 @@ export async function endCanary({ dataDir, configFile, name, aborted = false }) 
 }
 
 /** Edits a served config.json in place, atomically (the renderer never reads half a file). */
-async function editConfig(configFile, edit) {
-  const config = JSON.parse(await readFile(configFile, "utf8"));
+async function editConfig(configFile: string, edit: (config: RuntimeConfig) => void) {
+  const config = JSON.parse(await readFile(configFile, "utf8")) as RuntimeConfig;
   edit(config);
   await writeFile(`${configFile}.tmp`, `${JSON.stringify(config, null, 2)}\n`);
   await rename(`${configFile}.tmp`, configFile);
@@ -221,9 +285,8 @@ async function editConfig(configFile, edit) {
  * Copies a checked candidate into the remote's site as `previews/<id>/` (stamped with its id, so
  * responses name it), for a shareable preview link; it is not a release and never live. Folders
  * older than any link can live (PREVIEW_KEEP_DAYS) are removed.
- * @returns {Promise<{ id: string, path: string }>}
  */
-export async function publishPreview({ siteRoot, buildDir }) {
+export async function publishPreview({ siteRoot, buildDir }: { siteRoot: string; buildDir: string }): Promise<{ id: string; path: string }> {
   const { id } = await releaseIdOf(buildDir);
   const root = join(siteRoot, PREVIEWS_DIR);
   await mkdir(root, { recursive: true });
@@ -243,9 +306,9 @@ export async function publishPreview({ siteRoot, buildDir }) {
 /**
  * Revokes every preview link of remote `name` issued until now (the served config's
  * `previewsRevokedBefore`, which the renderer checks), and removes its candidates' folders.
- * @returns {Promise<number>} how many folders were removed
+ * Resolves with how many folders were removed.
  */
-export async function revokePreviews({ configFile, name, siteRoot }) {
+export async function revokePreviews({ configFile, name, siteRoot }: { configFile: string; name: string; siteRoot: string }): Promise<number> {
   await editConfig(configFile, (config) => {
     config.previewsRevokedBefore = { ...config.previewsRevokedBefore, [name]: Math.floor(Date.now() / 1000) + 1 };
   });

@@ -9,17 +9,28 @@
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { previousRelease, readReleases, writeReleases } from "./releases.mjs";
+import { previousRelease, readReleases, writeReleases } from "./releases";
 
 export const RELEASE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 /**
  * Removes the folders of `name`'s releases that stopped being live more than `windowMs` ago,
- * and their history entries (the release record keeps what happened to them).
- * @returns {Promise<string[]>} the ids removed
+ * and their history entries (the release record keeps what happened to them). Resolves with the ids removed.
  */
-export async function pruneReleases({ dataDir, name, siteRoot, now = Date.now(), windowMs = RELEASE_WINDOW_DAYS * DAY_MS }) {
+export async function pruneReleases({
+  dataDir,
+  name,
+  siteRoot,
+  now = Date.now(),
+  windowMs = RELEASE_WINDOW_DAYS * DAY_MS,
+}: {
+  dataDir: string;
+  name: string;
+  siteRoot: string;
+  now?: number;
+  windowMs?: number;
+}): Promise<string[]> {
   const state = await readReleases(dataDir);
   const entry = state[name];
   if (!entry) return [];
