@@ -41,6 +41,18 @@ async function visit(path: string, cookie?: string) {
   };
 }
 
+/** A candidate of remote-blog whose list says CANARY_TEXT, under `version`; `alter` changes its files further. */
+const canaryCandidate = (version: string, alter?: (dir: string) => Promise<void>) =>
+  candidate(async (d) => {
+    await editBlogListText(d, LIVE_TEXT, CANARY_TEXT);
+    await setCandidateVersion(d, version);
+    await alter?.(d);
+  });
+
+/** `npm run release -- remote-blog --canary <percent>` of the candidate in `dir` (the browser check skipped). */
+const releaseAsCanary = (dir: string, percent: number) =>
+  releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser", "--canary", String(percent)]);
+
 /** The canary's release id as `--canary` printed it ("canary of <id> (<version>)"). */
 const canaryId = (output: string) => /canary of (\S+) \(/.exec(output)?.[1] ?? "";
 
@@ -66,12 +78,9 @@ test("a 50 % canary: about half of fresh visitors get it, each keeps its cohort,
   test.setTimeout(300_000);
   const restore = await keepReleaseState();
   const live = await liveRelease("remote_blog");
-  const dir = await candidate(async (d) => {
-    await editBlogListText(d, LIVE_TEXT, CANARY_TEXT);
-    await setCandidateVersion(d, "1.0.0-canary.1");
-  });
+  const dir = await canaryCandidate("1.0.0-canary.1");
   try {
-    const started = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser", "--canary", "50"]);
+    const started = await releaseAsCanary(dir, 50);
     expect(started.code, started.output).toBe(0);
     const canary = canaryId(started.output);
     expect(canary).toMatch(/^1\.0\.0-canary\.1-[0-9a-f]{10}$/);
@@ -147,7 +156,7 @@ test("a 50 % canary: about half of fresh visitors get it, each keeps its cohort,
     expect(afterAbort.cookie).toBeNull();
 
     // Again, then --promote: the candidate is the release for everyone.
-    const again = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser", "--canary", "50"]);
+    const again = await releaseAsCanary(dir, 50);
     expect(again.code, again.output).toBe(0);
     const promoted = await releaseCommand(["release", "remote-blog", "--promote"]);
     expect(promoted.code, promoted.output).toBe(0);
@@ -172,9 +181,7 @@ test("a canary that throws in browsers is aborted automatically from their repor
   const restore = await keepReleaseState();
   const live = await liveRelease("remote_blog");
   // The server renders the candidate; in the browser its blog list chunk throws as it loads.
-  const dir = await candidate(async (d) => {
-    await editBlogListText(d, LIVE_TEXT, CANARY_TEXT);
-    await setCandidateVersion(d, "1.0.0-canary.2");
+  const dir = await canaryCandidate("1.0.0-canary.2", async (d) => {
     for (const name of await readdir(join(d, "assets")))
       if (name.startsWith("blog-list-page")) {
         const file = join(d, "assets", name);
@@ -182,7 +189,7 @@ test("a canary that throws in browsers is aborted automatically from their repor
       }
   });
   try {
-    const started = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser", "--canary", "90"]);
+    const started = await releaseAsCanary(dir, 90);
     expect(started.code, started.output).toBe(0);
     const canary = canaryId(started.output);
 
@@ -228,7 +235,7 @@ test("a canary that throws in browsers is aborted automatically from their repor
     expect(listed.output).toContain("No canary is running.");
     expect(listed.output).toMatch(/canary .* views failed|live\s+\S+: \d+ of \d+ views failed/);
     // The same build cannot be put under a canary again.
-    const refused = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser", "--canary", "50"]);
+    const refused = await releaseAsCanary(dir, 50);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(`${canary} was aborted automatically`);
   } finally {
