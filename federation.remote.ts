@@ -8,7 +8,7 @@ import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
 import { REMOTES, type RemoteName } from "./federation.remotes.ts";
-import { SHARED_WORKSPACE_PACKAGES, buildSharedModules, sharedModules } from "./federation.shared.ts";
+import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
 
@@ -31,7 +31,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         manifest: true,
         dts: false,
         exposes,
-        shared: command === "build" ? buildSharedModules : sharedModules,
+        shared: command === "build" ? remoteBuildSharedModules : sharedModules,
         // The built remote reuses the shell's federation runtime (published by the shell, see its
         // config) instead of shipping its own (~18 KB gzip per remote on every page). The dev server
         // keeps its own runtime so the remote still runs alone for development.
@@ -62,9 +62,19 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
       emptyOutDir: true,
       rolldownOptions: {
         input: {},
-        // What every exposed screen loads (the federation runtime's entry points, shared-ui's
-        // panels) in one chunk instead of five small ones: gzip starts afresh in every file.
-        output: { codeSplitting: { groups: [{ name: "common", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|shared-ui[\\/]src[\\/]/ }] } },
+        // Fewer, larger first-visit chunks (gzip starts afresh in every file): remoteEntry.js's
+        // code with the runtime's entry points and the share map it reads in one chunk
+        // (remoteEntry.js re-exports it), shared-ui's panels in another. Not one: a chunk the
+        // entry imports statically gets no CSS loaded for it, and shared-ui's is loaded with
+        // each exposed screen.
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: "entry", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|virtual:mf-(REMOTE_ENTRY_ID|localSharedImportMap)/ },
+              { name: "common", test: /shared-ui[\\/]src[\\/]/ },
+            ],
+          },
+        },
       },
     },
     // The standalone page reaches the local stack on the ports npm start uses (src/standalone/dev-config.ts).

@@ -1,6 +1,6 @@
 // The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by the shell's
 // and every remote's vite config, and by the renderer (its server share scope). Each is a singleton, so a page holds
-// exactly one React (a production build shares none of its subpaths: buildSharedModules below), one router, one zustand, one Firebase and one auth store.
+// exactly one React (a production build shares none of its subpaths: buildSharedModules below), one router, one Firebase and one auth store (with the zustand store inside it).
 // A build provides its own `version` and requires `^version` (docs/architecture.md, "Releases"): a remote built
 // against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
 import { existsSync, readFileSync } from "node:fs";
@@ -38,7 +38,9 @@ export const sharedModules = {
   // gzip (server rendering, sessions, RSC). shared-router re-exports only what the site uses
   // and is the only importer of react-router (lint enforces it), so this one share is tree-shaken.
   "shared-router": singleton("shared-router"),
-  zustand: singleton("zustand"),
+  // No zustand: only shared-auth imports it (its auth store), and shared-auth is itself a singleton,
+  // so the one copy inside it is the page's only one. A share of its own cost every visitor a
+  // wrapper in the shell and in each remote (~0.6 KB gzip).
   // No firebase/* here: shared-auth is the only module that imports the Firebase SDK (lint
   // enforces it; shared-content/admin gets the database SDK from it), always by dynamic import,
   // and shared-auth is itself a singleton served by the shell, so a page holds exactly one
@@ -69,6 +71,18 @@ for (const name of SHARED_WORKSPACE_PACKAGES) {
 export const buildSharedModules = Object.fromEntries(
   Object.entries(sharedModules).map(([name, share]) => [name, name === "react" || name === "react-dom" ? { ...share, request: name } : share]),
 ) as typeof sharedModules;
+
+/**
+ * The shares a remote's production build declares: buildSharedModules, consumed only
+ * (`import: false`). A built remote runs only inside a host that provides every one of them (the
+ * shell in browsers, the renderer on the server), so it carries no fallback copies and no glue to
+ * load them: its share wrappers shrink from ~5 KB gzip to ~1 KB on every page. Its manifest still
+ * states each required range, which the release check and the hosts' guards compare. The dev
+ * servers keep their own copies, so a remote still runs alone for development.
+ */
+export const remoteBuildSharedModules = Object.fromEntries(
+  Object.entries(buildSharedModules).map(([name, share]) => [name, { ...share, import: false as const }]),
+) as { [name in keyof typeof buildSharedModules]: (typeof buildSharedModules)[name] & { import: false } };
 
 /** The names the e2e "exactly one copy" test looks for. */
 export const sharedModuleNames = Object.keys(sharedModules);

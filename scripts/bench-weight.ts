@@ -3,7 +3,7 @@
 // stack (scripts/lib/local-stack.ts: emulators, demo seed, every app on its own origin, free
 // ports), opens each page in a fresh Chromium context (empty cache) and prints the gzip size of
 // the JS and CSS it fetched, the number of requests, and the time until the main content was
-// visible. Exit code 1 when a page is over the budget (168 KB JS, 20 KB CSS, gzip).
+// visible. Exit code 1 when a page is over the budget (161 KB JS, 20 KB CSS, gzip).
 //   --skip-build   use the existing dist/ folders
 //   --runs N       timing runs per page (median is printed; default 3)
 //   --json FILE    also write the figures as JSON
@@ -25,9 +25,9 @@ declare global {
   }
 }
 
-// JS: every public page met 167.0 KB on 2026-11-26 (docs/benchmarks.md), so 168 KB leaves a
+// JS: every public page met 160.1 KB on 2026-11-26 (docs/benchmarks.md), so 161 KB leaves a
 // kilobyte; the 150 KB goal of issue 33 is not met (what stands in the way: the same document).
-const BUDGET = { js: 168 * 1024, css: 20 * 1024 };
+const BUDGET = { js: 161 * 1024, css: 20 * 1024 };
 
 const { values } = parseArgs({
   options: {
@@ -174,6 +174,10 @@ async function measureWeight(browser: Browser, url: string, selector: string, ti
   await page.goto(url);
   await page.waitForFunction(() => window.__mainVisibleAt !== undefined, null, { timeout: 30_000 });
   const visibleMs = Math.round(await page.evaluate(() => window.__mainVisibleAt ?? NaN));
+  // The server-rendered HTML shows the main content before any script has run: wait until the
+  // app and every remote slot have hydrated (shell/src/ssr/interactive.ts), so the remote's
+  // screen code is counted whatever the timing.
+  await page.locator("html[data-interactive]").waitFor({ state: "attached", timeout: 30_000 });
   // Let lazy chunks requested right after first render arrive too (quiet for 500 ms, at most 15 s).
   for (const start = Date.now(); Date.now() - start < 15_000; ) {
     if (inFlight.size === 0 && Date.now() - lastChange >= 500) break;

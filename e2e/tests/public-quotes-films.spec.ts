@@ -16,7 +16,7 @@ interface Film {
   watchedOn: string;
 }
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
-const WINDOW = 50; // shared-content FILMS_PAGE_SIZE
+const WINDOW = 20; // shared-content FILMS_PAGE_SIZE
 const QUOTES_WINDOW = 30; // shared-content QUOTES_PAGE_SIZE
 
 /** The database's order of text (code units), as the lists use it. */

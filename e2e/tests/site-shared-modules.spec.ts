@@ -74,16 +74,10 @@ test("a deep link to an admin screen downloads exactly one copy of each shared m
   await expectRemoteScreen(page, "remote_admin", "ConfigureSkills");
   await network.settled();
   const copies = await copiesOf(bodies);
-  // remote-admin's proxy for shared-auth carries an inline fallback copy (shared-auth with its
-  // zustand store), which @module-federation/vite binds away from when the shell provides the
-  // module: downloaded, not used (the screen above is the admin's, so it read the shell's store).
-  const isAdminAuthProxy = (url: string) => url.startsWith(REMOTE_ORIGINS.remote_admin) && url.includes("loadShare__shared_mf_2_auth");
+  // The remotes consume the shared modules only (federation.shared.ts, remoteBuildSharedModules),
+  // so remote-admin carries no fallback copy of shared-auth and its zustand store either.
   for (const [pkg, byMarker] of Object.entries(copies)) {
-    for (const [marker, urls] of Object.entries(byMarker))
-      expect(
-        urls.filter((u) => !isAdminAuthProxy(u)),
-        `${pkg} (${marker})`,
-      ).toHaveLength(1);
+    for (const [marker, urls] of Object.entries(byMarker)) expect(urls, `${pkg} (${marker})`).toHaveLength(1);
   }
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCompatibility, describeIncompatibility, manifestVerdict, requirementsOf, type HostContract } from "./index";
+import { checkCompatibility, describeIncompatibility, manifestVerdict, remoteEntryOf, requirementsOf, type HostContract } from "./index";
 
 const host: HostContract = {
   shared: {
@@ -82,5 +82,29 @@ describe("manifestVerdict", () => {
         "remote_blog has no readable mf-manifest.json: nothing shows what it needs from this site",
       );
     }
+  });
+});
+
+describe("remoteEntryOf", () => {
+  const MANIFEST = "https://remote-blog.example.com/releases/1.5.0-bbbb/mf-manifest.json";
+  const withMeta = (metaData: unknown) => ({ name: "remote_blog", metaData });
+
+  it("finds remoteEntry.js beside a manifest whose publicPath is auto (a release candidate's folder included)", () => {
+    const meta = { publicPath: "auto", remoteEntry: { name: "remoteEntry.js", path: "", type: "module" } };
+    expect(remoteEntryOf(withMeta(meta), MANIFEST)).toBe("https://remote-blog.example.com/releases/1.5.0-bbbb/remoteEntry.js");
+    expect(remoteEntryOf(withMeta({ ...meta, remoteEntry: { name: "remoteEntry.js", path: "./js/" } }), MANIFEST)).toBe(
+      "https://remote-blog.example.com/releases/1.5.0-bbbb/js/remoteEntry.js",
+    );
+  });
+
+  it("puts it under an explicit publicPath", () => {
+    const meta = { publicPath: "https://cdn.example.com/blog/", remoteEntry: { name: "remoteEntry.js", path: "" } };
+    expect(remoteEntryOf(withMeta(meta), MANIFEST)).toBe("https://cdn.example.com/blog/remoteEntry.js");
+  });
+
+  it("is null for something that names no entry", () => {
+    expect(remoteEntryOf({ name: "remote_blog" }, MANIFEST)).toBeNull();
+    expect(remoteEntryOf("<html>", MANIFEST)).toBeNull();
+    expect(remoteEntryOf(withMeta({ remoteEntry: { name: "" } }), MANIFEST)).toBeNull();
   });
 });

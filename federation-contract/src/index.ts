@@ -42,6 +42,26 @@ export type Problem =
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
+/**
+ * The address of the browser entry (remoteEntry.js) a parsed mf-manifest.json at `manifestUrl`
+ * names, as the federation runtime would resolve it: under the manifest's `publicPath`, or beside
+ * the manifest when that is "auto". Null when the manifest names none. The shell registers this
+ * address, so its runtime needs no manifest reader (docs/architecture.md, "Boundaries").
+ */
+export function remoteEntryOf(manifest: unknown, manifestUrl: string): string | null {
+  const meta = isRecord(manifest) && isRecord(manifest.metaData) ? manifest.metaData : null;
+  const entry = meta && isRecord(meta.remoteEntry) ? meta.remoteEntry : null;
+  if (!entry || typeof entry.name !== "string" || !entry.name) return null;
+  const dir = typeof entry.path === "string" ? entry.path.replace(/^\.?\/+|\/+$/g, "").replace(/^\.$/, "") : "";
+  const file = dir ? `${dir}/${entry.name}` : entry.name;
+  const publicPath = typeof meta?.publicPath === "string" && meta.publicPath !== "auto" && meta.publicPath !== "" ? meta.publicPath : null;
+  try {
+    return publicPath ? new URL(`${publicPath}${file}`, manifestUrl).href : new URL(file, manifestUrl).href;
+  } catch {
+    return null;
+  }
+}
+
 /** A remote's requirements from its parsed mf-manifest.json; null when it is not a manifest. */
 export function requirementsOf(manifest: unknown): RemoteRequirements | null {
   if (!isRecord(manifest) || typeof manifest.name !== "string") return null;

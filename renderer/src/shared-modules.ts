@@ -4,7 +4,6 @@
 import type { HostContract } from "federation-contract";
 import * as React from "react";
 import * as ReactDOM from "react-dom";
-import * as zustand from "zustand";
 import * as sharedAuth from "shared-auth";
 import * as sharedContent from "shared-content";
 import * as sharedRouter from "shared-router";
@@ -16,7 +15,6 @@ declare const __SHARED_VERSIONS__: Record<string, string>;
 export const SERVER_SHARED: Record<string, Record<string, unknown>> = {
   react: React,
   "react-dom": ReactDOM,
-  zustand,
   "shared-auth": sharedAuth,
   "shared-content": sharedContent,
   "shared-router": sharedRouter,

@@ -1,19 +1,23 @@
 // Judges a remote's build from its mf-manifest.json against what a host provides (federation-contract).
-import { manifestVerdict, releaseOf, type HostContract } from "federation-contract";
+import { manifestVerdict, releaseOf, remoteEntryOf, type HostContract } from "federation-contract";
 import type { RemoteGuard, RemoteVerdict } from "./remote-registry";
 
 const readManifest = (url: string) => fetch(url, { cache: "no-cache" });
 
 /**
- * Reads the remote's manifest (the runtime reads it too) and judges it against `host`, naming the
- * release it is. A manifest that cannot be read is allowed: loading that build fails by itself,
- * and its slot says so.
+ * Reads the remote's manifest, judges it against `host`, names the release it is and finds the
+ * browser entry the runtime then loads. A manifest that cannot be read names no entry: the
+ * registry reports the remote unavailable, and its slot says so.
  */
 export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = readManifest): RemoteGuard {
   return async (remote, manifestUrl): Promise<RemoteVerdict> => {
     const response = await fetchManifest(manifestUrl);
     const manifest: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-    return { incompatible: manifestVerdict(remote, manifest, host, { unreadable: "allow" }), release: releaseOf(manifest) };
+    return {
+      incompatible: manifestVerdict(remote, manifest, host, { unreadable: "allow" }),
+      release: releaseOf(manifest),
+      remoteEntry: remoteEntryOf(manifest, manifestUrl),
+    };
   };
 }
 

@@ -3,9 +3,10 @@ import { manifestGuard } from "./manifest-guard";
 import { createRemoteRegistry, type RegistryOptions, type RemoteGuard, type RemoteRuntime, type RemoteVerdict } from "./remote-registry";
 
 const ENTRY = "http://127.0.0.1:4175/mf-manifest.json";
+const REMOTE_ENTRY = "http://127.0.0.1:4175/remoteEntry.js";
 const Screen = () => null;
 
-const compatible = (release: string | null = "1.4.0-aaaa"): RemoteVerdict => ({ incompatible: null, release });
+const compatible = (release: string | null = "1.4.0-aaaa", remoteEntry = REMOTE_ENTRY): RemoteVerdict => ({ incompatible: null, release, remoteEntry });
 
 function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen }, { default: Screen }], options?: RegistryOptions) {
   const runtime = {
@@ -24,22 +25,47 @@ function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen 
 describe("the remote guard", () => {
   it("refuses a release the guard judges incompatible, with its reason, and judges it again on retry", async () => {
     const verdicts = ["remote_blog 1.4.0 is incompatible with this site: imports usePostNeighbours from shared-content", null];
-    const guard = vi.fn<RemoteGuard>(async () => ({ incompatible: verdicts.shift() ?? null, release: "1.4.0" }));
-    const { registry } = registryWith(guard);
+    const guard = vi.fn<RemoteGuard>(async () => ({ incompatible: verdicts.shift() ?? null, release: "1.4.0", remoteEntry: REMOTE_ENTRY }));
+    const { registry, runtime } = registryWith(guard);
     await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "incompatible" });
     expect(registry.incompatibility("remote_blog")).toContain("usePostNeighbours");
+    // None of the refused release's code ran.
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
     // Rolled back: the retry reads the manifest again and loads.
     await expect(registry.load("remote_blog", "BlogListPage")).resolves.toEqual({ default: Screen });
     expect(registry.incompatibility("remote_blog")).toBeNull();
     expect(guard).toHaveBeenCalledTimes(2);
   });
 
-  it("judges a remote once per entry, not once per screen", async () => {
+  it("judges a remote once per entry, not once per screen, and registers the remoteEntry.js its manifest names", async () => {
     const guard = vi.fn<RemoteGuard>(async () => compatible());
-    const { registry } = registryWith(guard);
+    const { registry, runtime } = registryWith(guard);
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
     await registry.load("remote_blog", "BlogListPage");
     await registry.load("remote_blog", "BlogPostPage");
     expect(guard).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: "remote_blog", entry: REMOTE_ENTRY, type: "module" }], undefined);
+  });
+
+  it("reports a remote whose manifest cannot be read as unavailable, loading nothing, and reads it again on retry", async () => {
+    const verdicts: RemoteVerdict[] = [{ incompatible: null, release: null, remoteEntry: null }, compatible()];
+    const guard = vi.fn<RemoteGuard>(async () => verdicts.shift()!);
+    const { registry, runtime } = registryWith(guard);
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    await expect(registry.load("remote_blog", "BlogListPage")).resolves.toEqual({ default: Screen });
+    expect(guard).toHaveBeenCalledTimes(2);
+  });
+
+  it("registers a rolled-back build's entry in place of the one that failed", async () => {
+    const ROLLED_BACK = "http://127.0.0.1:4175/releases/1.3.0-cccc/remoteEntry.js";
+    const verdicts = [compatible("1.4.0-aaaa"), compatible("1.3.0-cccc", ROLLED_BACK)];
+    const { registry, runtime } = registryWith(async () => verdicts.shift()!, [new Error("Failed to fetch"), { default: Screen }]);
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    await expect(registry.load("remote_blog", "BlogListPage")).resolves.toEqual({ default: Screen });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_blog", entry: ROLLED_BACK, type: "module" }], { force: true });
   });
 
   it("takes the server's verdict embedded in the page without loading the remote", async () => {
@@ -76,17 +102,18 @@ describe("the releases a registry loaded", () => {
 
 describe("a tab opened before a release", () => {
   const NEXT = "http://127.0.0.1:4175/releases/1.5.0-bbbb/mf-manifest.json";
+  const NEXT_ENTRY = "http://127.0.0.1:4175/releases/1.5.0-bbbb/remoteEntry.js";
   const gone = new Error("Failed to fetch dynamically imported module");
 
   it("moves to the remote's new release when a screen of the old one no longer loads, once, without a reload", async () => {
     const releases = ["1.4.0-aaaa", "1.5.0-bbbb"];
-    const guard = vi.fn<RemoteGuard>(async () => compatible(releases.shift()));
+    const guard = vi.fn<RemoteGuard>(async (_remote, manifest) => compatible(releases.shift(), manifest === NEXT ? NEXT_ENTRY : REMOTE_ENTRY));
     const locate = vi.fn(async () => ({ entry: NEXT, release: "1.5.0-bbbb" }));
     const reloadPage = vi.fn(() => true);
     const { registry, runtime } = registryWith(guard, [{ default: Screen }, gone, { default: Screen }], { locate, reloadPage });
     await registry.load("remote_blog", "BlogListPage");
     await expect(registry.load("remote_blog", "SeenFilmsPage")).resolves.toEqual({ default: Screen });
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_blog", entry: NEXT }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "remote_blog", entry: NEXT_ENTRY, type: "module" }], { force: true });
     expect(registry.entryOf("remote_blog")).toBe(NEXT);
     expect(registry.releases()).toEqual({ remote_blog: "1.5.0-bbbb" });
     // The new release was judged before its screen was used.
@@ -149,8 +176,9 @@ describe("manifestGuard", () => {
     expect(await guard("remote_blog", ENTRY)).toEqual({
       incompatible: "remote_blog 1.4.0 is incompatible with this site: needs shared-content ^1.4.0, the site provides 1.3.0",
       release: "1.4.0",
+      remoteEntry: null,
     });
-    expect(await manifestGuard(host, serving(manifest("^1.2.0")))("remote_blog", ENTRY)).toEqual({ incompatible: null, release: "1.4.0" });
+    expect(await manifestGuard(host, serving(manifest("^1.2.0")))("remote_blog", ENTRY)).toEqual({ incompatible: null, release: "1.4.0", remoteEntry: null });
   });
 
   it("names the release the release command stamped into the manifest", async () => {
@@ -158,7 +186,16 @@ describe("manifestGuard", () => {
     expect((await manifestGuard(host, serving(stamped))("remote_blog", ENTRY)).release).toBe("1.4.0-3f2a9c01bd");
   });
 
-  it("leaves a manifest it cannot read to the load itself", async () => {
-    expect(await manifestGuard(host, async () => new Response("", { status: 404 }))("remote_blog", ENTRY)).toEqual({ incompatible: null, release: null });
+  it("names no entry to load for a manifest it cannot read", async () => {
+    expect(await manifestGuard(host, async () => new Response("", { status: 404 }))("remote_blog", ENTRY)).toEqual({
+      incompatible: null,
+      release: null,
+      remoteEntry: null,
+    });
+  });
+
+  it("finds the remoteEntry.js the manifest names, beside it", async () => {
+    const withEntry = { ...manifest("^1.2.0"), metaData: { publicPath: "auto", remoteEntry: { name: "remoteEntry.js", path: "", type: "module" } } };
+    expect((await manifestGuard(host, serving(withEntry))("remote_blog", ENTRY)).remoteEntry).toBe(REMOTE_ENTRY);
   });
 });

@@ -23,26 +23,31 @@ export interface RemoteLoader {
 }
 
 export interface RemoteRuntime {
-  registerRemotes: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => void;
+  registerRemotes: (remotes: { name: string; entry: string; type?: "module" }[], options?: { force?: boolean }) => void;
   loadRemote: (id: string) => Promise<unknown>;
 }
 
 /**
  * What a host knows of a remote's current build from its manifest: `incompatible`, a one-line
- * reason when it cannot run on this host (null when it can, or when its manifest cannot be read:
- * loading it then fails by itself); `release`, which release it is (federation-contract's
- * releaseOf), null when unknown.
+ * reason when it cannot run on this host (null when it can, or when its manifest cannot be read);
+ * `release`, which release it is (federation-contract's releaseOf), null when unknown;
+ * `remoteEntry`, the browser entry (remoteEntry.js) the manifest names, which is what the runtime
+ * loads: the shell's runtime is built without a manifest reader (disableSnapshot in
+ * shell/vite.config.ts). Null: the manifest could not be read, so the remote is unavailable;
+ * absent: the configured entry is registered as it is.
  */
 export interface RemoteVerdict {
   incompatible: string | null;
   release: string | null;
+  remoteEntry?: string | null;
 }
 
 /** Judges a remote's current build (its manifest at `manifestUrl`). */
 export type RemoteGuard = (remote: string, manifestUrl: string) => Promise<RemoteVerdict>;
 
-const UNJUDGED: RemoteVerdict = { incompatible: null, release: null };
+const UNREAD: RemoteVerdict = { incompatible: null, release: null, remoteEntry: null };
 
+/** Every remote is built as an ES module (its remoteEntry.js is imported, not run as a script). */
 const defaultRuntime: RemoteRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),
   loadRemote: (id) => loadRemote(id),
@@ -90,11 +95,13 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   const reasons = new Map<string, string>();
   // remote -> the release this registry loaded screens from (what an error is traced to).
   const loadedReleases = new Map<string, string>();
+  // remote -> the entry the runtime has for it (its remoteEntry.js, read from its manifest).
+  const registered = new Map<string, string>();
 
   function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
     let verdict = verdicts.get(remote);
     if (!verdict) {
-      verdict = guard ? guard(remote, entry).catch(() => UNJUDGED) : Promise.resolve(UNJUDGED);
+      verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null });
       verdicts.set(remote, verdict);
     }
     return verdict;
@@ -103,6 +110,17 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   function forget(remote: string): void {
     verdicts.delete(remote);
     reasons.delete(remote);
+  }
+
+  /**
+   * Gives the runtime the remote's browser entry, once per address: a new one (a release at a new
+   * URL, a rollback) replaces the old registration, which drops what was loaded from it.
+   */
+  function registerEntry(remote: string, remoteEntry: string): void {
+    const had = registered.get(remote);
+    if (had === remoteEntry) return;
+    registered.set(remote, remoteEntry);
+    runtime.registerRemotes([{ name: remote, entry: remoteEntry, type: "module" }], had === undefined ? undefined : { force: true });
   }
 
   /**
@@ -123,16 +141,15 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
     entries = { ...entries, [remote]: now.entry };
     forget(remote);
     failed.delete(remote);
-    runtime.registerRemotes([{ name: remote, entry: now.entry }], { force: true });
     return true;
   }
 
   async function load(remote: string, module: string, following = true): Promise<RemoteModule> {
     const entry = entries[remote];
     if (!entry) throw new RemoteLoadError(remote, module, new Error(`${remote} is not in config.json`));
-    // A retry: judge the remote's build again (it may have been rolled back). The runtime
-    // forgets a failed manifest or entry load by itself, so the remote is not registered again
-    // (a forced registration drops what other slots of the same remote already loaded).
+    // A retry: read and judge the remote's manifest again (it may have been rolled back). The
+    // runtime forgets a failed entry load by itself, so the remote is registered again only when
+    // its entry moved (a forced registration drops what other slots of it already loaded).
     if (failed.has(remote)) forget(remote);
     const refuse = (reason: string) => {
       reasons.set(remote, reason);
@@ -140,23 +157,22 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
       return new RemoteLoadError(remote, module, new Error(reason), "incompatible");
     };
     // A verdict already known (the server's, embedded in the page) refuses without loading;
-    // otherwise it is judged in parallel with the load (both read the manifest) and decided
-    // before the screen is used.
+    // otherwise the manifest is read first: it names the entry to load, and a release that
+    // cannot run here is refused before any of its code runs.
     const knownReason = reasons.get(remote);
     if (knownReason) throw refuse(knownReason);
-    const verdict = verdictOf(remote, entry);
+    const { incompatible, release, remoteEntry = entry } = await verdictOf(remote, entry);
+    if (incompatible) throw refuse(incompatible);
     let loaded: unknown;
     try {
+      if (!remoteEntry) throw new Error(`${remote}'s manifest (${entry}) could not be read`);
+      registerEntry(remote, remoteEntry);
       loaded = await runtime.loadRemote(`${remote}/${module}`);
     } catch (error) {
       failed.add(remote);
-      const { incompatible } = await verdict;
-      if (incompatible) throw refuse(incompatible);
       if (following && (await followRelease(remote))) return load(remote, module, false);
       throw new RemoteLoadError(remote, module, error);
     }
-    const { incompatible, release } = await verdict;
-    if (incompatible) throw refuse(incompatible);
     let screen: RemoteModule;
     try {
       screen = screenIn(loaded, remote, module);
@@ -173,10 +189,10 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   }
 
   return {
+    /** Remote -> its manifest URL (/config.json's). The runtime learns each entry on the first load. */
     register(remotes: Record<string, string>): void {
       for (const [name, entry] of Object.entries(remotes)) if (entries[name] !== entry) forget(name);
       entries = { ...remotes };
-      runtime.registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
     },
     entryOf(remote: string): string | undefined {
       return entries[remote];
