@@ -37,6 +37,9 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         // keeps its own runtime so the remote still runs alone for development.
         experiments: command === "build" ? { externalRuntime: true } : undefined,
         dev: { remoteHmr: true },
+        // The dev server's screens, compiled for React Fast Refresh, also run in a host page
+        // without a refresh preamble: the built shell previewing this dev server (federation.dev-refresh.ts).
+        runtimePlugins: command === "serve" ? [join(root, "federation.dev-refresh.ts")] : [],
       }),
       react(),
       // The names this remote imports from each shared module, in its manifest: what the release

@@ -1,9 +1,16 @@
 // shared-auth/password-policy: the live password checklist for the screens that set a password
-// (the shell's reset page, the admin's account screen). A separate entry so the hook stays out
-// of the singleton every visitor downloads; it reaches the policy through the singleton by
-// name, so the page keeps one Auth and one cached policy.
+// (the shell's reset page, the admin's account screen). A separate, pure entry, so the hook stays
+// out of the singleton every visitor downloads. It imports nothing of the singleton itself: a
+// module of this package that imported "shared-auth" would be bundled into a remote with its own
+// copy of Auth, so the screen passes the singleton's checkPasswordPolicy and refreshPasswordPolicy.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkPasswordPolicy, refreshPasswordPolicy, type PasswordPolicyCheck } from "shared-auth";
+import type { PasswordPolicyCheck } from "./account";
+
+/** What the hook asks of the singleton: `checkPasswordPolicy` and `refreshPasswordPolicy` from "shared-auth". */
+export interface PasswordPolicyService {
+  checkPasswordPolicy: (password: string) => Promise<PasswordPolicyCheck>;
+  refreshPasswordPolicy: () => Promise<void>;
+}
 
 export interface PasswordPolicyState {
   /** null until the first check answered. */
@@ -16,15 +23,17 @@ export interface PasswordPolicyState {
  * Live checklist for a password. Checks run as the user types; only the answer for the latest
  * input is kept, so a slow policy fetch never shows the checklist of an older password.
  */
-export function usePasswordPolicy(password: string): PasswordPolicyState {
+export function usePasswordPolicy(password: string, service: PasswordPolicyService): PasswordPolicyState {
   const [check, setCheck] = useState<PasswordPolicyCheck | null>(null);
   const latest = useRef(0);
   const passwordRef = useRef(password);
   passwordRef.current = password;
+  const serviceRef = useRef(service);
+  serviceRef.current = service;
 
   const run = useCallback(async (value: string) => {
     const ticket = ++latest.current;
-    const result = await checkPasswordPolicy(value);
+    const result = await serviceRef.current.checkPasswordPolicy(value);
     if (ticket === latest.current) setCheck(result);
   }, []);
 
@@ -33,7 +42,7 @@ export function usePasswordPolicy(password: string): PasswordPolicyState {
   }, [password, run]);
 
   const reload = useCallback(async () => {
-    await refreshPasswordPolicy();
+    await serviceRef.current.refreshPasswordPolicy();
     await run(passwordRef.current);
   }, [run]);
 

@@ -59,8 +59,13 @@ export const LIMITS = {
 
 /** Page size of the blog list (load more past this many). */
 export const BLOG_PAGE_SIZE = 10;
-/** Window of films loaded at once on the films page. */
-export const FILMS_PAGE_SIZE = 50;
+/**
+ * Window of films loaded at once on the films page: a phone's first screens, not more (each card
+ * is about 20 DOM nodes and, with a poster, 1.5 KB of record and 2 KB of markup; 50 put 155 KB of
+ * HTML and 980 DOM nodes on the page at 100x the demo: docs/architecture.md, "A phone's main
+ * thread at 100x"). The rest arrives on scroll.
+ */
+export const FILMS_PAGE_SIZE = 20;
 /**
  * The blog list filtered by a tag or a search looks through this many of the newest list entries
  * at a time (the database cannot query inside a list of tags), and further back on request.

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { changePassword } from "shared-auth";
+import { changePassword, checkPasswordPolicy, refreshPasswordPolicy } from "shared-auth";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { authErrorCode } from "shared-auth/messages";
 import { passwordChangeMessage } from "./account-messages";
@@ -22,7 +22,7 @@ export function ChangePasswordForm({ guard = true }: ChangePasswordFormProps) {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [show, setShow] = useState(false);
-  const { check, reload } = usePasswordPolicy(next);
+  const { check, reload } = usePasswordPolicy(next, { checkPasswordPolicy, refreshPasswordPolicy });
   const save = useSaveState(passwordChangeMessage);
   const checklistId = `pw-rules-${useId().replace(/:/g, "")}`;
   const whyId = `${checklistId}-why`;

@@ -5,6 +5,7 @@
 // Measured on the 4000x3000 case (docs/architecture.md, "Pictures"): it runs on the main thread;
 // decoding and encoding happen off it in Chromium, and what remains are the draws.
 import { MEDIA_FORMATS, PLACEHOLDER_MAX, mediaWidths, type MediaFormat } from "shared-content/admin";
+import { webpWithoutMetadata } from "./webp-metadata";
 
 /** One width of the ladder, in every format. */
 export interface ProcessedVariant {
@@ -106,7 +107,8 @@ export async function makePlaceholder(source: CanvasImageSource & { width: numbe
   for (const { width, quality } of PLACEHOLDER_TRIES) {
     const w = Math.min(width, source.width);
     const canvas = draw(source, w, scaledHeight(source.width, source.height, w), "jpeg");
-    const uri = await dataUri(await encodeAs(canvas, "webp", quality));
+    const webp = webpWithoutMetadata(new Uint8Array(await (await encodeAs(canvas, "webp", quality)).arrayBuffer()));
+    const uri = await dataUri(new Blob([webp], { type: "image/webp" }));
     if (uri.length <= PLACEHOLDER_MAX) return uri;
   }
   throw new ImageProcessingError("Could not make a small enough placeholder for this picture.");

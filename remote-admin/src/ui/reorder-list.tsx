@@ -19,6 +19,12 @@ export interface ReorderListProps<T> {
   empty?: ReactNode;
 }
 
+/** The two buttons of an item: the tooltip, and the start of the button's name, say the same. */
+const MOVES = [
+  { dir: "up", step: -1, arrow: "↑", title: "Move up" },
+  { dir: "down", step: 1, arrow: "↓", title: "Move down" },
+] as const;
+
 /** Returns a copy of `items` with the element at `from` moved to `to`. */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = items.slice();
@@ -65,34 +71,23 @@ export function ReorderList<T>({ items, getKey, getLabel, renderItem, onReorder,
           <li key={getKey(item)} className={styles.item}>
             <div className={styles.body}>{renderItem(item, index)}</div>
             <div className={styles.actions}>
-              {onReorder ? (
-                <>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    title="Move up"
-                    data-reorder-key={getKey(item)}
-                    data-dir="up"
-                    disabled={disabled || index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <span aria-hidden="true">↑</span>
-                    <span className={visuallyHidden}>{`Move up "${name}"`}</span>
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    title="Move down"
-                    data-reorder-key={getKey(item)}
-                    data-dir="down"
-                    disabled={disabled || index === items.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <span aria-hidden="true">↓</span>
-                    <span className={visuallyHidden}>{`Move down "${name}"`}</span>
-                  </Button>
-                </>
-              ) : null}
+              {onReorder
+                ? MOVES.map(({ dir, step, arrow, title }) => (
+                    <Button
+                      key={dir}
+                      size="small"
+                      variant="ghost"
+                      title={title}
+                      data-reorder-key={getKey(item)}
+                      data-dir={dir}
+                      disabled={disabled || index + step < 0 || index + step >= items.length}
+                      onClick={() => move(index, index + step)}
+                    >
+                      <span aria-hidden="true">{arrow}</span>
+                      <span className={visuallyHidden}>{`${title} "${name}"`}</span>
+                    </Button>
+                  ))
+                : null}
               {renderActions?.(item, index)}
             </div>
           </li>

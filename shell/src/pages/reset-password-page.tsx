@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "shared-router";
 import { SITE_PATHS } from "shared-content";
-import { checkPasswordResetCode, resetPassword } from "shared-auth";
+import { checkPasswordPolicy, checkPasswordResetCode, refreshPasswordPolicy, resetPassword } from "shared-auth";
 import { usePasswordPolicy } from "shared-auth/password-policy";
 import { authErrorMessage, isSpentResetLink, resetLinkMessage } from "shared-auth/messages";
 import { PasswordChecklist } from "shared-ui";
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
   const [repeat, setRepeat] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const { check } = usePasswordPolicy(password);
+  const { check } = usePasswordPolicy(password, { checkPasswordPolicy, refreshPasswordPolicy });
   const checklistId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
