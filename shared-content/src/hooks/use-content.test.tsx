@@ -5,6 +5,7 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { LiveQuerySpec, LiveSource } from "../live/source";
+import { FILMS_PAGE_SIZE } from "../limits";
 
 interface Listener {
   target: { path: string; query: LiveQuerySpec | undefined };
@@ -177,7 +178,8 @@ describe("live hooks", () => {
     const { result, rerender } = renderHook((props: { orderBy: "rating" | "year"; all?: boolean }) => useFilms(props), {
       initialProps: { orderBy: "rating" },
     });
-    expect(last().target.query).toEqual({ orderBy: "rating", limitToLast: 51 });
+    // One window and one more, to know whether there are more.
+    expect(last().target.query).toEqual({ orderBy: "rating", limitToLast: FILMS_PAGE_SIZE + 1 });
     const film = (title: string, rating: number, year: number) => ({
       title,
       year,
