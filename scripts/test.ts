@@ -30,8 +30,10 @@ const vitestArgs = ["--", "--reporter=default", "--reporter=json", "--outputFile
 
 stage("formatting", "npx", ["prettier", "--check", "--log-level=warn", "."]);
 stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrency=2"]);
-// The root's own files (the scripts and the seed generator are the scripts workspace's).
-stage("lint of the root files", "npx", ["eslint", "federation.remote.ts", "federation.remotes.ts", "federation.shared.ts", "eslint.config.js"]);
+// The root's own files, every federation.*.ts beside eslint's config (the scripts and the seed
+// generator are the scripts workspace's).
+const rootFiles = readdirSync(root).filter((name) => /^federation\..+\.ts$/.test(name) || name === "eslint.config.js");
+stage("lint of the root files", "npx", ["eslint", ...rootFiles]);
 // Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time.
 stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", ...vitestArgs]);
 for (const ws of workspaces) {
