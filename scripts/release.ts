@@ -141,7 +141,8 @@ const record = (
     ...extra,
   });
 
-const readConfig = async () => JSON.parse(await readFile(served().configFile, "utf8")) as RuntimeConfig;
+// The config alone (no remote site needed): `npm run releases` reads it to show the canary's health.
+const readConfig = async () => JSON.parse(await readFile(stack?.configFile ?? served().configFile, "utf8")) as RuntimeConfig;
 const releaseById = async (id: string) => (await readReleases(dataDir))[remote.name]?.history.find((r) => r.id === id) ?? null;
 const releaseDir = (release: Release) => join(served().siteRoot, release.path);
 

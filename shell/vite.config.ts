@@ -66,22 +66,32 @@ const visitorModules = sharedPackagesVisitorModules();
 function shareWrappersInOneChunk(): Plugin {
   type Group = { name?: unknown };
   const LOAD_SHARE = "__loadShare__";
+  const NAME = "shell:share-wrappers-in-one-chunk";
   return {
-    name: "shell:share-wrappers-in-one-chunk",
+    name: NAME,
     apply: "build",
     config(config) {
       const output = config.build?.rolldownOptions?.output;
       const splitting = !Array.isArray(output) && output?.codeSplitting;
       const groups = (typeof splitting === "object" && splitting.groups) || [];
+      let wrapped = 0;
       for (const group of groups as Group[]) {
         const named = group.name;
         if (typeof named !== "function") continue;
+        wrapped += 1;
         group.name = (id: string, ...rest: unknown[]) => {
           const chunk = (named as (id: string, ...rest: unknown[]) => string | null | undefined)(id, ...rest);
           // Keep the plugin's markers in the name: its later steps find wrapper chunks by them.
           return typeof chunk === "string" && chunk.includes(LOAD_SHARE) ? `${chunk.slice(0, chunk.indexOf(LOAD_SHARE))}${LOAD_SHARE}all` : chunk;
         };
       }
+      // This leans on @module-federation/vite's internals: say so at once when they change.
+      if (!wrapped) throw new Error(`${NAME}: @module-federation/vite names no chunk group by a function any more; revisit this plugin`);
+    },
+    generateBundle(_options, bundle) {
+      const wrappers = Object.keys(bundle).filter((file) => file.includes(LOAD_SHARE));
+      if (wrappers.length !== 1 || !wrappers[0]!.includes(`${LOAD_SHARE}all`))
+        this.error(`${NAME}: expected the share wrappers in one ${LOAD_SHARE}all chunk, got ${wrappers.join(", ") || "none"}; revisit this plugin`);
     },
   };
 }

@@ -3,6 +3,7 @@
 // films sort and search in the address, the numbers of the whole log in the server's HTML and
 // live as the admin adds a film; live updates; inert XSS payloads.
 import type { Page } from "@playwright/test";
+import { FILMS_PAGE_SIZE, QUOTES_PAGE_SIZE } from "shared-content/limits";
 import { addAndWait, db, expect, expectRemoteScreen, fillNewFilm, markNoReload, openAdminScreen, test } from "../fixtures";
 
 type Rec = Record<string, unknown>;
@@ -16,8 +17,6 @@ interface Film {
   watchedOn: string;
 }
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
-const WINDOW = 20; // shared-content FILMS_PAGE_SIZE
-const QUOTES_WINDOW = 30; // shared-content QUOTES_PAGE_SIZE
 
 /** The database's order of text (code units), as the lists use it. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -70,12 +69,12 @@ test.describe("favourite quotes", () => {
   test("shows a window of quotes by author, more on request, and searches every quote", async ({ page }) => {
     const quotes = ((await db.get("quotes")) ?? {}) as Record<string, Rec>;
     const count = Object.keys(quotes).length;
-    expect(count, "demo seed: quotes").toBeGreaterThan(QUOTES_WINDOW);
+    expect(count, "demo seed: quotes").toBeGreaterThan(QUOTES_PAGE_SIZE);
     const slot = await openQuotes(page);
-    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_WINDOW);
-    await expect(slot.getByText(`Showing the first ${QUOTES_WINDOW} quotes, by author`)).toBeVisible();
+    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_PAGE_SIZE);
+    await expect(slot.getByText(`Showing the first ${QUOTES_PAGE_SIZE} quotes, by author`)).toBeVisible();
     await slot.getByRole("button", { name: "Show more quotes" }).click();
-    await expect(slot.getByRole("figure")).toHaveCount(Math.min(2 * QUOTES_WINDOW, count));
+    await expect(slot.getByRole("figure")).toHaveCount(Math.min(2 * QUOTES_PAGE_SIZE, count));
     // The last quote in the list's order is outside the first window; the search finds it.
     const [, sample] = byDisplayOrder(quotes).at(-1)!;
     const author = String(sample.author);
@@ -124,7 +123,7 @@ test.describe("favourite quotes", () => {
     expect(await response.text()).toMatch(/<meta name="robots" content="noindex"/);
     const slot = await openQuotes(page, "/favorite-quotes/no-such-quote");
     await expect(slot.getByRole("alert")).toContainText("“no-such-quote” was not found");
-    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_WINDOW);
+    await expect(slot.getByRole("figure")).toHaveCount(QUOTES_PAGE_SIZE);
   });
 
   test("updates live and keeps XSS payloads inert", async ({ page }) => {
@@ -152,8 +151,8 @@ test.describe("seen films", () => {
     expect(films.length, "demo seed: films").toBeGreaterThanOrEqual(300);
     const numbers = expectedNumbers(films);
     const html = await (await request.get("/list-of-seen-films")).text();
-    expect(html.match(/<article/g)).toHaveLength(WINDOW);
-    expect(html).toContain(`Showing ${WINDOW} of ${films.length} films`);
+    expect(html.match(/<article/g)).toHaveLength(FILMS_PAGE_SIZE);
+    expect(html).toContain(`Showing ${FILMS_PAGE_SIZE} of ${films.length} films`);
     expect(html).not.toMatch(/Loading statistics|Show the numbers|aria-busy="true"/);
     // The numbers of the whole log are in the server's HTML (from the statistics record), not only a window's.
     expect(html).toContain(`data-stat="count">${numbers.count}<`);
@@ -163,9 +162,9 @@ test.describe("seen films", () => {
     expect(html).toMatch(new RegExp(`Top directors</h3><ol[^>]*><li><span>${escapeText(numbers.topDirector.name)}</span><span>${numbers.topDirector.count}<`));
     const slot = await openFilms(page);
     const cards = slot.getByRole("article");
-    await expect(cards).toHaveCount(WINDOW);
+    await expect(cards).toHaveCount(FILMS_PAGE_SIZE);
     // The count line and the numbers are the same after hydration.
-    await expect(slot.getByText(`Showing ${WINDOW} of ${films.length} films`)).toBeVisible();
+    await expect(slot.getByText(`Showing ${FILMS_PAGE_SIZE} of ${films.length} films`)).toBeVisible();
     const [, newest] = newestWatched(all)[0]!;
     await expect(cards.first().getByRole("heading")).toContainText(newest.title);
     const stats = slot.getByRole("region", { name: "In numbers" });
@@ -174,14 +173,14 @@ test.describe("seen films", () => {
 
     // The next window arrives when the end of the list scrolls into view.
     await cards.last().scrollIntoViewIfNeeded();
-    await expect(cards).toHaveCount(Math.min(2 * WINDOW, films.length));
+    await expect(cards).toHaveCount(Math.min(2 * FILMS_PAGE_SIZE, films.length));
     // The button is the keyboard's way to the next window, pressed where the reader is: a click
     // would first scroll the end of the list into view, the observer would load a window of its
     // own, and the click, retried on the moved button, would load another.
     const more = slot.getByRole("button", { name: "Show more films" });
     await more.evaluate((button) => (button as HTMLButtonElement).focus({ preventScroll: true }));
     await page.keyboard.press("Enter");
-    await expect(cards).toHaveCount(Math.min(3 * WINDOW, films.length));
+    await expect(cards).toHaveCount(Math.min(3 * FILMS_PAGE_SIZE, films.length));
   });
 
   test("searches by title or director and sorts by rating and year, both kept in the address", async ({ page }) => {
@@ -191,7 +190,7 @@ test.describe("seen films", () => {
       (f) => Object.values(f.directors).some((d) => d.toLowerCase().includes(director.toLowerCase())) || f.title.toLowerCase().includes(director.toLowerCase()),
     );
     const slot = await openFilms(page);
-    await expect(slot.getByRole("article")).toHaveCount(WINDOW);
+    await expect(slot.getByRole("article")).toHaveCount(FILMS_PAGE_SIZE);
     await slot.getByLabel("Search by title or director").fill(director);
     await expect(slot.getByText(`${byDirector.length} of ${films.length} films match`)).toBeVisible();
     await expect(slot.getByRole("article")).toHaveCount(byDirector.length);
@@ -209,7 +208,7 @@ test.describe("seen films", () => {
     await slot.getByLabel("Sort by").selectOption("year");
     const latest = Math.max(...films.map((f) => f.year));
     await expect(slot.getByRole("article").first().getByRole("heading")).toContainText(`(${latest})`);
-    await expect(slot.getByRole("article")).toHaveCount(WINDOW);
+    await expect(slot.getByRole("article")).toHaveCount(FILMS_PAGE_SIZE);
     expect(new URL(page.url()).searchParams.get("sort")).toBe("year");
     // A shared address opens the same view.
     await page.reload();

@@ -44,8 +44,8 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 
 /**
  * The address of the browser entry (remoteEntry.js) a parsed mf-manifest.json at `manifestUrl`
- * names, as the federation runtime would resolve it: under the manifest's `publicPath`, or beside
- * the manifest when that is "auto". Null when the manifest names none. The shell registers this
+ * names: under the manifest's `publicPath` (a relative one taken from the manifest's own URL, not
+ * the page's), or beside the manifest when that is "auto". Null when the manifest names none. The shell registers this
  * address, so its runtime needs no manifest reader (docs/architecture.md, "Boundaries").
  */
 export function remoteEntryOf(manifest: unknown, manifestUrl: string): string | null {

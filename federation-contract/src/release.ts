@@ -65,7 +65,7 @@ export interface SharedNeed {
 }
 
 /**
- * One entry of the release record (written by scripts/lib/release-log.mjs, served as
+ * One entry of the release record (written by scripts/lib/release-log.ts, served as
  * /release-log.json): who did what to which remote, when, from which commit.
  */
 export interface ReleaseLogEntry {

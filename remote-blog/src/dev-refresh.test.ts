@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import * as devRefresh from "../../federation.dev-refresh.ts";
 import {
   LOCAL_REFRESH_RUNTIME_PATH,
   RELOAD_REASON,
@@ -39,5 +40,12 @@ describe("the dev server's React Refresh preamble", () => {
     const plugin = readFileSync(createRequire(import.meta.url).resolve("@module-federation/vite"), "utf8");
     expect(plugin).toContain(`LOCAL_REACT_REFRESH_PATH = "${LOCAL_REFRESH_RUNTIME_PATH}"`);
     expect(plugin).toContain(`HOST_REACT_REFRESH_URL = "__MF_REACT_REFRESH_URL__"`);
+  });
+
+  it("exports every name the plugin's /@react-refresh proxy reads from the runtime", () => {
+    const plugin = readFileSync(createRequire(import.meta.url).resolve("@module-federation/vite"), "utf8");
+    const read = [...new Set([...plugin.matchAll(/__rt\.(\w+)/g)].map((m) => m[1]!))];
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((name) => typeof (devRefresh as Record<string, unknown>)[name] !== "function")).toEqual([]);
   });
 });

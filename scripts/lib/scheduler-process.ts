@@ -18,8 +18,14 @@ export function startSchedulerProcess({
   log: (line: string) => void;
 }): { stop(): Promise<void> } | null {
   // The built file, by package name (renderer/package.json's exports); it exists once the renderer is built.
-  const entry = fileURLToPath(import.meta.resolve("renderer/scheduler-local"));
-  if (!existsSync(entry)) {
+  // tsx's resolver throws for an export whose file is missing (Node's returns the address).
+  let entry: string | null;
+  try {
+    entry = fileURLToPath(import.meta.resolve("renderer/scheduler-local"));
+  } catch {
+    entry = null;
+  }
+  if (!entry || !existsSync(entry)) {
     log("Scheduler          not started: the renderer is not built (npm run build -w renderer)");
     return null;
   }

@@ -8,7 +8,7 @@
 // picture's ImageRef and share URL into the content, `![](picture:KEY)` in a post becomes the
 // picture's markdown, and the media library gets a record per picture. Their URLs name the
 // default local Storage server (SEED_STORAGE); the local stack rewrites that origin to the one
-// it runs, and uploads the variants (scripts/lib/demo-media.mjs). Other images are site paths
+// it runs, and uploads the variants (scripts/lib/demo-media.ts). Other images are site paths
 // under /images/; records without an image show initials or no picture.
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -1,7 +1,7 @@
 // The release record on the admin's Releases screen: every release, rollback and start of the
 // stack, newest first, with who, when, the commit and the changeset notes of the shared packages
 // the release needs. Read from /release-log.json, which the release command publishes beside the
-// config (scripts/lib/release-log.mjs).
+// config (scripts/lib/release-log.ts).
 import { useEffect, useState } from "react";
 import { RELEASE_ACTIONS, RELEASE_LOG_FILE, parseReleaseLog, type ReleaseLogEntry } from "federation-contract";
 import { formatMoment } from "shared-content";

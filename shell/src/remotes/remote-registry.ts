@@ -33,13 +33,13 @@ export interface RemoteRuntime {
  * `release`, which release it is (federation-contract's releaseOf), null when unknown;
  * `remoteEntry`, the browser entry (remoteEntry.js) the manifest names, which is what the runtime
  * loads: the shell's runtime is built without a manifest reader (disableSnapshot in
- * shell/vite.config.ts). Null: the manifest could not be read, so the remote is unavailable;
- * absent: the configured entry is registered as it is.
+ * shell/vite.config.ts). Null: the manifest could not be read or names no entry, so the remote
+ * is unavailable.
  */
 export interface RemoteVerdict {
   incompatible: string | null;
   release: string | null;
-  remoteEntry?: string | null;
+  remoteEntry: string | null;
 }
 
 /** Judges a remote's current build (its manifest at `manifestUrl`). */
@@ -47,7 +47,6 @@ export type RemoteGuard = (remote: string, manifestUrl: string) => Promise<Remot
 
 const UNREAD: RemoteVerdict = { incompatible: null, release: null, remoteEntry: null };
 
-/** Every remote is built as an ES module (its remoteEntry.js is imported, not run as a script). */
 const defaultRuntime: RemoteRuntime = {
   registerRemotes: (remotes, options) => registerRemotes(remotes, options),
   loadRemote: (id) => loadRemote(id),
@@ -101,7 +100,8 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
     let verdict = verdicts.get(remote);
     if (!verdict) {
-      verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null });
+      // Without a guard (unit tests) the configured entry is taken to be the remoteEntry.js itself.
+      verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null, remoteEntry: entry });
       verdicts.set(remote, verdict);
     }
     return verdict;
@@ -114,7 +114,8 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
 
   /**
    * Gives the runtime the remote's browser entry, once per address: a new one (a release at a new
-   * URL, a rollback) replaces the old registration, which drops what was loaded from it.
+   * URL, a rollback) replaces the old registration, which drops what was loaded from it. Every
+   * remote is built as an ES module: its remoteEntry.js is imported, not run as a script.
    */
   function registerEntry(remote: string, remoteEntry: string): void {
     const had = registered.get(remote);
@@ -161,11 +162,11 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
     // cannot run here is refused before any of its code runs.
     const knownReason = reasons.get(remote);
     if (knownReason) throw refuse(knownReason);
-    const { incompatible, release, remoteEntry = entry } = await verdictOf(remote, entry);
+    const { incompatible, release, remoteEntry } = await verdictOf(remote, entry);
     if (incompatible) throw refuse(incompatible);
     let loaded: unknown;
     try {
-      if (!remoteEntry) throw new Error(`${remote}'s manifest (${entry}) could not be read`);
+      if (!remoteEntry) throw new Error(`${remote}'s manifest (${entry}) could not be read, or names no remoteEntry.js`);
       registerEntry(remote, remoteEntry);
       loaded = await runtime.loadRemote(`${remote}/${module}`);
     } catch (error) {

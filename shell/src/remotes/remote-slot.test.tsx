@@ -108,6 +108,7 @@ describe("RemoteSlot", () => {
     const registry = createRemoteRegistry({ registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: Hello })) }, async () => ({
       incompatible: "remote_home 2.0.0 is incompatible",
       release: "2.0.0",
+      remoteEntry: "http://127.0.0.1:4174/remoteEntry.js",
     }));
     registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
     render(
