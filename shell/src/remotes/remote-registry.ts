@@ -100,7 +100,8 @@ export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, gu
   function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
     let verdict = verdicts.get(remote);
     if (!verdict) {
-      // Without a guard (unit tests) the configured entry is taken to be the remoteEntry.js itself.
+      // Without a guard (unit tests; the slots' unconfigured default, which registers nothing) the
+      // configured entry is taken to be the remoteEntry.js itself.
       verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null, remoteEntry: entry });
       verdicts.set(remote, verdict);
     }
