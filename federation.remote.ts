@@ -3,7 +3,7 @@
 // dev port and server entry come from the roster (federation.remotes.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
@@ -11,6 +11,27 @@ import { REMOTES, type RemoteName } from "./federation.remotes.ts";
 import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./federation.shared.ts";
 
 const root = import.meta.dirname;
+
+/**
+ * The "entry" chunk group below finds @module-federation/vite's generated modules by their ids
+ * (1.23.0's names). A plugin upgrade that renames them would leave the group matching nothing,
+ * and every visitor would download more, silently: the build fails instead.
+ */
+function entryGroupHoldsTheGlue(): Plugin {
+  const NAME = "remote:entry-group-holds-the-glue";
+  const GLUE = [/virtual:mf-REMOTE_ENTRY_ID/, /virtual:mf-localSharedImportMap/, /__loadShare__/];
+  return {
+    name: NAME,
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.name === "entry");
+      const ids = entry?.type === "chunk" ? entry.moduleIds : [];
+      const missing = GLUE.filter((glue) => !ids.some((id) => glue.test(id)));
+      if (missing.length) this.error(`${NAME}: the "entry" chunk holds no module matching ${missing.join(", ")}; revisit federation.remote.ts's chunk groups`);
+    },
+  };
+}
 
 /**
  * A remote whose roster entry is `serverRendered` also ships a server entry (`remoteEntry.ssr.js`,
@@ -42,6 +63,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         runtimePlugins: command === "serve" ? [join(root, "federation.dev-refresh.ts")] : [],
       }),
       react(),
+      entryGroupHoldsTheGlue(),
       // The names this remote imports from each shared module, in its manifest: what the release
       // check and the hosts' guards compare with the host's copies (docs/architecture.md, "Releases").
       recordSharedImports({

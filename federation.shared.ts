@@ -1,5 +1,6 @@
-// The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by the shell's
-// and every remote's vite config, and by the renderer (its server share scope). Each is a singleton, so a page holds
+// The ONE list of Module Federation shared modules (docs/architecture.md, "Boundaries"), imported by every
+// remote's vite config, by the shell's (the versions its page's federation instance offers: shell/src/remotes/federation-host.ts,
+// whose test holds its copies to this list) and by the renderer (its server share scope). Each is a singleton, so a page holds
 // exactly one React (a production build shares none of its subpaths: buildSharedModules below), one router, one Firebase and one auth store (with the zustand store inside it).
 // A build provides its own `version` and requires `^version` (docs/architecture.md, "Releases"): a remote built
 // against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
@@ -61,9 +62,9 @@ for (const name of SHARED_WORKSPACE_PACKAGES) {
 }
 
 /**
- * The shares a production build declares: sharedModules, with each package's subpaths left out.
- * Without an explicit `request`, the plugin also shares react/jsx-runtime and react-dom/client,
- * and each share costs every visitor a wrapper chunk in the shell and in every remote (~1.3 KB
+ * The shares a remote's production build declares: sharedModules, with each package's subpaths
+ * left out. Without an explicit `request`, the plugin also shares react/jsx-runtime and
+ * react-dom/client, and each share costs every visitor a wrapper chunk in every remote (~1.3 KB
  * gzip each) for modules that need no single copy: React's production JSX runtime only builds
  * element objects (no state), and only the shell creates React roots. The dev servers keep the
  * plugin's defaults (the development JSX runtime reads React's internals).

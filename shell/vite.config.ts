@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import { defineConfig, runnerImport, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { federation } from "@module-federation/vite";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
-import { SHARED_WORKSPACE_PACKAGES, buildSharedModules, sharedModules } from "../federation.shared.ts";
+import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
@@ -12,9 +11,9 @@ const port = Number(process.env.SITE_PORT ?? 4173);
 // for "/" before any rewrite, which would bypass the server renderer on the home page. The
 // renderer (and, without it, the Hosting rewrite of last resort) serves app.html instead.
 /**
- * provideExternalRuntime's plugin imports @module-federation/runtime's whole package.json (its
- * scripts, exports map, author...) to read one field, and every visitor downloaded it. Keep the
- * version only.
+ * The plugin that publishes the federation runtime for the remotes (src/remotes/federation-host.ts)
+ * imports @module-federation/runtime's whole package.json (its scripts, exports map, author...) to
+ * read one field, and every visitor downloaded it. Keep the version only.
  */
 function runtimePackageVersionOnly(): Plugin {
   return {
@@ -55,47 +54,6 @@ function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
 }
 const visitorModules = sharedPackagesVisitorModules();
 
-/**
- * The shell's share wrappers (one per shared module: react, shared-auth, shared-content with
- * shared-router) in one chunk. The federation plugin names each wrapper that statically imports
- * its local copy (react's prebuild, shared-auth's code: they are singletons other shares depend
- * on) as a chunk of its own, in a chunk group above every user group, and each repeats the same
- * cache helpers. None has top-level await and every page loads them all, so one chunk lets gzip
- * see the helpers once. This wraps the plugin's naming function; the generated code is untouched.
- */
-function shareWrappersInOneChunk(): Plugin {
-  type Group = { name?: unknown };
-  const LOAD_SHARE = "__loadShare__";
-  const NAME = "shell:share-wrappers-in-one-chunk";
-  return {
-    name: NAME,
-    apply: "build",
-    config(config) {
-      const output = config.build?.rolldownOptions?.output;
-      const splitting = !Array.isArray(output) && output?.codeSplitting;
-      const groups = (typeof splitting === "object" && splitting.groups) || [];
-      let wrapped = 0;
-      for (const group of groups as Group[]) {
-        const named = group.name;
-        if (typeof named !== "function") continue;
-        wrapped += 1;
-        group.name = (id: string, ...rest: unknown[]) => {
-          const chunk = (named as (id: string, ...rest: unknown[]) => string | null | undefined)(id, ...rest);
-          // Keep the plugin's markers in the name: its later steps find wrapper chunks by them.
-          return typeof chunk === "string" && chunk.includes(LOAD_SHARE) ? `${chunk.slice(0, chunk.indexOf(LOAD_SHARE))}${LOAD_SHARE}all` : chunk;
-        };
-      }
-      // This leans on @module-federation/vite's internals: say so at once when they change.
-      if (!wrapped) throw new Error(`${NAME}: @module-federation/vite names no chunk group by a function any more; revisit this plugin`);
-    },
-    generateBundle(_options, bundle) {
-      const wrappers = Object.keys(bundle).filter((file) => file.includes(LOAD_SHARE));
-      if (wrappers.length !== 1 || !wrappers[0]!.includes(`${LOAD_SHARE}all`))
-        this.error(`${NAME}: expected the share wrappers in one ${LOAD_SHARE}all chunk, got ${wrappers.join(", ") || "none"}; revisit this plugin`);
-    },
-  };
-}
-
 const reactRouterBuild = join(import.meta.dirname, "..", "node_modules", "react-router", "dist", "production");
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: join(reactRouterBuild, "index.mjs") },
@@ -120,6 +78,16 @@ export const hostSharedVersions = {
 };
 
 /**
+ * The federation runtime's build-time switches (what @module-federation/vite sets for a build it
+ * makes): a browser runtime, and no manifest reader, since the remote registry reads each
+ * remote's manifest itself and registers the remoteEntry.js it names (src/remotes/remote-registry.ts).
+ */
+const federationRuntimeDefines = {
+  ENV_TARGET: JSON.stringify("web"),
+  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: "true",
+};
+
+/**
  * A module of workspace TypeScript, through Vite's module runner: a config's bare imports are
  * otherwise loaded by Node, which runs no TypeScript (the dev config reads the roster of remotes).
  * `shared-content` is narrowed to its pure entry, the site's addresses: what the public pages read
@@ -131,26 +99,9 @@ async function importTs<T>(id: string): Promise<T> {
 }
 
 export default defineConfig(async ({ command }) => ({
-  define: hostSharedVersions,
+  define: { ...hostSharedVersions, ...federationRuntimeDefines },
   plugins: [
-    federation({
-      name: "shell",
-      filename: "remoteEntry.js",
-      manifest: true,
-      dts: false,
-      // No build-time remotes: they are registered at run time from /config.json.
-      remotes: {},
-      shared: command === "build" ? buildSharedModules : sharedModules,
-      // Publishes the federation runtime on globalThis for the remotes, which are built with
-      // experiments.externalRuntime and so do not ship their own copy.
-      experiments: { provideExternalRuntime: true },
-      // No manifest reader in the runtime (1.5 KB gzip for every visitor): the remote registry
-      // reads each remote's mf-manifest.json itself (it judges the build from it anyway) and
-      // registers the remoteEntry.js it names (src/remotes/remote-registry.ts).
-      disableSnapshot: true,
-    }),
     runtimePackageVersionOnly(),
-    shareWrappersInOneChunk(),
     react(),
     templateAsAppHtml(),
     visitorModules,
@@ -159,6 +110,7 @@ export default defineConfig(async ({ command }) => ({
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({
+      shared: Object.fromEntries(Object.entries(sharedModules).map(([name, share]) => [name, share.version])),
       screens: REMOTE_SCREENS,
       routes: (await importTs<typeof import("./src/public-pages.ts")>(join(import.meta.dirname, "src", "public-pages.ts"))).PUBLIC_PAGES.map(
         ({ path, remote, module }) => ({ path: `/${path}`, remote, module }),
@@ -177,6 +129,8 @@ export default defineConfig(async ({ command }) => ({
   build: {
     target: "es2022",
     emptyOutDir: true,
+    // .vite/manifest.json: the renderer's build reads the page's entry chunk and its preloads from it.
+    manifest: true,
     // Every browser the site supports (es2022) preloads modules natively; older ones only preload less.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -186,20 +140,13 @@ export default defineConfig(async ({ command }) => ({
         // packages every public page loads belong here; a module named here leaves its lazy chunk.
         codeSplitting: {
           groups: [
-            // The runtime with the glue that starts it: remoteEntry.js (its init registers this
-            // host's shares), hostInit and pendingShares repeat the runtime's helpers, which
-            // compress away in one file (2.4 KB gzip); remoteEntry.js and hostInit stay as
-            // one-line files re-exporting from it, where the plugin's bootstrap imports them.
-            {
-              name: "federation",
-              test: /node_modules[\\/]@module-federation[\\/]|virtual:mf-(localSharedImportMap|REMOTE_ENTRY_ID)|__H_A_I__hostAutoInit|__P_S__pendingShares/,
-            },
-            // With react-dom's prebuild: the re-export the federation's react-dom share loads
-            // on every page (its own request before).
+            // The runtime, and the plugin that publishes it for the remotes (src/remotes/federation-host.ts).
+            { name: "federation", test: /node_modules[\\/]@module-federation[\\/]/ },
+            // React, the router and the shared packages' code every page runs: the modules the
+            // page's federation instance offers the remotes (src/remotes/federation-host.ts).
             {
               name: "libraries",
-              test: (id: string) =>
-                /node_modules[\\/](react-dom|scheduler|react-router|valibot|zustand)[\\/]|__prebuild__react_mf_2_dom__/.test(id) || visitorModules.has(id),
+              test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|valibot|zustand)[\\/]/.test(id) || visitorModules.has(id),
             },
           ],
         },

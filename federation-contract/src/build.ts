@@ -148,16 +148,19 @@ export function secondEntryScopes(dir: string): string[] {
 }
 
 /**
- * The shell's build: host-contract.json, what this shell provides (each shared module's version
- * from its own mf-manifest.json, and its exports) and the screens it loads from each remote.
- * `exportsOf` names the exports of a shared module (workspace packages: their TypeScript entry;
- * npm packages: the module loaded in Node).
+ * The shell's build: host-contract.json, what this shell provides (each shared module's version,
+ * as its page's federation instance offers it, and its exports) and the screens it loads from each
+ * remote. `exportsOf` names the exports of a shared module (workspace packages: their TypeScript
+ * entry; npm packages: the module loaded in Node).
  */
 export function publishHostContract({
+  shared,
   screens,
   routes,
   exportsOf,
 }: {
+  /** Shared module name -> the version this shell provides. */
+  shared: Record<string, string>;
   screens: HostContract["screens"];
   routes: HostContract["routes"];
   exportsOf: (name: string) => Promise<string[] | undefined>;
@@ -165,19 +168,13 @@ export function publishHostContract({
   return {
     name: "federation-contract:publish-host-contract",
     apply: "build",
-    generateBundle: {
-      order: "post",
-      async handler(_options, bundle) {
-        const manifest = bundle["mf-manifest.json"];
-        if (!manifest || manifest.type !== "asset") throw new Error("federation-contract: the shell's mf-manifest.json was not emitted");
-        const shared = (JSON.parse(String(manifest.source)) as { shared?: { name: string; version: string }[] }).shared ?? [];
-        const contract: HostContract = { shared: {}, screens, routes };
-        for (const { name, version } of shared) {
-          const exports = await exportsOf(name);
-          contract.shared[name] = exports ? { version, exports } : { version };
-        }
-        this.emitFile({ type: "asset", fileName: HOST_CONTRACT_FILE, source: `${JSON.stringify(contract, null, 1)}\n` });
-      },
+    async generateBundle() {
+      const contract: HostContract = { shared: {}, screens, routes };
+      for (const [name, version] of Object.entries(shared)) {
+        const exports = await exportsOf(name);
+        contract.shared[name] = exports ? { version, exports } : { version };
+      }
+      this.emitFile({ type: "asset", fileName: HOST_CONTRACT_FILE, source: `${JSON.stringify(contract, null, 1)}\n` });
     },
   };
 }

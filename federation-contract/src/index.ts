@@ -28,7 +28,7 @@ export interface RemoteRequirements {
   sharedImports: Record<string, string[]>;
 }
 
-/** Where the shell's site publishes its HostContract (beside its mf-manifest.json). */
+/** Where the shell's site publishes its HostContract (at its root, beside config.json). */
 export const HOST_CONTRACT_FILE = "host-contract.json";
 
 /** The manifest field a remote's build adds for `sharedImports` and its version. */

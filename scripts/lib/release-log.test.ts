@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseReleaseLog } from "federation-contract";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changelogSection, describeEntry, readReleaseLog, recordRelease, sharedNeeds } from "./release-log";
+import { changelogSection, describeEntry, readReleaseLog, recordRelease, recordStarts, sharedNeeds } from "./release-log";
 
 let repoRoot: string;
 let dataDir: string;
@@ -100,5 +100,29 @@ describe("the release record", () => {
     expect(describeEntry(log[1]!)).toMatch(
       /Ada Releaser rolled back to 1\.0\.0-aaaa \(was 1\.0\.0-bbbb\), commit unknown\n {4}needs shared-content \^1\.4\.0:\n {6}- Minor Changes/,
     );
+  });
+
+  it("records a start once per remote whose live release changed, and publishes the record even when none did", async () => {
+    process.env.RELEASE_BY = "Ada Releaser";
+    try {
+      await recordStarts({
+        dataDir,
+        repoRoot,
+        shellRoot,
+        started: [
+          { name: "remote_blog", release: "1.0.0-bbbb", from: "1.0.0-aaaa", root: buildDir },
+          { name: "remote_home", release: "1.0.0-cccc", from: "1.0.0-cccc", root: buildDir },
+        ],
+      });
+      await rm(join(shellRoot, "release-log.json"));
+      // A start that changed nothing appends nothing, but stages the record on the fresh site again.
+      await recordStarts({ dataDir, repoRoot, shellRoot, started: [{ name: "remote_blog", release: "1.0.0-bbbb", from: "1.0.0-bbbb", root: buildDir }] });
+    } finally {
+      delete process.env.RELEASE_BY;
+    }
+    const log = await readReleaseLog(dataDir);
+    expect(log.map((e) => [e.kind, e.remote, e.release, e.from, e.by])).toEqual([["start", "remote_blog", "1.0.0-bbbb", "1.0.0-aaaa", "Ada Releaser"]]);
+    expect(log[0]!.needs.map((n) => n.package)).toEqual(["shared-content", "shared-router"]);
+    expect(parseReleaseLog(JSON.parse(await readFile(join(shellRoot, "release-log.json"), "utf8")))).toEqual(log);
   });
 });

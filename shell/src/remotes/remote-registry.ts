@@ -32,7 +32,7 @@ export interface RemoteRuntime {
  * reason when it cannot run on this host (null when it can, or when its manifest cannot be read);
  * `release`, which release it is (federation-contract's releaseOf), null when unknown;
  * `remoteEntry`, the browser entry (remoteEntry.js) the manifest names, which is what the runtime
- * loads: the shell's runtime is built without a manifest reader (disableSnapshot in
+ * loads: the shell's runtime is built without a manifest reader (federationRuntimeDefines in
  * shell/vite.config.ts). Null: the manifest could not be read or names no entry, so the remote
  * is unavailable.
  */

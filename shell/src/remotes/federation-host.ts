@@ -1,0 +1,49 @@
+// The shell is a Module Federation host through the runtime's own API, not a build plugin: it
+// creates the page's federation instance with its copies of the shared modules, the way the
+// renderer does on the server (renderer/src/federation.ts). The remotes are built with
+// @module-federation/vite; a built remote consumes these singletons (import: false) and reuses this
+// runtime (experiments.externalRuntime), published below. The plugin's generated host glue (a
+// remoteEntry.js init, share wrappers, a bootstrap) cost every visitor ~10 KB gzip for cases this
+// site never has: webpack hosts, tree-shaken shares, live rebinding (docs/architecture.md, "Boundaries").
+import { init } from "@module-federation/runtime";
+import injectExternalRuntimeCore from "@module-federation/vite/injectExternalRuntimeCorePlugin";
+import * as React from "react";
+import * as ReactDOM from "react-dom";
+import * as sharedAuth from "shared-auth";
+import * as sharedContent from "shared-content";
+import * as sharedRouter from "shared-router";
+
+type RuntimePlugin = NonNullable<Parameters<typeof init>[0]["plugins"]>[number];
+
+/** The versions of the shared modules this build provides (from federation.shared.ts, set by the build). */
+declare const __HOST_SHARED_VERSIONS__: Record<string, string>;
+
+/** federation.shared.ts's singletons, by name: shell/src/remotes/federation-host.test.ts fails when the two lists differ. */
+export const HOST_SHARED: Record<string, object> = {
+  react: React,
+  "react-dom": ReactDOM,
+  "shared-auth": sharedAuth,
+  "shared-content": sharedContent,
+  "shared-router": sharedRouter,
+};
+
+/** The share scope this page offers: each module at this build's version, a singleton required at ^version. */
+export function hostShares(versions: Record<string, string> = __HOST_SHARED_VERSIONS__) {
+  return Object.fromEntries(
+    Object.entries(HOST_SHARED).map(([name, lib]) => {
+      const version = versions[name];
+      if (!version) throw new Error(`federation-host: no version for the shared module ${name}`);
+      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
+    }),
+  );
+}
+
+/** The page's one federation instance; registerRemotes and loadRemote of @module-federation/runtime use it. */
+export const federationHost = init({
+  name: "shell",
+  remotes: [],
+  shared: hostShares(),
+  shareStrategy: "version-first",
+  // The plugin's declared hook types are looser than the runtime's plugin type; it is one.
+  plugins: [injectExternalRuntimeCore() as unknown as RuntimePlugin],
+});
