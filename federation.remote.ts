@@ -14,8 +14,9 @@ const root = import.meta.dirname;
 
 /**
  * The "entry" chunk group below finds @module-federation/vite's generated modules by their ids
- * (1.23.0's names). A plugin upgrade that renames them would leave the group matching nothing,
- * and every visitor would download more, silently: the build fails instead.
+ * (1.23.0's names). A plugin upgrade that renames them would leave the group matching nothing, or
+ * some of the glue in chunks of its own, and every visitor would download more, silently: the
+ * build fails instead.
  */
 function entryGroupHoldsTheGlue(): Plugin {
   const NAME = "remote:entry-group-holds-the-glue";
@@ -25,10 +26,16 @@ function entryGroupHoldsTheGlue(): Plugin {
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.name === "entry");
-      const ids = entry?.type === "chunk" ? entry.moduleIds : [];
-      const missing = GLUE.filter((glue) => !ids.some((id) => glue.test(id)));
-      if (missing.length) this.error(`${NAME}: the "entry" chunk holds no module matching ${missing.join(", ")}; revisit federation.remote.ts's chunk groups`);
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const entry = chunks.find((chunk) => chunk.name === "entry");
+      const missing = GLUE.filter((glue) => !entry?.moduleIds.some((id) => glue.test(id)));
+      const strays = chunks
+        .filter((chunk) => chunk !== entry)
+        .flatMap((chunk) => chunk.moduleIds.filter((id) => GLUE.some((glue) => glue.test(id))).map((id) => `${id} in ${chunk.fileName}`));
+      if (missing.length || strays.length)
+        this.error(
+          `${NAME}: ${[...missing.map((glue) => `the "entry" chunk holds no module matching ${glue}`), ...strays.map((stray) => `glue outside the "entry" chunk: ${stray}`)].join("; ")}; revisit federation.remote.ts's chunk groups`,
+        );
     },
   };
 }

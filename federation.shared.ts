@@ -40,8 +40,8 @@ export const sharedModules = {
   // and is the only importer of react-router (lint enforces it), so this one share is tree-shaken.
   "shared-router": singleton("shared-router"),
   // No zustand: only shared-auth imports it (its auth store), and shared-auth is itself a singleton,
-  // so the one copy inside it is the page's only one. A share of its own cost every visitor a
-  // wrapper in the shell and in each remote (~0.6 KB gzip).
+  // so the one copy inside it is the page's only one. A share of its own would cost every visitor a
+  // wrapper in each remote.
   // No firebase/* here: shared-auth is the only module that imports the Firebase SDK (lint
   // enforces it; shared-content/admin gets the database SDK from it), always by dynamic import,
   // and shared-auth is itself a singleton served by the shell, so a page holds exactly one
@@ -69,7 +69,7 @@ for (const name of SHARED_WORKSPACE_PACKAGES) {
  * element objects (no state), and only the shell creates React roots. The dev servers keep the
  * plugin's defaults (the development JSX runtime reads React's internals).
  */
-export const buildSharedModules = Object.fromEntries(
+const buildSharedModules = Object.fromEntries(
   Object.entries(sharedModules).map(([name, share]) => [name, name === "react" || name === "react-dom" ? { ...share, request: name } : share]),
 ) as typeof sharedModules;
 

@@ -112,6 +112,8 @@ describe("the release record", () => {
         started: [
           { name: "remote_blog", release: "1.0.0-bbbb", from: "1.0.0-aaaa", root: buildDir },
           { name: "remote_home", release: "1.0.0-cccc", from: "1.0.0-cccc", root: buildDir },
+          // The first start of a remote: nothing was live before.
+          { name: "remote_admin", release: "1.0.0-dddd", from: null, root: buildDir },
         ],
       });
       await rm(join(shellRoot, "release-log.json"));
@@ -121,7 +123,10 @@ describe("the release record", () => {
       delete process.env.RELEASE_BY;
     }
     const log = await readReleaseLog(dataDir);
-    expect(log.map((e) => [e.kind, e.remote, e.release, e.from, e.by])).toEqual([["start", "remote_blog", "1.0.0-bbbb", "1.0.0-aaaa", "Ada Releaser"]]);
+    expect(log.map((e) => [e.kind, e.remote, e.release, e.from, e.by])).toEqual([
+      ["start", "remote_blog", "1.0.0-bbbb", "1.0.0-aaaa", "Ada Releaser"],
+      ["start", "remote_admin", "1.0.0-dddd", null, "Ada Releaser"],
+    ]);
     expect(log[0]!.needs.map((n) => n.package)).toEqual(["shared-content", "shared-router"]);
     expect(parseReleaseLog(JSON.parse(await readFile(join(shellRoot, "release-log.json"), "utf8")))).toEqual(log);
   });

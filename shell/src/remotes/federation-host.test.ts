@@ -7,10 +7,13 @@ import { HOST_SHARED, federationHost, hostShares } from "./federation-host";
 describe("the shell's federation host", () => {
   it("offers exactly the modules federation.shared.ts shares, at its versions, each a singleton", () => {
     expect(Object.keys(HOST_SHARED).sort()).toEqual(Object.keys(sharedModules).sort());
-    const shares = hostShares();
+    // What the page's instance registered, not only what hostShares() returns.
+    const registered = federationHost.options.shared;
+    expect(Object.keys(registered).sort()).toEqual(Object.keys(sharedModules).sort());
     for (const [name, config] of Object.entries(sharedModules)) {
-      expect(shares[name]?.version).toBe(config.version);
-      expect(shares[name]?.shareConfig).toEqual({ singleton: true, requiredVersion: `^${config.version}` });
+      const [share] = registered[name] ?? [];
+      expect(share?.version).toBe(config.version);
+      expect(share?.shareConfig).toMatchObject({ singleton: true, requiredVersion: `^${config.version}` });
     }
   });
 
@@ -26,8 +29,10 @@ describe("the shell's federation host", () => {
   });
 
   it("publishes its runtime for the remotes, which are built without one (experiments.externalRuntime)", () => {
-    // What a remote's runtime shim reads, by this name (@module-federation/vite's externalRuntime).
-    const published = (globalThis as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown } })._FEDERATION_RUNTIME_CORE;
-    expect(typeof published?.ModuleFederation).toBe("function");
+    // What a remote's runtime shim reads, by this name (@module-federation/vite's externalRuntime):
+    // the very runtime the shell's instance was made by, claimed by the shell when it started.
+    const published = globalThis as { _FEDERATION_RUNTIME_CORE?: { ModuleFederation?: unknown }; _FEDERATION_RUNTIME_CORE_FROM?: { name?: string } };
+    expect(published._FEDERATION_RUNTIME_CORE?.ModuleFederation).toBe(federationHost.constructor);
+    expect(published._FEDERATION_RUNTIME_CORE_FROM?.name).toBe("shell");
   });
 });
