@@ -3,7 +3,7 @@
 // renderer does on the server (renderer/src/federation.ts). The remotes are built with
 // @module-federation/vite; a built remote consumes these singletons (import: false) and reuses this
 // runtime (experiments.externalRuntime), published below. The plugin's generated host glue (a
-// remoteEntry.js init, share wrappers, a bootstrap) cost every visitor ~10 KB gzip for cases this
+// remoteEntry.js init, share wrappers, a bootstrap) cost every visitor ~13 KB gzip for cases this
 // site never has: webpack hosts, tree-shaken shares, live rebinding (docs/architecture.md, "Boundaries").
 import { init } from "@module-federation/runtime";
 import injectExternalRuntimeCore from "@module-federation/vite/injectExternalRuntimeCorePlugin";
