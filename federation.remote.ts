@@ -13,14 +13,20 @@ import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } fr
 const root = import.meta.dirname;
 
 /**
- * The "entry" chunk group below finds @module-federation/vite's generated modules by their ids
- * (1.23.0's names). A plugin upgrade that renames them would leave the group matching nothing, or
- * some of the glue in chunks of its own, and every visitor would download more, silently: the
- * build fails instead.
+ * @module-federation/vite's generated modules a remote's page loads, by their ids (1.23.0's
+ * names): its remoteEntry.js code, the share map it reads and the share wrappers. The "entry"
+ * chunk group below holds them, with the runtime's entry points.
+ */
+const FEDERATION_GLUE = [/virtual:mf-REMOTE_ENTRY_ID/, /virtual:mf-localSharedImportMap/, /__loadShare__/];
+const FEDERATION_RUNTIME = /node_modules[\\/]@module-federation[\\/]runtime[\\/]/;
+
+/**
+ * A plugin upgrade that renamed the glue would leave the "entry" group matching none of it, or
+ * some of it in chunks of its own, and every visitor would download more, silently: the build
+ * fails instead.
  */
 function entryGroupHoldsTheGlue(): Plugin {
   const NAME = "remote:entry-group-holds-the-glue";
-  const GLUE = [/virtual:mf-REMOTE_ENTRY_ID/, /virtual:mf-localSharedImportMap/, /__loadShare__/];
   return {
     name: NAME,
     apply: "build",
@@ -28,10 +34,10 @@ function entryGroupHoldsTheGlue(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
       const entry = chunks.find((chunk) => chunk.name === "entry");
-      const missing = GLUE.filter((glue) => !entry?.moduleIds.some((id) => glue.test(id)));
+      const missing = FEDERATION_GLUE.filter((glue) => !entry?.moduleIds.some((id) => glue.test(id)));
       const strays = chunks
         .filter((chunk) => chunk !== entry)
-        .flatMap((chunk) => chunk.moduleIds.filter((id) => GLUE.some((glue) => glue.test(id))).map((id) => `${id} in ${chunk.fileName}`));
+        .flatMap((chunk) => chunk.moduleIds.filter((id) => FEDERATION_GLUE.some((glue) => glue.test(id))).map((id) => `${id} in ${chunk.fileName}`));
       if (missing.length || strays.length)
         this.error(
           `${NAME}: ${[...missing.map((glue) => `the "entry" chunk holds no module matching ${glue}`), ...strays.map((stray) => `glue outside the "entry" chunk: ${stray}`)].join("; ")}; revisit federation.remote.ts's chunk groups`,
@@ -103,7 +109,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         output: {
           codeSplitting: {
             groups: [
-              { name: "entry", test: /node_modules[\\/]@module-federation[\\/]runtime[\\/]|virtual:mf-(REMOTE_ENTRY_ID|localSharedImportMap)|__loadShare__/ },
+              { name: "entry", test: (id: string) => FEDERATION_RUNTIME.test(id) || FEDERATION_GLUE.some((glue) => glue.test(id)) },
               { name: "common", test: /shared-ui[\\/]src[\\/]/ },
             ],
           },

@@ -72,10 +72,11 @@ function templateAsAppHtml(): Plugin {
   };
 }
 
-/** The versions of the shared modules this build provides, for the browser's remote guard (remotes/app-registry.ts). */
-export const hostSharedVersions = {
-  __HOST_SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(Object.entries(sharedModules).map(([name, s]) => [name, s.version]))),
-};
+/** The version of each shared module this build provides (federation.shared.ts's). */
+const providedVersions = Object.fromEntries(Object.entries(sharedModules).map(([name, share]) => [name, share.version]));
+
+/** The same, for the page's federation instance and the browser's remote guard (src/remotes/). */
+export const hostSharedVersions = { __HOST_SHARED_VERSIONS__: JSON.stringify(providedVersions) };
 
 /**
  * The federation runtime's build-time switches (what @module-federation/vite sets for a build it
@@ -110,7 +111,7 @@ export default defineConfig(async ({ command }) => ({
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
     // the release command before a remote goes live (docs/architecture.md, "Releases").
     publishHostContract({
-      shared: Object.fromEntries(Object.entries(sharedModules).map(([name, share]) => [name, share.version])),
+      shared: providedVersions,
       screens: REMOTE_SCREENS,
       routes: (await importTs<typeof import("./src/public-pages.ts")>(join(import.meta.dirname, "src", "public-pages.ts"))).PUBLIC_PAGES.map(
         ({ path, remote, module }) => ({ path: `/${path}`, remote, module }),

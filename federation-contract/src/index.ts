@@ -62,6 +62,22 @@ export function remoteEntryOf(manifest: unknown, manifestUrl: string): string | 
   }
 }
 
+/**
+ * What a host offers the remotes, in @module-federation/runtime's `shared` option: each of its own
+ * copies of the shared modules at the version it provides, a singleton requiring `^version`
+ * (federation.shared.ts's terms). The shell in browsers and the renderer on the server both offer
+ * theirs this way. A module without a version is refused.
+ */
+export function offeredShares(modules: Record<string, object>, versions: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(modules).map(([name, lib]) => {
+      const version = versions[name];
+      if (!version) throw new Error(`federation-contract: no version for the shared module ${name}`);
+      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
+    }),
+  );
+}
+
 /** A remote's requirements from its parsed mf-manifest.json; null when it is not a manifest. */
 export function requirementsOf(manifest: unknown): RemoteRequirements | null {
   if (!isRecord(manifest) || typeof manifest.name !== "string") return null;

@@ -12,7 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";
-import { manifestVerdict, releaseOf } from "federation-contract";
+import { manifestVerdict, offeredShares, releaseOf } from "federation-contract";
 import { RemoteLoadError, screenIn, type RemoteLoader } from "shell/server";
 import { NPM_SHARED, SERVER_SHARED, serverHost, sharedVersion } from "./shared-modules";
 
@@ -67,14 +67,7 @@ function parseManifest(text: string): unknown {
 type PluginOf<T> = [T] extends [(infer P)[] | undefined] ? P : never;
 
 /** This process's singletons, offered to every remote at the version this renderer was built with. */
-function sharedModules() {
-  return Object.fromEntries(
-    Object.entries(SERVER_SHARED).map(([name, lib]) => {
-      const version = sharedVersion(name);
-      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
-    }),
-  );
-}
+const sharedModules = () => offeredShares(SERVER_SHARED, Object.fromEntries(Object.keys(SERVER_SHARED).map((name) => [name, sharedVersion(name)])));
 
 type FederationInstance = ReturnType<typeof createInstance>;
 

@@ -73,37 +73,33 @@ export async function feedBodies(
 }
 
 type FeedBodyOf = (pageUrl: string, post: { body: string; bodyHtml?: string }) => string;
-const feedBodyMemos = new WeakMap<Window, Map<string, FeedBodyOf>>();
+const absoluteMemos = new WeakMap<Window, (key: string) => string>();
 
 /**
  * A post's body as a feed carries it: the HTML compiled when it was saved, sanitised again (or its
  * markdown compiled, for a post saved before that), with every link and image made absolute, since
  * a feed reader shows it away from the site. Both steps go through jsdom, and every feed request
- * asks for the same newest posts again, so the result is remembered by page and text (per window
- * and bucket): the same input always gives the same output, and an edited post is a new text, so
- * an entry is never stale.
+ * asks for the same newest posts again: the first is remembered by the server's compiler
+ * (cachedMarkdownCompiler), the second here by page and HTML (per window). The same input always
+ * gives the same output, and an edited post is a new text, so an entry is never stale.
  */
 export function feedBody(window: Window, media: MediaStorage | null): FeedBodyOf {
-  let byStorage = feedBodyMemos.get(window);
-  if (!byStorage) feedBodyMemos.set(window, (byStorage = new Map()));
-  const storageKey = media ? `${media.origin} ${media.bucket}` : "";
-  let bodyOf = byStorage.get(storageKey);
-  if (!bodyOf) {
-    const markdown = cachedMarkdownCompiler(window, media);
-    // The key is "<page URL>\n<h|m>\n<text>": a URL holds no line break, the text may.
-    const memo = memoiseMarkdown(
-      (key) => {
-        const cut = key.indexOf("\n");
-        const text = key.slice(cut + 3);
-        const html = key[cut + 1] === "h" ? markdown.sanitise(text) : markdown.compile(text).html;
-        return absoluteHtml(html, key.slice(0, cut), window);
-      },
+  const markdown = cachedMarkdownCompiler(window, media);
+  const absolute = absoluteHtmlMemo(window);
+  return (pageUrl, post) => absolute(`${pageUrl}\n${post.bodyHtml === undefined ? markdown.compile(post.body).html : markdown.sanitise(post.bodyHtml)}`);
+}
+
+/** absoluteHtml remembered per window, by "<page URL>\n<html>" (a URL holds no line break, the HTML may). */
+function absoluteHtmlMemo(window: Window): (key: string) => string {
+  let memo = absoluteMemos.get(window);
+  if (!memo) {
+    memo = memoiseMarkdown(
+      (key) => absoluteHtml(key.slice(key.indexOf("\n") + 1), key.slice(0, key.indexOf("\n")), window),
       (html) => html.length,
     );
-    bodyOf = (pageUrl, post) => memo(post.bodyHtml === undefined ? `${pageUrl}\nm\n${post.body}` : `${pageUrl}\nh\n${post.bodyHtml}`);
-    byStorage.set(storageKey, bodyOf);
+    absoluteMemos.set(window, memo);
   }
-  return bodyOf;
+  return memo;
 }
 
 /**

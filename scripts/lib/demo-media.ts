@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { objectExists, putObject } from "dev-tools/storage-owner";
 import type { RtdbEmulatorOptions } from "rtdb-emulator";
 import { MEDIA_CACHE_CONTROL, MEDIA_FORMATS, mediaContentType, mediaObjectPath } from "shared-content/media";
 
@@ -26,33 +27,6 @@ export function seedForStorage(seed: Seed, storageOrigin: string): Seed {
   return JSON.parse(text.replaceAll(`${SEED_STORAGE_ORIGIN}/v0/b/`, `${storageOrigin}/v0/b/`)) as Seed;
 }
 
-const owner = { Authorization: "Bearer owner" };
-
-/** Whether the object exists (its metadata, as the owner). */
-async function exists(storageUrl: string, bucket: string, path: string) {
-  const res = await fetch(`${storageUrl}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(path)}`, { headers: owner });
-  if (res.status === 404) return false;
-  if (!res.ok) throw new Error(`Storage ${path}: HTTP ${res.status} ${await res.text()}`);
-  return true;
-}
-
-/** Stores one variant as the upload pipeline does (its content type, immutable caching), as the owner. */
-async function put(storageUrl: string, bucket: string, path: string, bytes: Buffer, contentType: string) {
-  const boundary = `demo-media-${Date.now()}`;
-  const metadata = JSON.stringify({ name: path, contentType, cacheControl: MEDIA_CACHE_CONTROL });
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${metadata}\r\n--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--`),
-  ]);
-  const res = await fetch(`${storageUrl}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(path)}`, {
-    method: "POST",
-    headers: { ...owner, "X-Goog-Upload-Protocol": "multipart", "Content-Type": `multipart/related; boundary=${boundary}` },
-    body,
-  });
-  if (!res.ok) throw new Error(`Storage upload ${path}: HTTP ${res.status} ${await res.text()}`);
-}
-
 /**
  * Uploads the seed's variants (`<seedDir>/storage/media/{id}/...`) of every picture recorded in
  * the database's `media/` that the Storage server lacks. Returns the number of files uploaded.
@@ -70,18 +44,24 @@ export async function uploadDemoMedia({
   bucket: string;
   seedDir: string;
 }): Promise<number> {
-  const res = await fetch(`${databaseUrl}/media.json?ns=${encodeURIComponent(namespace)}`, { headers: owner });
+  // The database's owner token, as for Storage below: the media library is the admin's.
+  const res = await fetch(`${databaseUrl}/media.json?ns=${encodeURIComponent(namespace)}`, { headers: { Authorization: "Bearer owner" } });
   if (!res.ok) throw new Error(`Database media/: HTTP ${res.status} ${await res.text()}`);
   const records = ((await res.json()) ?? {}) as Record<string, { variants?: Record<string, unknown> } | null>;
   const seeded = new Set(await readdir(join(seedDir, "storage", "media")).catch((): string[] => []));
+  const storage = { origin: storageUrl, bucket };
   let uploaded = 0;
   for (const [id, record] of Object.entries(records)) {
     if (!seeded.has(id)) continue; // an upload of the owner's, not a demo picture
     for (const width of Object.keys(record?.variants ?? {})) {
       for (const format of MEDIA_FORMATS) {
         const path = mediaObjectPath(id, Number(width), format);
-        if (await exists(storageUrl, bucket, path)) continue;
-        await put(storageUrl, bucket, path, await readFile(join(seedDir, "storage", path)), mediaContentType(format));
+        if (await objectExists(storage, path)) continue;
+        // As the upload pipeline stores a variant: its content type, immutable caching.
+        await putObject(storage, path, await readFile(join(seedDir, "storage", path)), {
+          contentType: mediaContentType(format),
+          cacheControl: MEDIA_CACHE_CONTROL,
+        });
         uploaded++;
       }
     }

@@ -76,9 +76,9 @@ export async function audit(url: string, port: number) {
 export const LIGHTHOUSE_GOAL = { score: 0.97, lcpMs: 1800, cls: 0.05, tbtMs: 150 };
 
 /** The 1-minute load average: TBT grows with it, so every figure is printed beside it. */
-export const loadAverage = () => loadavg()[0]!.toFixed(2);
+const loadAverage = () => loadavg()[0]!.toFixed(2);
 
-export type LighthouseRun = Awaited<ReturnType<typeof audit>>;
+type LighthouseRun = Awaited<ReturnType<typeof audit>>;
 interface Spread {
   median: number;
   min: number;
@@ -86,7 +86,7 @@ interface Spread {
 }
 const METRICS = ["score", "fcpMs", "lcpMs", "tbtMs", "cls"] as const;
 /** One page's figures over its runs. */
-export interface PageResult {
+interface PageResult {
   page: string;
   path: string;
   load: { start: string; end: string };

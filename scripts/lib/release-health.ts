@@ -3,20 +3,11 @@
 // for `npm run release` and `npm run releases`. Locally the database is the stack's own server, read
 // as its owner; the layout is shared-content's PATHS.releaseHealth, keys federation-contract's
 // releaseKey.
-import { formatRate, releaseKey as keyOf } from "federation-contract";
+import { formatRate, releaseKey as keyOf, type CanaryAbort, type ReleaseCounts } from "federation-contract";
 import type { RuntimeConfig } from "shared-auth";
 
-/** A release's counted views, and how many of them failed. */
-export interface ReleaseCounts {
-  views: number;
-  failed: number;
-}
-
-/** What the renderer wrote when it aborted a canary by itself. */
-export interface ReleaseAbort {
-  at: number;
-  reason: string;
-}
+/** What the commands read of the renderer's record of a canary it aborted by itself. */
+type ReleaseAbort = Pick<CanaryAbort, "at" | "reason">;
 
 /**
  * The counts of `releases` of `remote` ({ views, failed }, absent ones as zero) and the aborts of

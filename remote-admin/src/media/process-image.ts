@@ -88,11 +88,10 @@ async function encodeAs(canvas: AnyCanvas, format: MediaFormat, quality = QUALIT
   return blob;
 }
 
-const dataUri = async (blob: Blob) => {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+const dataUri = (bytes: Uint8Array, type: string) => {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
-  return `data:${blob.type};base64,${btoa(binary)}`;
+  return `data:${type};base64,${btoa(binary)}`;
 };
 
 /** Placeholder widths and qualities tried in turn until one fits PLACEHOLDER_MAX. */
@@ -108,7 +107,7 @@ export async function makePlaceholder(source: CanvasImageSource & { width: numbe
     const w = Math.min(width, source.width);
     const canvas = draw(source, w, scaledHeight(source.width, source.height, w), "jpeg");
     const webp = webpWithoutMetadata(new Uint8Array(await (await encodeAs(canvas, "webp", quality)).arrayBuffer()));
-    const uri = await dataUri(new Blob([webp], { type: "image/webp" }));
+    const uri = dataUri(webp, "image/webp");
     if (uri.length <= PLACEHOLDER_MAX) return uri;
   }
   throw new ImageProcessingError("Could not make a small enough placeholder for this picture.");

@@ -6,6 +6,7 @@
 // remoteEntry.js init, share wrappers, a bootstrap) cost every visitor ~13 KB gzip for cases this
 // site never has: webpack hosts, tree-shaken shares, live rebinding (docs/architecture.md, "Boundaries").
 import { init } from "@module-federation/runtime";
+import { offeredShares } from "federation-contract";
 import injectExternalRuntimeCore from "@module-federation/vite/injectExternalRuntimeCorePlugin";
 import * as React from "react";
 import * as ReactDOM from "react-dom";
@@ -17,6 +18,7 @@ type RuntimePlugin = NonNullable<Parameters<typeof init>[0]["plugins"]>[number];
 
 /** The versions of the shared modules this build provides (from federation.shared.ts, set by the build). */
 declare const __HOST_SHARED_VERSIONS__: Record<string, string>;
+export const HOST_SHARED_VERSIONS = __HOST_SHARED_VERSIONS__;
 
 /** federation.shared.ts's singletons, by name: shell/src/remotes/federation-host.test.ts fails when the two lists differ. */
 export const HOST_SHARED: Record<string, object> = {
@@ -27,16 +29,8 @@ export const HOST_SHARED: Record<string, object> = {
   "shared-router": sharedRouter,
 };
 
-/** The share scope this page offers: each module at this build's version, a singleton required at ^version. */
-export function hostShares(versions: Record<string, string> = __HOST_SHARED_VERSIONS__) {
-  return Object.fromEntries(
-    Object.entries(HOST_SHARED).map(([name, lib]) => {
-      const version = versions[name];
-      if (!version) throw new Error(`federation-host: no version for the shared module ${name}`);
-      return [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }];
-    }),
-  );
-}
+/** The share scope this page offers: each module at this build's version (federation-contract's offeredShares). */
+export const hostShares = (versions: Record<string, string> = HOST_SHARED_VERSIONS) => offeredShares(HOST_SHARED, versions);
 
 /** The page's one federation instance; registerRemotes and loadRemote of @module-federation/runtime use it. */
 export const federationHost = init({

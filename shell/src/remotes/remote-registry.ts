@@ -4,7 +4,6 @@
 // (federation-contract): a release that cannot run here is refused with a reason, instead of
 // failing inside its own code (docs/architecture.md, "Releases").
 import type { ComponentType } from "react";
-import { loadRemote, registerRemotes } from "@module-federation/runtime";
 
 export type RemoteModule = { default: ComponentType };
 
@@ -47,9 +46,14 @@ export type RemoteGuard = (remote: string, manifestUrl: string) => Promise<Remot
 
 const UNREAD: RemoteVerdict = { incompatible: null, release: null, remoteEntry: null };
 
-const defaultRuntime: RemoteRuntime = {
-  registerRemotes: (remotes, options) => registerRemotes(remotes, options),
-  loadRemote: (id) => loadRemote(id),
+/**
+ * The runtime of a registry given none: the slots' unconfigured default and tests, which register
+ * no remote, so a load stops at "not in config.json" before reaching it. The browser's registry
+ * is given the page's federation instance (app-registry.ts), the renderer its own loader.
+ */
+const noRuntime: RemoteRuntime = {
+  registerRemotes: () => undefined,
+  loadRemote: (id) => Promise.reject(new Error(`no federation runtime to load ${id}`)),
 };
 
 /** Why a slot shows its fallback: the remote cannot be reached, or its release cannot run on this site. */
@@ -84,7 +88,7 @@ export interface RegistryOptions {
   reloadPage?: (remote: string, release: string) => boolean;
 }
 
-export function createRemoteRegistry(runtime: RemoteRuntime = defaultRuntime, guard?: RemoteGuard, options: RegistryOptions = {}) {
+export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?: RemoteGuard, options: RegistryOptions = {}) {
   let entries: Record<string, string> = {};
   // Remotes whose last load failed: their build is judged again on the next attempt (a retry).
   const failed = new Set<string>();
