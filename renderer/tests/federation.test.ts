@@ -23,11 +23,15 @@ async function stampRelease(release: string) {
   await writeFile(file, JSON.stringify(manifest));
 }
 
-async function requireSharedContent(range: string) {
+/** Makes the build require `range` of shared-content; resolves with the range it required before. */
+async function requireSharedContent(range: string): Promise<string> {
   const file = join(dir, "mf-manifest.json");
   const manifest = JSON.parse(await readFile(file, "utf8"));
-  for (const s of manifest.shared) if (s.name === "shared-content") s.requiredVersion = range;
+  const share = manifest.shared.find((s: { name: string }) => s.name === "shared-content");
+  const before: string = share.requiredVersion;
+  share.requiredVersion = range;
   await writeFile(file, JSON.stringify(manifest));
+  return before;
 }
 
 beforeAll(async () => {
@@ -64,7 +68,7 @@ describe("the renderer's remotes", () => {
     expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
 
     // A new build at the same URL that needs a shared-content this renderer does not provide.
-    await requireSharedContent("^9.0.0");
+    const built = await requireSharedContent("^9.0.0");
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl }); // answers at once; the refresh runs behind it
     expect(remotes.loader.incompatibility("remote_blog")).toBeNull();
@@ -75,7 +79,7 @@ describe("the renderer's remotes", () => {
     expect(lines[0]).toContain(manifestUrl);
 
     // Rolled back: compatible again, and loadable.
-    await requireSharedContent("^1.0.0");
+    await requireSharedContent(built);
     await new Promise((r) => setTimeout(r, 60));
     await remotes.sync({ remote_blog: manifestUrl });
     await expect.poll(() => remotes.loader.incompatibility("remote_blog"), { timeout: 10_000 }).toBeNull();
