@@ -31,6 +31,7 @@ import { describeCounts, readReleaseHealth } from "./lib/release-health";
 import { describeEntry, readReleaseLog, recordRelease } from "./lib/release-log";
 import { stampRelease, unstamped } from "./lib/release-stamp";
 import { RELEASE_WINDOW_DAYS, pruneReleases } from "./lib/release-window";
+import { versionAdvice } from "./versioning/advice";
 import {
   type Release,
   currentCanary,
@@ -264,7 +265,7 @@ process.on("exit", () => rmSync(candidateDir, { recursive: true, force: true }))
 // A version names one build: a second, different build under a released version is refused
 // before anything else (the bump is a changeset: .changeset/README.md).
 const candidateId = await releaseIdOf(candidateDir);
-const bumpHint = `Give ${remote.dir} a new version: add a changeset (npx changeset; a patch unless its contract changed), apply it (npx changeset version, then npm install), build and release again.`;
+const bumpHint = versionAdvice(remote.dir);
 if (!values["check-only"] && !values.preview) {
   const taken = production
     ? await liveBuildWithVersion(siteUrl, candidateDir, candidateId.version)

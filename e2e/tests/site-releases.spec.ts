@@ -90,7 +90,7 @@ test("a compatible release goes live in the server HTML within seconds, without 
 test("a second, different build under a released version is refused; the same build with a new version is released, and the list shows it", async () => {
   test.setTimeout(240_000);
   const { configFile } = await stackState();
-  // What `npx changeset version` does to remote-blog's package shows in its build's contract.
+  // What `npm run version-remote` does to remote-blog's package shows in its build's contract.
   const [major, minor, patch] = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
   const released = `${major}.${minor}.${patch! + 1}`;
   const bumped = `${major}.${minor}.${patch! + 2}`;
@@ -114,7 +114,7 @@ test("a second, different build under a released version is refused; the same bu
     expect(refused.code).toBe(1);
     expect(refused.output).toContain("Release of remote_blog refused; nothing was changed for visitors");
     expect(refused.output).toMatch(new RegExp(`version ${escaped(released)} is already released as ${escaped(released)}-[0-9a-f]{10}, a different build`));
-    expect(refused.output).toContain("add a changeset (npx changeset");
+    expect(refused.output).toContain("npm run version-remote -- remote-blog patch");
     expect(await readFile(configFile, "utf8")).toBe(configBefore);
 
     await setVersion(second, bumped);

@@ -1,0 +1,13 @@
+/**
+ * What a release refused for its version tells the remote's team: commands that work as printed,
+ * run from the repository's root. The first gives the remote a version of its own and versions no
+ * shared package (version-remote.ts); the second builds the remote and releases it.
+ */
+export function versionAdvice(remoteDir: string): string {
+  return [
+    `Give ${remoteDir} a new version of its own, then build and release again:`,
+    `  npm run version-remote -- ${remoteDir} patch`,
+    `  npm run release -- ${remoteDir}`,
+    `(minor instead of patch when it needs a newer shell or shared package; add --note "what changed" for its CHANGELOG.md; see .changeset/README.md)`,
+  ].join("\n");
+}
