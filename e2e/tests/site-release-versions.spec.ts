@@ -2,10 +2,10 @@
 // second, built under the same version, is refused, and the refusal's advice, each command run
 // exactly as printed, gives remote-blog a version of its own (no shared package versioned),
 // builds it and releases it: the second change is live in the server HTML.
-// The advice changes the working tree for real (the remote's source here, its package.json,
-// CHANGELOG.md and dist, package-lock.json, consumed changesets): every one of those files and the
-// stack's releases are put back afterwards, so the working tree and the specs after this one find
-// what they found before.
+// The second change and the team's commands change the working tree for real (the remote's
+// source, package.json, CHANGELOG.md and dist, package-lock.json, consumed changesets): each of
+// those and the stack's releases are put back afterwards, so the working tree and the specs after
+// this one find what they found before.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -18,7 +18,8 @@ const FIRST_TEXT = "Filter the posts by tag";
 const SECOND_TEXT = "Pick a tag to filter";
 /** The files the team's commands may change, besides remote-blog's dist and .changeset/. */
 const KEPT_FILES = [SOURCE, "remote-blog/package.json", "remote-blog/CHANGELOG.md", "package-lock.json"];
-const SHARED_PACKAGES = ["shared-auth", "shared-content", "shared-router", "shared-ui", "shell"];
+/** What a remote's own version leaves alone: the shared packages and the shell. */
+const UNVERSIONED = ["shared-auth", "shared-content", "shared-router", "shared-ui", "shell"];
 
 /** A command line as a person types it in the repository's root, against the e2e stack's data folder. */
 async function run(line: string): Promise<{ code: number; output: string }> {
@@ -86,7 +87,7 @@ test.afterEach(async () => {
 test("a second change under a released version is refused, and its advice, followed word for word, releases it", async () => {
   test.setTimeout(480_000);
   const version = await versionOf("remote-blog");
-  const sharedVersions = await Promise.all(SHARED_PACKAGES.map(versionOf));
+  const sharedVersions = await Promise.all(UNVERSIONED.map(versionOf));
   // Undone in this order: the files, the build, the stack's state (waiting until the site serves
   // its release again), then the folders of the releases this test published.
   restores = [await keepReleaseFolders(), await keepReleaseState(), await keepBlogBuild(), await keepFiles(KEPT_FILES)];
@@ -115,7 +116,7 @@ test("a second change under a released version is refused, and its advice, follo
   expect(bumped.code, bumped.output).toBe(0);
   const next = await versionOf("remote-blog");
   expect(next).not.toBe(version);
-  expect(await Promise.all(SHARED_PACKAGES.map(versionOf))).toEqual(sharedVersions);
+  expect(await Promise.all(UNVERSIONED.map(versionOf))).toEqual(sharedVersions);
   expect(await readFile(join(repoRoot, "remote-blog", "CHANGELOG.md"), "utf8")).toContain(`## ${next}\n`);
   const lock = JSON.parse(await readFile(join(repoRoot, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string }> };
   expect(lock.packages["remote-blog"]?.version).toBe(next);

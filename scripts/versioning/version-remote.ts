@@ -99,7 +99,7 @@ const HEADINGS: Record<Bump, string> = { patch: "Patch Changes", minor: "Minor C
 /** A CHANGELOG.md entry line as `changeset version` writes one: "- " and the text, its next lines indented. */
 const entry = (text: string) => `- ${text.trim().split("\n").join("\n  ")}`;
 
-/** The CHANGELOG.md section of `version`, in the format `changeset version` writes (release-log.ts reads it). */
+/** The CHANGELOG.md section of `version`, in the format `changeset version` writes, so whatever reads one reads both. */
 export function changelogSection(version: string, bump: Bump, note: string | null, consumed: PendingChangeset[]): string {
   const lines = [...(note ? [note] : []), ...consumed.map((c) => c.summary)];
   if (!lines.length) lines.push("A new build; no note was given.");
@@ -127,7 +127,7 @@ export interface VersionResult {
   version: string;
   bump: Bump;
   consumed: string[];
-  /** The pending changesets that name this remote and another package: still pending. */
+  /** The changesets that name this remote and another package: still pending. */
   keptNamingIt: string[];
 }
 
@@ -154,7 +154,7 @@ export function describeResult(result: VersionResult, requested: Bump): string {
   );
   if (keptNamingIt.length)
     lines.push(
-      `  still pending, since they name shared packages too (the release train applies them): ${keptNamingIt.map((f) => `.changeset/${f}`).join(", ")}.`,
+      `  still pending, since they name other packages too (the release train applies them): ${keptNamingIt.map((f) => `.changeset/${f}`).join(", ")}.`,
     );
   lines.push(`Build and release it: npm run release -- ${dir}`);
   return lines.join("\n");
