@@ -10,17 +10,25 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { PREVIEW_LINK_ENDPOINT, RELEASES_HEADER, RELEASE_REPORT_PATH, REPORT_LIMITS, formatReleases } from "federation-contract";
+import {
+  PREVIEW_LINK_ENDPOINT,
+  RELEASES_HEADER,
+  RELEASE_REPORT_PATH,
+  REPORT_LIMITS,
+  formatReleases,
+  withServedReleases,
+  type ServedReleases,
+} from "federation-contract";
 import { LIMITS, redirectFor } from "shared-content";
 import { createServerRenderStore, mediaStorageOf, normaliseTag } from "shared-content/server";
 import { CLIENT_ONLY, LAYOUT_READS, PUBLIC_ROUTES, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "./csp";
 import { buildDocument, escapeHtml, prepareTemplate } from "./document";
-import { activeCanaries, abortsReader, canaryCandidates } from "./canaries";
+import { canaryCandidates } from "./canaries";
 import { createCandidateRemotes, createServerRemotes } from "./federation";
 import { FEED_POSTS, feedBodies, publishedPosts, publishedSeries, rssXml, siteName, sitemapXml, taggedPosts } from "./feeds";
 import { shellAssets } from "./shell-assets";
-import { createHealthDatabase, healthDatabaseUrl } from "./release-health-database";
+import { createHealthDatabase, healthDatabaseUrl, type FollowReleases } from "./release-health-database";
 import { clientOf, countReport, createRateLimiter, parseReport, readBody, type HealthDatabase } from "./release-reports";
 import { answerPreviewLinkRequest } from "./preview-link-request";
 import { selectReleases, type ReleaseSelection } from "./release-selection";
@@ -248,27 +256,36 @@ export function createRenderer(options: RendererOptions) {
   /** The live builds, with every running canary's candidate prepared beside them. */
   const withCanaries = (config: RuntimeConfig, canaries: Record<string, { entry: string }>) =>
     candidates.forRequest(remotes, config.remotes, { ...config.remotes, ...candidateEntries(canaries) });
-  // The release counts and the canaries' aborts (release-reports.ts), in the database named by the
-  // config: made on first use, once the config is known.
-  let health: HealthDatabase | null = null;
+  // The release state (live releases, canaries, revoked previews) and the release counts
+  // (release-reports.ts), in the database named by the config: opened on first use, once the
+  // config is known, and followed with listeners from then on.
+  let health: (HealthDatabase & { follow: FollowReleases }) | null = null;
+  let served: ServedReleases | null = null;
+  let firstState: Promise<void> | null = null;
   const healthOf = (config: RuntimeConfig): HealthDatabase | null => {
     try {
-      health ??= createHealthDatabase(healthDatabaseUrl(config));
+      if (!health) {
+        const db = createHealthDatabase(healthDatabaseUrl(config));
+        health = db;
+        firstState = new Promise<void>((arrived) => db.follow((state) => ((served = state), arrived())));
+      }
     } catch (error) {
-      log(`[renderer] the release counts' database cannot be opened: ${String(error)}`);
+      log(`[renderer] the release state's database cannot be opened: ${String(error)}`);
     }
     return health;
   };
-  let lastConfig: RuntimeConfig | null = null;
-  const aborts = abortsReader(async () => (lastConfig && lastConfig.canaries ? ((await healthOf(lastConfig)?.aborts()) ?? {}) : {}), log);
-  const canariesOf = async (config: RuntimeConfig) => {
-    lastConfig = config;
-    return config.canaries ? activeCanaries(config, await aborts.current()) : {};
+  const staticConfig = configReader(options.configUrl, maxAgeMs);
+  /** config.json's settings with the release state; the first call waits for the state (at most 1.5 s). */
+  const currentConfig = async (): Promise<RuntimeConfig> => {
+    const config = await staticConfig();
+    healthOf(config);
+    if (!served && firstState) await Promise.race([firstState, new Promise((done) => setTimeout(done, 1500).unref())]);
+    return served ? withServedReleases(config, served) : config;
   };
+  const canariesOf = (config: RuntimeConfig) => config.canaries ?? {};
   const reportLimiter = createRateLimiter();
   const previewSecret = options.previewSecret ?? null;
   const pageStyles = pageStylesheets(shellStyles, log);
-  const currentConfig = configReader(options.configUrl, maxAgeMs);
   // DOMPurify needs a DOM on the server; one window serves every render.
   const window = new JSDOM("").window as unknown as Window;
 
@@ -278,7 +295,7 @@ export function createRenderer(options: RendererOptions) {
   const prepare = () =>
     currentConfig()
       .then(async (config) => {
-        await withCanaries(config, await canariesOf(config)).sync(config.remotes);
+        await withCanaries(config, canariesOf(config)).sync(config.remotes);
       })
       .catch((error: unknown) => log(`[renderer] preparing the remotes failed: ${String(error)}`));
   const ready = prepare();
@@ -313,7 +330,7 @@ export function createRenderer(options: RendererOptions) {
       if (path === "/sitemap.xml" || path === "/feed.xml") return sendFeed(request, window, log);
       // Which release of each remote this visitor gets: a preview link or its cookie, the
       // visitor's cohort of each canary, else the live one (release-selection.ts).
-      const canaries = await canariesOf(config);
+      const canaries = canariesOf(config);
       const selection = selectReleases({
         cookieHeader: req.headers.cookie,
         path,
@@ -363,15 +380,13 @@ export function createRenderer(options: RendererOptions) {
     }
     const db = healthOf(config);
     if (!db) return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
-    const canaries = await canariesOf(config);
+    const canaries = canariesOf(config);
     // The live releases are what a report is compared with; a canary's release comes from the config.
     await remotes.sync(config.remotes);
     try {
       const { aborted } = await countReport(parsed.report, { live: (r) => remotes.loader.release(r), canary: (r) => canaries[r]?.release ?? null }, db);
-      for (const [remote, { release, reason }] of Object.entries(aborted)) {
-        aborts.add(remote, release);
-        log(`[renderer] canary of ${remote} ${release} aborted: ${reason}`);
-      }
+      // The listener takes the canary out of the served state within moments.
+      for (const [remote, { release, reason }] of Object.entries(aborted)) log(`[renderer] canary of ${remote} ${release} aborted: ${reason}`);
     } catch (error) {
       log(`[renderer] counting a release report failed: ${String(error)}`);
       return send(503, TEXT, "Release reports cannot be counted right now.", NOT_CACHED_RETRY);
@@ -390,7 +405,7 @@ export function createRenderer(options: RendererOptions) {
   async function renderResponse(
     { path, search, config, base, signal, send }: PageRequest,
     selection: ReleaseSelection,
-    canaries: Awaited<ReturnType<typeof canariesOf>>,
+    canaries: ReturnType<typeof canariesOf>,
   ): Promise<void> {
     const store = createServerRenderStore(config, window, { signal });
     const route = matchPublicRoute(path);

@@ -1,14 +1,25 @@
-// The release counts' database client: the Admin SDK acting as RELEASE_REPORTER_UID
-// (databaseAuthVariableOverride), so the rules check each write as they check a user's: it may
-// count reports and record aborts under releaseHealth, nothing else (shared-content's build-rules).
+// The renderer's release-state client: the Admin SDK acting as RELEASE_REPORTER_UID
+// (databaseAuthVariableOverride), so the rules check each write as they check a user's. It follows
+// the served part of the release state (live releases, canaries, revoked previews) with listeners,
+// counts reports, and aborts a canary in one write (the abort, the canary's end and the record
+// entry); nothing else (shared-content's build-rules).
 // Production signs in with the function's service account; locally the config's emulator address
 // is the database (FIREBASE_DATABASE_EMULATOR_HOST, like the scheduler: scheduler.ts).
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getDatabase, ServerValue } from "firebase-admin/database";
-import { releaseKey, releaseOfKey, type CanaryAbort, type ReleaseCounts } from "federation-contract";
+import {
+  AUTOMATIC_ABORT_BY,
+  RELEASE_STATE_PATHS as P,
+  parseServedReleases,
+  releaseKey,
+  type CanaryAbort,
+  type ReleaseCounts,
+  type ReleaseLogEntry,
+  type ServedReleases,
+} from "federation-contract";
 import type { RuntimeConfig } from "shared-auth";
 import { PATHS } from "shared-content";
-import { RELEASE_REPORTER_UID, canaryAbortPath, releaseCountsPath } from "shared-content/server";
+import { RELEASE_REPORTER_UID, releaseCountsPath } from "shared-content/server";
 import type { HealthDatabase } from "./release-reports";
 
 let instances = 0;
@@ -31,7 +42,10 @@ const asCounts = (value: unknown): ReleaseCounts | null => {
   return { views: typeof views === "number" ? views : 0, failed: typeof failed === "number" ? failed : 0 };
 };
 
-export function createHealthDatabase(databaseURL: string): HealthDatabase & { close(): Promise<void> } {
+/** The served state as it changes: `onChange` runs once all three parts arrived, then on every change. */
+export type FollowReleases = (onChange: (served: ServedReleases) => void) => () => void;
+
+export function createHealthDatabase(databaseURL: string): HealthDatabase & { follow: FollowReleases; close(): Promise<void> } {
   const app: App = initializeApp({ databaseURL, databaseAuthVariableOverride: { uid: RELEASE_REPORTER_UID } }, `release-reporter-${++instances}`);
   const db = getDatabase(app);
   return {
@@ -45,17 +59,44 @@ export function createHealthDatabase(databaseURL: string): HealthDatabase & { cl
       await db.ref().update(updates);
     },
     counts: async (remote, release) => asCounts((await db.ref(releaseCountsPath(remote, releaseKey(release))).get()).val()),
-    async recordAbort(remote, release, abort: CanaryAbort) {
+    async recordAbort(remote, release, abort: CanaryAbort, live) {
+      const key = releaseKey(release);
+      const entry: ReleaseLogEntry = {
+        at: new Date(abort.at).toISOString(),
+        kind: "abort",
+        remote,
+        release,
+        from: live,
+        by: AUTOMATIC_ABORT_BY,
+        commit: "-",
+        needs: [],
+        note: `aborted automatically: ${abort.reason}`,
+      };
+      const state = db.ref(PATHS.releases);
       try {
-        await db.ref(canaryAbortPath(remote, releaseKey(release))).set(abort);
+        // One write: the rules let the reporter end a canary only together with its abort.
+        await state.update({ [`${P.aborts(remote)}/${key}`]: abort, [P.canary(remote)]: null, [`${P.record}/${state.child(P.record).push().key}`]: entry });
         return true;
       } catch {
-        return false; // the rules refuse a second record: another instance was first
+        return false; // recorded already by another instance, or the canary ended meanwhile
       }
     },
-    async aborts() {
-      const value = ((await db.ref(`${PATHS.releaseHealth}/aborts`).get()).val() ?? {}) as Record<string, Record<string, unknown>>;
-      return Object.fromEntries(Object.entries(value).map(([remote, byKey]) => [remote, Object.keys(byKey ?? {}).map(releaseOfKey)]));
+    follow(onChange) {
+      const parts: Record<string, unknown> = {};
+      const names = ["live", "canary", "previewsRevokedBefore"];
+      const stops = names.map((name) => {
+        const ref = db.ref(`${PATHS.releases}/${name}`);
+        const listener = ref.on(
+          "value",
+          (snapshot) => {
+            parts[name] = snapshot.val();
+            if (names.every((n) => n in parts)) onChange(parseServedReleases(parts));
+          },
+          () => {}, // refused (rules) or the app closed: the last state stays
+        );
+        return () => ref.off("value", listener);
+      });
+      return () => stops.forEach((stop) => stop());
     },
     close: () => deleteApp(app),
   };
