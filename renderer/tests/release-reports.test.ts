@@ -17,7 +17,7 @@ import { initializeApp, deleteApp } from "firebase-admin/app";
 import { getDatabase } from "firebase-admin/database";
 import { RELEASE_REPORTER_UID } from "shared-content/server";
 import { createRenderer } from "../src/handler";
-import { createHealthDatabase } from "../src/release-health-database";
+import { createHealthDatabase } from "../src/releases/state-database";
 
 /** A write as the renderer's reporter uid (the Admin SDK with the rules' auth override). */
 async function reporterWrite(path: string, value: unknown) {

@@ -18,7 +18,7 @@ import {
   type ReleaseLock,
   type ReleaseLogEntry,
 } from "federation-contract";
-import { PATHS, RELEASE_TOOL_UID } from "shared-content/server";
+import { PATHS, RELEASE_TOOL_UID } from "shared-content/paths";
 import type { RemoteState, Updates } from "./plan";
 
 export interface ReleaseStore {

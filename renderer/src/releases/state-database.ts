@@ -20,7 +20,7 @@ import {
 import type { RuntimeConfig } from "shared-auth";
 import { PATHS } from "shared-content";
 import { RELEASE_REPORTER_UID, releaseCountsPath } from "shared-content/server";
-import type { HealthDatabase } from "./release-reports";
+import type { HealthDatabase } from "./reports";
 
 let instances = 0;
 

@@ -2,7 +2,7 @@
 // renderer follows (release-health-database.ts); an aborted canary leaves the state in the same
 // write as its abort. release-selection.ts puts each visitor in or out by their cohort (cohort.ts).
 import type { CanaryConfig } from "shared-auth";
-import type { CanaryCandidate } from "./release-selection";
+import type { CanaryCandidate } from "./selection";
 
 /** The running canaries as release-selection.ts takes them. */
 export const canaryCandidates = (canaries: Record<string, CanaryConfig>): Record<string, CanaryCandidate> =>
