@@ -3,6 +3,7 @@
 
 export type ErrorCode =
   | "bad_request"
+  | "checksum_mismatch"
   | "unauthenticated"
   | "permission_denied"
   | "not_found"
@@ -14,6 +15,7 @@ export type ErrorCode =
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
+  checksum_mismatch: 400,
   unauthenticated: 401,
   permission_denied: 403,
   not_found: 404,
