@@ -21,8 +21,7 @@ runEmulatorCli({
     const emulator = await startStorageEmulator({ port, host, rules, dataDir: data, fsync, uploadIdleMs, watchRules: true, log });
     const r = emulator.recovery;
     if (data) log(`${r.objects} objects, ${r.uploadsResumed} resumable uploads in progress`);
-    if (r.uploadsExpired + r.uploadsLost > 0)
-      log(`removed ${r.uploadsExpired} expired resumable uploads and ${r.uploadsLost} whose bytes were missing`);
+    if (r.uploadsExpired + r.uploadsLost > 0) log(`removed ${r.uploadsExpired} expired resumable uploads and ${r.uploadsLost} whose bytes were missing`);
     if (r.orphanBlobsRemoved + r.tempFilesRemoved > 0)
       console.warn(`[storage-emulator] removed ${r.orphanBlobsRemoved} unreferenced blobs and ${r.tempFilesRemoved} half-written files (an earlier crash)`);
     return emulator;

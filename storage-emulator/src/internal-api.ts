@@ -39,8 +39,7 @@ async function setRules(ctx: ApiContext, req: http.IncomingMessage, res: http.Se
   const files = (body as { rules?: { files?: unknown } } | null)?.rules?.files;
   if (!Array.isArray(files) || files.length === 0) return sendJson(res, 400, { message: "Request body must include 'rules.files' array" });
   const file = files[0] as { name?: unknown; content?: unknown } | null;
-  if (files.length > 1)
-    return sendJson(res, 400, { message: "This server keeps one ruleset for every bucket: send one member in 'rules.files'" });
+  if (files.length > 1) return sendJson(res, 400, { message: "This server keeps one ruleset for every bucket: send one member in 'rules.files'" });
   if (typeof file?.name !== "string" || typeof file.content !== "string")
     return sendJson(res, 400, { message: "Each member of 'rules.files' array must contain 'name' and 'content'" });
   try {

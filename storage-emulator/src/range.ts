@@ -35,10 +35,12 @@ const unsatisfiable = (size: number) =>
 export function checkContentRange(header: string | undefined, chunk: { offset: number; length: number; declaredSize?: number; maxBytes: number }): void {
   if (header === undefined) return;
   const match = /^bytes (?:(\d{1,16})-(\d{1,16})|\*)\/(\d{1,16}|\*)$/.exec(header.trim());
-  if (!match) throw badRequest(`Malformed Content-Range ${JSON.stringify(header.slice(0, 100))}: expected bytes start-end/total, bytes start-end/* or bytes */total`);
+  if (!match)
+    throw badRequest(`Malformed Content-Range ${JSON.stringify(header.slice(0, 100))}: expected bytes start-end/total, bytes start-end/* or bytes */total`);
   const [, first, last, totalText] = match;
   const total = totalText === "*" ? undefined : Number(totalText);
-  if (total !== undefined && total > chunk.maxBytes) throw new StorageError("too_big", `Content-Range announces ${totalText} bytes; objects are limited to ${chunk.maxBytes} here`);
+  if (total !== undefined && total > chunk.maxBytes)
+    throw new StorageError("too_big", `Content-Range announces ${totalText} bytes; objects are limited to ${chunk.maxBytes} here`);
   if (total !== undefined && chunk.declaredSize !== undefined && total !== chunk.declaredSize)
     throw badRequest(`Content-Range announces ${total} bytes, but ${chunk.declaredSize} were announced at start`);
   if (first === undefined) {

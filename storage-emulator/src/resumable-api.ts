@@ -26,7 +26,9 @@ export async function resumable(ctx: ApiContext, r: ObjectRequest, header: strin
   ].sort((a, b) => COMMANDS.indexOf(a) - COMMANDS.indexOf(b));
   const command = commands.join(",");
   if (!COMMANDS.includes(command))
-    throw badRequest(`X-Goog-Upload-Command must be start, upload, finalize, "upload, finalize", query or cancel (got ${JSON.stringify(header.slice(0, 100))})`);
+    throw badRequest(
+      `X-Goog-Upload-Command must be start, upload, finalize, "upload, finalize", query or cancel (got ${JSON.stringify(header.slice(0, 100))})`,
+    );
   const actor = actorOf(r.req);
   if (command === "start") return startResumable(ctx, r, actor);
   const id = r.url.searchParams.get("upload_id");

@@ -187,9 +187,7 @@ export class UploadSessions {
     const active = this.active();
     let count = active.length + sessions;
     let total = active.reduce((sum, s) => sum + s.received, 0) + bytes;
-    const candidates = active
-      .filter((s) => s.id !== keep && !this.busy.has(s.id) && !this.locks.has(s.id))
-      .sort((a, b) => a.lastActivity - b.lastActivity);
+    const candidates = active.filter((s) => s.id !== keep && !this.busy.has(s.id) && !this.locks.has(s.id)).sort((a, b) => a.lastActivity - b.lastActivity);
     for (const session of candidates) {
       if (count <= this.limits.maxActive && total <= this.limits.maxBytes) break;
       count -= 1;

@@ -64,7 +64,12 @@ export const spawnCli = cliSpawner(path.join(repoRoot, "storage-emulator", "src"
 export async function startResumable(
   emu: { url: string },
   name: string,
-  { size, contentType, metadata, headers = {} }: { size?: number; contentType?: string; metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  {
+    size,
+    contentType,
+    metadata,
+    headers = {},
+  }: { size?: number; contentType?: string; metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ): Promise<string> {
   const res = await fetch(`${emu.url}/v0/b/${BUCKET}/o?name=${encodeURIComponent(name)}`, {
     method: "POST",

@@ -6,18 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { getBytes, ref, uploadBytesResumable, type FirebaseStorage, type UploadTask } from "firebase/storage";
 import type { StorageEmulator } from "../src/index.js";
-import {
-  closeApps,
-  makeStorage,
-  pattern,
-  sameBytes,
-  startResumable,
-  startServer,
-  tempDir,
-  until,
-  uploadCommand,
-  type TestStorage,
-} from "./helpers.js";
+import { closeApps, makeStorage, pattern, sameBytes, startResumable, startServer, tempDir, until, uploadCommand, type TestStorage } from "./helpers.js";
 
 const clients: TestStorage[] = [];
 const servers: StorageEmulator[] = [];
@@ -70,8 +59,7 @@ describe("abandoned resumable uploads", () => {
     const dir = newDir();
     const emu = await server({ dataDir: dir, fsync: false });
     const storage = client(emu);
-    for (let batch = 0; batch < 15; batch++)
-      await Promise.all(Array.from({ length: 10 }, (_, i) => abandon(storage, `test/abandoned-${batch * 10 + i}.jpg`)));
+    for (let batch = 0; batch < 15; batch++) await Promise.all(Array.from({ length: 10 }, (_, i) => abandon(storage, `test/abandoned-${batch * 10 + i}.jpg`)));
     expect(partFiles(dir).length).toBeLessThanOrEqual(100);
     const bytes = pattern(700_000, 13);
     const done = await uploadBytesResumable(ref(storage, "test/after-150.jpg"), bytes, { contentType: "image/jpeg" });
