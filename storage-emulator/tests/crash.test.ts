@@ -41,8 +41,8 @@ function newDir(): string {
 }
 
 /** The CLI on `dir` (on `port` when given: a restart the SDK must find where it left it). */
-async function cli(dir: string, port?: number) {
-  const spawned = await spawnCli(children, ["--rules", OPEN_RULES, "--data", dir, ...(port === undefined ? [] : ["--port", String(port)])]);
+async function cli(dir: string, port?: number, extra: string[] = []) {
+  const spawned = await spawnCli(children, ["--rules", OPEN_RULES, "--data", dir, ...(port === undefined ? [] : ["--port", String(port)]), ...extra]);
   return { ...spawned, url: `http://127.0.0.1:${spawned.port}` };
 }
 
@@ -174,5 +174,18 @@ describe("kill -9 after an acknowledged finalize", () => {
       expect(got.length).toBe(meta.size);
       expect(createHash("md5").update(got).digest("base64")).toBe(meta.md5Hash);
     }
+  });
+});
+
+describe("the CLI's --upload-idle", () => {
+  it("expires untouched sessions after that many seconds, and refuses a value that is not a positive number", async () => {
+    const dir = newDir();
+    const { url } = await cli(dir, undefined, ["--upload-idle", "2"]);
+    const upload = await startResumable({ url }, "test/cli-idle.bin", { size: 10 });
+    await uploadCommand(upload, "upload", pattern(5), 0);
+    expect(fs.readdirSync(path.join(dir, "uploads"))).toHaveLength(2);
+    await until(() => fs.readdirSync(path.join(dir, "uploads")).length === 0, "the session to expire");
+    expect((await uploadCommand(upload, "query")).status).toBe(404);
+    await expect(spawnCli(children, ["--rules", OPEN_RULES, "--upload-idle", "soon"])).rejects.toThrow(/Invalid --upload-idle soon/);
   });
 });

@@ -109,7 +109,7 @@ describe("abandoned resumable uploads", () => {
 describe("idle sessions expire", () => {
   it("an expired session's bytes are gone, on the timer; the SDK's resumed upload is told it is gone; a new one succeeds", async () => {
     const dir = newDir();
-    const emu = await server({ dataDir: dir, uploadIdleMs: 400 });
+    const emu = await server({ dataDir: dir, uploadIdleMs: 1000 });
     const storage = client(emu);
     const task = uploadBytesResumable(ref(storage, "test/expires.jpg"), pattern(600_000), { contentType: "image/jpeg" });
     let paused = false;
@@ -131,17 +131,17 @@ describe("idle sessions expire", () => {
 
   it("a session in use does not expire; a session idle past the limit while the server was down is removed at start", async () => {
     const dir = newDir();
-    const first = await server({ dataDir: dir, uploadIdleMs: 600 });
+    const first = await server({ dataDir: dir, uploadIdleMs: 1500 });
     const url = await startResumable(first, "test/kept-busy.bin", { size: 6 });
     for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 600));
       expect((await uploadCommand(url, "upload", pattern(2), i * 2)).status).toBe(200);
     }
     const idle = await startResumable(first, "test/idle.bin", { size: 6 });
     await uploadCommand(idle, "upload", pattern(2), 0);
     await first.close();
-    await new Promise((r) => setTimeout(r, 700));
-    const second = await server({ dataDir: dir, uploadIdleMs: 600 });
+    await new Promise((r) => setTimeout(r, 1600));
+    const second = await server({ dataDir: dir, uploadIdleMs: 1500 });
     expect(second.recovery).toMatchObject({ uploadsResumed: 0, uploadsExpired: 2, uploadsLost: 0 });
     expect(fs.readdirSync(path.join(dir, "uploads"))).toEqual([]);
   });
