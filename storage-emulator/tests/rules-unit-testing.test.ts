@@ -115,4 +115,14 @@ describe("PUT /internal/setRules and POST /internal/reset", () => {
     expect([reset.status, await reset.text()]).toEqual([200, "OK"]);
     await expect(visitor().ref(PICTURE).getMetadata()).rejects.toMatchObject({ code: "storage/object-not-found" });
   });
+
+  it("take the rules the library's own loadStorageRules tests send: version 1 loads, a syntax error is an error updating rules", async () => {
+    const load = (rules: string) => initializeTestEnvironment({ projectId: "demo-portfolio", storage: { host: emu.host, port: emu.port, rules } });
+    const banana = "rules_version = '2';\n service firebase.storage {\n banana\n }";
+    await expect(load(banana)).rejects.toThrow(/error updating rules/);
+    await assertSucceeds(done(admin().ref("media/ffffffffffffffff-1x1/320.webp").put(bytes(10), webp)));
+    const denyAll = "service firebase.storage {\n match /b/{bucket}/o {\n match /{allPaths=**} {\n allow read, write: if false;\n }\n }\n }";
+    await (await load(denyAll)).cleanup();
+    await assertFails(visitor().ref("media/ffffffffffffffff-1x1/320.webp").getMetadata());
+  });
 });
