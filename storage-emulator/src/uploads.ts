@@ -239,6 +239,8 @@ export class UploadSessions {
       }
       // Bytes of a chunk the crash cut off before it was acknowledged: the client sends them again.
       if (!ended && partSize! > session.received) await this.store.truncate(session);
+      // An ended session whose bytes a crash left behind.
+      if (ended && partSize !== null) await this.store.dropBytes(session);
       this.sessions.set(session.id, session);
       if (!ended) recovery.uploadsResumed += 1;
     }

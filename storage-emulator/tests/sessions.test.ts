@@ -106,6 +106,24 @@ describe("abandoned resumable uploads", () => {
   });
 });
 
+describe("at start", () => {
+  it("an ended session's bytes that a crash left behind are removed; its record still answers", async () => {
+    const dir = newDir();
+    const first = await server({ dataDir: dir });
+    const url = await startResumable(first, "test/ended.bin", { size: 10 });
+    await uploadCommand(url, "upload", pattern(5), 0);
+    await uploadCommand(url, "cancel");
+    await first.close();
+    // As if the process died after recording the cancel and before removing the bytes.
+    const id = new URL(url).searchParams.get("upload_id")!;
+    fs.writeFileSync(path.join(dir, "uploads", `${id}.part`), pattern(5));
+    const second = await server({ dataDir: dir });
+    expect(fs.readdirSync(path.join(dir, "uploads"))).toEqual([`${id}.json`]);
+    const query = await uploadCommand(url.replace(first.url, second.url), "query");
+    expect(query.headers.get("x-goog-upload-status")).toBe("cancelled");
+  });
+});
+
 describe("idle sessions expire", () => {
   it("an expired session's bytes are gone, on the timer; the SDK's resumed upload is told it is gone; a new one succeeds", async () => {
     const dir = newDir();
