@@ -1,11 +1,11 @@
 // The resumable upload protocol as the SDK and Google's upload servers speak it: a POST with
-// `X-Goog-Upload-Command` start, upload, "upload, finalize", finalize, query or cancel. Every
-// answer carries `X-Goog-Upload-Status` (active, final, cancelled) and, while the upload is open,
-// `X-Goog-Upload-Size-Received`; sessions themselves live in uploads.ts.
+// `X-Goog-Upload-Command` start, upload, "upload, finalize", finalize, query or cancel. Its
+// answers carry `X-Goog-Upload-Status` (active, final, cancelled) and the bytes received so far
+// (`X-Goog-Upload-Size-Received`), which a client resumes from; sessions live in uploads.ts.
 import { actorOf, type Actor } from "./auth.js";
 import { parseJson, readBody } from "./body.js";
-import { mergeHashes, parseHashHeader } from "./checksums.js";
-import { StorageError, badRequest, notFound } from "./errors.js";
+import { mergeHashes, parseHashHeader, type ExpectedHashes } from "./checksums.js";
+import { ERROR_STATUS, StorageError, badRequest, notFound } from "./errors.js";
 import { authorize, commitUpload, sendJson, MAX_JSON_BYTES, type ApiContext, type ObjectRequest } from "./firebase-api.js";
 import { newObjectMetadata, parseIncomingMetadata } from "./metadata.js";
 import { checkObjectName, nameParam } from "./names.js";
@@ -45,26 +45,29 @@ export async function resumable(ctx: ApiContext, r: ObjectRequest, header: strin
       await readBody(r.req, ctx.maxObjectBytes);
       return sendJson(r.res, session.final.status, session.final.body, { "X-Goog-Upload-Status": "final" });
     }
+    // A malformed X-Goog-Hash is refused before any byte is taken.
+    const hashes = command.endsWith("finalize") ? parseHashHeader(r.req.headers["x-goog-hash"]) : {};
     if (command.startsWith("upload")) await uploadChunk(ctx, r, session);
     // A finalize without bytes has no body to read; drain whatever came.
     else await readBody(r.req, MAX_JSON_BYTES);
     if (!command.endsWith("finalize")) return answerStatus(r, session);
-    const hashes = parseHashHeader(r.req.headers["x-goog-hash"]);
-    const answer = await ctx.uploads.finalize(id, async (s, bytes) => {
-      try {
-        const expected = mergeHashes(s.metadata.hashes ?? {}, hashes);
-        return { status: 200, body: await commitUpload(ctx, actor, s.bucket, s.name, bytes, { ...s.metadata, hashes: expected }, s.contentType) };
-      } catch (error) {
-        // A refusal of the bytes themselves ends the upload: a repeated finalize gets it again.
-        if (error instanceof StorageError && (error.code === "permission_denied" || error.code === "checksum_mismatch")) {
-          const status = error.code === "permission_denied" ? 403 : 400;
-          return { status, body: { error: { code: status, message: error.message } } };
-        }
-        throw error;
-      }
-    });
-    sendJson(r.res, answer.status, answer.body, { "X-Goog-Upload-Status": "final" });
+    return finalize(ctx, r, actor, id, hashes);
   });
+}
+
+/** Stores the bytes received; a refusal of the bytes themselves (rules, checksum) is the upload's final outcome too. */
+async function finalize(ctx: ApiContext, r: ObjectRequest, actor: Actor, id: string, hashes: ExpectedHashes): Promise<void> {
+  const answer = await ctx.uploads.finalize(id, async (s, bytes) => {
+    try {
+      const expected = mergeHashes(s.metadata.hashes ?? {}, hashes);
+      return { status: 200, body: await commitUpload(ctx, actor, s.bucket, s.name, bytes, { ...s.metadata, hashes: expected }, s.contentType) };
+    } catch (error) {
+      if (!(error instanceof StorageError) || (error.code !== "permission_denied" && error.code !== "checksum_mismatch")) throw error;
+      const status = ERROR_STATUS[error.code];
+      return { status, body: { error: { code: status, message: error.message } } };
+    }
+  });
+  sendJson(r.res, answer.status, answer.body, { "X-Goog-Upload-Status": "final" });
 }
 
 function answerStatus(r: ObjectRequest, session: UploadSession): void {
