@@ -190,6 +190,8 @@ export class UploadSessions {
     const candidates = active.filter((s) => s.id !== keep && !this.busy.has(s.id) && !this.locks.has(s.id)).sort((a, b) => a.lastActivity - b.lastActivity);
     for (const session of candidates) {
       if (count <= this.limits.maxActive && total <= this.limits.maxBytes) break;
+      // A request may have taken it up while an earlier one was being removed.
+      if (this.busy.has(session.id) || this.locks.has(session.id) || !this.sessions.has(session.id)) continue;
       count -= 1;
       total -= session.received;
       await this.forget(session, "gave way to a newer upload");
