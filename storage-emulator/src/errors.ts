@@ -10,7 +10,6 @@ export type ErrorCode =
   | "method_not_allowed"
   | "too_big"
   | "range_not_satisfiable"
-  | "unavailable"
   | "internal";
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -23,7 +22,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   too_big: 413,
   range_not_satisfiable: 416,
   internal: 500,
-  unavailable: 503,
 };
 
 export class StorageError extends Error {

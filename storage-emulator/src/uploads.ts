@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { StorageError, badRequest, notFound } from "./errors.js";
 import { UploadStore, type UploadSession } from "./upload-store.js";
 
-export type { UploadSession, UploadStatus } from "./upload-store.js";
+export type { UploadSession } from "./upload-store.js";
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 /** Finalized and cancelled sessions are remembered this long (a late query still gets an answer). */
@@ -63,10 +63,6 @@ export class UploadSessions {
     const uploads = new UploadSessions(new UploadStore(options.dir, options.fsync), options.limits, options.log);
     const recovery = await uploads.load();
     return { uploads, recovery };
-  }
-
-  get activeCount(): number {
-    return this.active().length;
   }
 
   async start(init: Pick<UploadSession, "bucket" | "name" | "metadata" | "contentType" | "declaredSize">): Promise<UploadSession> {
