@@ -7,7 +7,20 @@ import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { startStaticServer } from "dev-tools/static-server";
 import { REMOTE_LIST } from "../../federation.remotes";
-import { blogBuild, candidate, editBlogListText, expect, overrideRemoteUrl, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
+import {
+  blogBuild,
+  candidate,
+  editBlogListText,
+  expect,
+  liveRelease,
+  overrideRemoteUrl,
+  releaseCommand,
+  releasedId,
+  repoRoot,
+  signInAsAdmin,
+  stackState,
+  test,
+} from "../fixtures";
 
 async function editManifest(
   dir: string,
@@ -40,6 +53,7 @@ test("a candidate that imports a name the live shell does not export is refused,
   test.setTimeout(120_000);
   const { configFile } = await stackState();
   const configBefore = await readFile(configFile, "utf8");
+  const liveBefore = await liveRelease("remote_blog");
   const contract = JSON.parse(await readFile(join(dirname(configFile), "host-contract.json"), "utf8"));
   const dir = await candidate((d) => editManifest(d, (m) => m.contract.sharedImports["shared-content"]!.push("usePostNeighbours")));
   try {
@@ -50,6 +64,7 @@ test("a candidate that imports a name the live shell does not export is refused,
       `imports usePostNeighbours from shared-content, which the site's shared-content ${contract.shared["shared-content"].version} does not export`,
     );
     expect(await readFile(configFile, "utf8")).toBe(configBefore);
+    expect(await liveRelease("remote_blog")).toBe(liveBefore);
     const page = await serverHtml("/blogs/list");
     expect(page.status).toBe(200);
     expect(page.body).not.toContain("data-remote-fallback");
@@ -73,7 +88,8 @@ test("a compatible release goes live in the server HTML within seconds, without 
     await expect(page.getByRole("group", { name: "Filter posts by tag" })).toBeVisible();
 
     const listed = await releaseCommand(["releases", "remote-blog"]);
-    expect(listed.output).toMatch(/\* live .*npm run release/);
+    expect(listed.output).toContain(`live    ${releasedId(released.output)}`);
+    expect(listed.output).toMatch(/released .*, commit/);
 
     const rolledBack = await releaseCommand(["rollback", "remote-blog"]);
     expect(rolledBack.code).toBe(0);
@@ -89,7 +105,7 @@ test("a compatible release goes live in the server HTML within seconds, without 
 
 test("a second, different build under a released version is refused; the same build with a new version is released, and the list shows it", async () => {
   test.setTimeout(240_000);
-  const { configFile } = await stackState();
+  const start = await liveRelease("remote_blog");
   // What `npm run version-remote` does to remote-blog's package shows in its build's contract.
   const [major, minor, patch] = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
   const released = `${major}.${minor}.${patch! + 1}`;
@@ -108,31 +124,65 @@ test("a second, different build under a released version is refused; the same bu
   try {
     const published = await releaseCommand(["release", "remote-blog", "--dist", first]);
     expect(published.code, published.output).toBe(0);
-    const configBefore = await readFile(configFile, "utf8");
+    const liveBefore = await liveRelease("remote_blog");
 
     const refused = await releaseCommand(["release", "remote-blog", "--dist", second]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain("Release of remote_blog refused; nothing was changed for visitors");
     expect(refused.output).toMatch(new RegExp(`version ${escaped(released)} is already released as ${escaped(released)}-[0-9a-f]{10}, a different build`));
     expect(refused.output).toContain("npm run version-remote -- remote-blog patch");
-    expect(await readFile(configFile, "utf8")).toBe(configBefore);
+    expect(await liveRelease("remote_blog")).toBe(liveBefore);
 
     await setVersion(second, bumped);
     const accepted = await releaseCommand(["release", "remote-blog", "--dist", second]);
     expect(accepted.code, accepted.output).toBe(0);
     expect(accepted.output).toContain(`(${bumped}), live now`);
     const listed = await releaseCommand(["releases", "remote-blog"]);
-    expect(listed.output).toMatch(new RegExp(`\\* live\\s+${escaped(bumped)}-[0-9a-f]{10}\\s+${escaped(bumped)}`));
-    expect(listed.output).toMatch(new RegExp(`\\s+${escaped(released)}-[0-9a-f]{10}\\s+${escaped(released)}\\s`));
+    expect(listed.output).toMatch(new RegExp(`live +${escaped(bumped)}-[0-9a-f]{10} \\(${escaped(bumped)}\\)`));
+    expect(listed.output).toMatch(new RegExp(`rollback goes to ${escaped(released)}-[0-9a-f]{10} \\(${escaped(released)}\\)`));
+    expect(listed.output.split("\n").length).toBeLessThanOrEqual(40);
   } finally {
     // Back to the build the stack started with (the site's root), whatever happened above.
-    for (let i = 0; i < 4; i++) {
-      const { output } = await releaseCommand(["releases", "remote-blog"]);
-      if (/\* live .*\(site root\)/.test(output)) break;
-      await releaseCommand(["rollback", "remote-blog"]);
-    }
+    for (let i = 0; i < 4 && (await liveRelease("remote_blog")) !== start; i++) await releaseCommand(["rollback", "remote-blog"]);
     await rm(first, { recursive: true, force: true });
     await rm(second, { recursive: true, force: true });
+  }
+});
+
+test("two release commands at once on one remote: one wins, the other is refused in words, and nothing is lost", async () => {
+  test.setTimeout(240_000);
+  const start = await liveRelease("remote_blog");
+  const version = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
+  const builds = await Promise.all(
+    ["Pick a tag, first", "Pick a tag, second"].map((text, i) =>
+      candidate(async (d) => {
+        await editBlogListText(d, "Filter by tag", text);
+        await editManifest(
+          d,
+          (m) => ((m as unknown as { contract: { version: string } }).contract.version = `${version[0]}.${version[1]}.${version[2]! + 10 + i}`),
+        );
+      }),
+    ),
+  );
+  try {
+    const results = await Promise.all(builds.map((dir) => releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser"])));
+    const won = results.filter((r) => r.code === 0);
+    const lost = results.filter((r) => r.code !== 0);
+    expect(won, results.map((r) => r.output).join("\n---\n")).toHaveLength(1);
+    expect(lost[0]!.output).toMatch(
+      /remote_blog is being changed by .* \(a release, started \d+ s ago\); nothing was changed\. Run this again once it has finished\./,
+    );
+    // The winner is live and recorded; the refused one left no trace.
+    const winner = releasedId(won[0]!.output);
+    expect(await liveRelease("remote_blog")).toBe(winner);
+    const listed = await releaseCommand(["releases", "remote-blog"]);
+    expect(listed.output).toMatch(new RegExp(`released ${winner.replaceAll(".", "\\.")} \\(was ${start.replaceAll(".", "\\.")}\\)`));
+    // The other goes through once the first has finished.
+    const retried = await releaseCommand(["release", "remote-blog", "--dist", builds[results.indexOf(lost[0]!)]!, "--no-browser"]);
+    expect(retried.code, retried.output).toBe(0);
+  } finally {
+    for (let i = 0; i < 4 && (await liveRelease("remote_blog")) !== start; i++) await releaseCommand(["rollback", "remote-blog"]);
+    for (const dir of builds) await rm(dir, { recursive: true, force: true });
   }
 });
 

@@ -190,3 +190,18 @@ export {
   type ReleaseReport,
   type ReleaseRun,
 } from "./release-health.js";
+export {
+  AUTOMATIC_ABORT_BY,
+  LOCK_STALE_MS,
+  RELEASE_STATE_PATHS,
+  parseCanary,
+  parseLive,
+  parseServedReleases,
+  recordEntries,
+  withServedReleases,
+  type CanaryState,
+  type HistoryEntry,
+  type LiveRelease,
+  type ReleaseLock,
+  type ServedReleases,
+} from "./release-state.js";

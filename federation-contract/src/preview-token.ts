@@ -1,4 +1,4 @@
-// A shareable preview link's token (shell/README.md, "Releasing one remote"): which remote, which
+// A shareable preview link's token (docs/releases.md): which remote, which
 // candidate manifest, when it was issued and when it expires, signed with HMAC-SHA256 under the
 // secret only the renderer and the release command hold (PREVIEW_SECRET). Anyone holding a link
 // may see the candidate; nobody can make one, or change one, without the secret. Made by the

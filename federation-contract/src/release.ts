@@ -9,7 +9,7 @@ import { CONTRACT_FIELD } from "./index.js";
 export const RELEASES_HEADER = "X-Remote-Releases";
 
 /**
- * A shareable preview link (shell/README.md, "Releasing one remote"): `?preview=<signed token>`
+ * A shareable preview link (docs/releases.md): `?preview=<signed token>`
  * on any page puts its holder into the preview; `?leave-preview` takes them out. The renderer
  * reads both (renderer/src/release-selection.ts), the banner and the release command write them.
  */

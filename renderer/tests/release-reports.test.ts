@@ -1,8 +1,9 @@
 // Browsers' release reports against the real servers: the renderer's POST /__releases/report, the
 // counts written by the Admin SDK acting as the release reporter into the local database server
 // enforcing the project's rules, and a canary aborted automatically once its error rate passes the
-// threshold. Two remote manifests (the live release and the canary's candidate) are served by the
-// test's config server; their screens are never rendered here (e2e/tests/site-canary.spec.ts does).
+// threshold, in one write that also ends the canary and records the abort. Two remote manifests (the
+// live release and the canary's candidate) are served by the test's config server and named by the
+// release state in the database; their screens are never rendered here (e2e/tests/site-canary.spec.ts does).
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +13,24 @@ import { fileURLToPath } from "node:url";
 import { RELEASE_REPORT_PATH, releaseKey } from "federation-contract";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initializeApp, deleteApp } from "firebase-admin/app";
+import { getDatabase } from "firebase-admin/database";
+import { RELEASE_REPORTER_UID } from "shared-content/server";
 import { createRenderer } from "../src/handler";
+import { createHealthDatabase } from "../src/releases/state-database";
+
+/** A write as the renderer's reporter uid (the Admin SDK with the rules' auth override). */
+async function reporterWrite(path: string, value: unknown) {
+  const app = initializeApp(
+    { databaseURL: `http://127.0.0.1:${database.port}/?ns=${NAMESPACE}`, databaseAuthVariableOverride: { uid: RELEASE_REPORTER_UID } },
+    `w-${Math.random()}`,
+  );
+  try {
+    await getDatabase(app).ref(path).set(value);
+  } finally {
+    await deleteApp(app);
+  }
+}
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NAMESPACE = "demo-portfolio-default-rtdb";
@@ -28,8 +46,12 @@ const port = (server: Server) => (server.address() as AddressInfo).port;
 const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-async function rest(path: string, as: "owner" | "visitor" = "owner"): Promise<{ status: number; value: unknown }> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, { headers: as === "owner" ? { authorization: "Bearer owner" } : {} });
+async function rest(path: string, as: "owner" | "visitor" = "owner", put?: unknown): Promise<{ status: number; value: unknown }> {
+  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, {
+    method: put === undefined ? "GET" : "PUT",
+    headers: as === "owner" ? { authorization: "Bearer owner" } : {},
+    ...(put === undefined ? {} : { body: JSON.stringify(put) }),
+  });
   return { status: res.status, value: (await res.json()) as unknown };
 }
 
@@ -57,13 +79,17 @@ beforeAll(async () => {
       firebase: { apiKey: "k", authDomain: "", projectId: "demo-portfolio", appId: "a", databaseURL: `http://127.0.0.1:${database.port}/?ns=${NAMESPACE}` },
       emulators: { database: { host: "127.0.0.1", port: database.port } },
       remotes: { remote_blog: `${base}/live/mf-manifest.json` },
-      canaries: { remote_blog: { entry: `${base}/canary/mf-manifest.json`, release: CANARY, percent: 50, startedAt: new Date().toISOString() } },
       site: { url: "https://portfolio.example" },
     };
     const body = req.url === "/config.json" ? JSON.stringify(config) : req.url?.startsWith("/live/") ? manifest(LIVE) : manifest(CANARY);
     res.writeHead(200, { "Content-Type": "application/json" }).end(body);
   });
   await listen(configServer);
+  const base = `http://127.0.0.1:${port(configServer)}`;
+  await rest("releases", "owner", {
+    live: { remote_blog: { release: LIVE, entry: `${base}/live/mf-manifest.json`, at: Date.now() } },
+    canary: { remote_blog: { release: CANARY, key: releaseKey(CANARY), entry: `${base}/canary/mf-manifest.json`, percent: 50, startedAt: Date.now() } },
+  });
   const render = createRenderer({ shellDir, configUrl: `http://127.0.0.1:${port(configServer)}/config.json`, maxAgeMs: 0, log: (line) => logs.push(line) });
   await render.ready;
   renderer = createServer((req, res) => void render.handle(req, res));
@@ -91,28 +117,54 @@ describe("POST /__releases/report", () => {
     expect((await report({ v: 1, runs: [run(LIVE, true)] })).status).toBe(204);
     expect((await report({ v: 1, runs: [run(CANARY, false), { ...run("0.9.0-cccccccccc", true), remote: "remote_home" }] })).status).toBe(204);
     expect((await report({ v: 1, runs: [run("0.9.0-cccccccccc", true)] })).status).toBe(204);
-    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(LIVE)}`)).value).toEqual({ views: 2, failed: 1 });
-    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 1 });
-    expect((await rest("releaseHealth/counts/remote_home")).value).toBeNull();
-    expect((await rest("releaseHealth/counts/remote_blog/0,9,0-cccccccccc")).value).toBeNull();
+    expect((await rest(`releases/health/counts/remote_blog/${releaseKey(LIVE)}`)).value).toEqual({ views: 2, failed: 1 });
+    expect((await rest(`releases/health/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 1 });
+    expect((await rest("releases/health/counts/remote_home")).value).toBeNull();
+    expect((await rest("releases/health/counts/remote_blog/0,9,0-cccccccccc")).value).toBeNull();
   });
 
-  it("keeps the counts from visitors: the rules let only admins (and the reporter) read them", async () => {
-    expect((await rest("releaseHealth", "visitor")).status).toBe(401);
+  it("keeps the counts from visitors: the rules let only admins (and the release tools) read them", async () => {
+    expect((await rest("releases/health", "visitor")).status).toBe(401);
+  });
+
+  it("lets the reporter end a canary only in the write that records its abort", async () => {
+    const reporter = createHealthDatabase(`http://127.0.0.1:${database.port}/?ns=${NAMESPACE}`);
+    try {
+      const other = "1.0.2-dddddddddd";
+      const canary = { release: other, key: releaseKey(other), entry: "http://127.0.0.1:1/x/mf-manifest.json", percent: 10, startedAt: Date.now() };
+      await rest("releases/canary/remote_home", "owner", canary);
+      // Without its abort the end of a canary is refused; other parts of the state are never the reporter's.
+      for (const [path, value] of [
+        ["releases/canary/remote_home", null],
+        ["releases/live/remote_home", { release: other, entry: canary.entry, at: Date.now() }],
+        ["releases/history/remote_home/x", { id: other }],
+      ] as const)
+        await expect(reporterWrite(path, value)).rejects.toThrow(/permission/i);
+      const abort = { at: Date.now(), reason: "x", canary: { views: 10, failed: 9 }, live: { views: 1, failed: 0 } };
+      expect(await reporter.recordAbort("remote_home", other, abort, null)).toBe(true);
+      expect((await rest("releases/canary/remote_home")).value).toBeNull();
+      expect(await reporter.recordAbort("remote_home", other, abort, null)).toBe(false); // once
+    } finally {
+      await reporter.close();
+    }
   });
 
   it("aborts the canary once it has 10 views and an error rate 20 points above the live release's, once", async () => {
     // Live: 2 views, 1 failed (50 %). The canary has 1 view; 9 failing views make 10 views at 90 %.
     for (let i = 0; i < 8; i++) await report({ v: 1, runs: [run(CANARY, true)] }, `198.51.100.${10 + i}`);
-    expect((await rest(`releaseHealth/aborts/remote_blog/${releaseKey(CANARY)}`)).value).toBeNull(); // 9 views: not yet
+    expect((await rest(`releases/health/aborts/remote_blog/${releaseKey(CANARY)}`)).value).toBeNull(); // 9 views: not yet
     await report({ v: 1, runs: [run(CANARY, true)] }, "198.51.100.30");
-    const abort = (await rest(`releaseHealth/aborts/remote_blog/${releaseKey(CANARY)}`)).value as Record<string, unknown>;
+    const abort = (await rest(`releases/health/aborts/remote_blog/${releaseKey(CANARY)}`)).value as Record<string, unknown>;
     expect(abort).toMatchObject({ canary: { views: 10, failed: 9 }, live: { views: 2, failed: 1 } });
     expect(abort.reason).toMatch(/90 % of 10 views, is 40 points above the live release's 50 %/);
     expect(logs.filter((l) => l.includes(`canary of remote_blog ${CANARY} aborted`))).toHaveLength(1);
+    // The same write ended the canary and recorded the abort, as the renderer's act.
+    expect((await rest("releases/canary/remote_blog")).value).toBeNull();
+    const record = Object.values((await rest("releases/record")).value as Record<string, Record<string, unknown>>).filter((e) => e.remote === "remote_blog");
+    expect(record).toEqual([expect.objectContaining({ kind: "abort", remote: "remote_blog", release: CANARY, from: LIVE, by: "the renderer (automatic)" })]);
     // Aborted: the canary's release is no longer current, so its reports are not counted.
     await report({ v: 1, runs: [run(CANARY, true)] }, "198.51.100.31");
-    expect((await rest(`releaseHealth/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 10, failed: 9 });
+    expect((await rest(`releases/health/counts/remote_blog/${releaseKey(CANARY)}`)).value).toEqual({ views: 10, failed: 9 });
   });
 
   it("refuses a client over its rate with 429 and Retry-After", async () => {

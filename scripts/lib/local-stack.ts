@@ -6,14 +6,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import type { RemoteName } from "../../federation.remotes";
 import { LOCAL_DEFAULTS, setAdminClaim } from "dev-tools/admin-account";
 import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
 import { seedForStorage, uploadDemoMedia } from "./demo-media";
 import { ensureLocalPreviewSecret } from "./preview-secret";
-import { recordStarts } from "./release-log";
-import { liveRelease, recordStartBuilds, releaseUrl, setRemoteUrl } from "./releases";
+import { RELEASE_STATE_PATHS } from "federation-contract";
+import { migrateLocalReleaseFiles } from "../releases/migrate";
+import { recordStartBuilds } from "../releases/start";
+import { openReleaseStore } from "../releases/store";
 import { writeRobotsTxt } from "./robots";
 import { startSchedulerProcess } from "./scheduler-process";
 import { NAMESPACE, PROJECT_ID, REMOTES, STORAGE_BUCKET, portsFromEnv, remotePortsFor, repoRoot, runtimeConfig, type StackPorts } from "dev-tools/stack-config";
@@ -449,8 +450,41 @@ async function claimSitePort(host: string, port: number): Promise<number> {
   return port;
 }
 
-/** How long the renderer reuses config.json (renderer/src/handler.ts, maxAgeMs). */
-const RENDERER_CONFIG_MAX_AGE_MS = 2000;
+/** How long a switch waits for the renderer's listener and the pages' next load to see a changed live entry. */
+const SWITCH_SETTLE_MS = 500;
+
+/**
+ * A Hosting site cannot be stopped on its own; "stopping" a remote points its live entry in the
+ * release state at a port where nothing listens, which is what a browser or the renderer sees of
+ * a remote that is down; "starting" it points the entry back at its live release's files.
+ */
+function remoteSwitch(stack: LocalStack, name: string): Switch {
+  const { host, ports } = stack;
+  const setEntry = async (entry: (live: string) => Promise<string>) => {
+    const store = openReleaseStore({ databaseURL: `http://${host}:${ports.database}/?ns=${NAMESPACE}`, emulatorHost: `${host}:${ports.database}` });
+    try {
+      const state = await store.read(name);
+      if (!state.live) throw new Error(`${name} has no live release`);
+      const history = state.history.find((r) => r.id === state.live!.release);
+      await store.write({ [`${RELEASE_STATE_PATHS.live(name)}/entry`]: await entry(history?.entry ?? state.live.entry) });
+    } finally {
+      await store.close();
+    }
+    await new Promise((done) => setTimeout(done, SWITCH_SETTLE_MS));
+  };
+  const control: Switch = {
+    running: true,
+    async stop() {
+      control.running = false;
+      await setEntry(async () => `http://${host}:${await freePort(host)}/mf-manifest.json`);
+    },
+    async start() {
+      control.running = true;
+      await setEntry(async (live) => live);
+    },
+  };
+  return control;
+}
 
 /** After the emulators are up: the runtime config from the ports the sites took, and the remotes' switches. */
 async function serveSites(stack: LocalStack, sites: StagedSites, emulators: FirebaseEmulators, log: (line: string) => void) {
@@ -471,47 +505,24 @@ async function serveSites(stack: LocalStack, sites: StagedSites, emulators: Fire
     const name = manifest?.name;
     if (name !== r.name) throw new Error(`Expected ${r.name} on port ${ports[r.name]}, found ${name}`);
   }
-  // The builds just staged are what a start deploys: each is recorded as its remote's live release.
+  // config.json holds the settings only: each remote's default is its site's root build, and the
+  // release state in the database (federation-contract's release-state.ts) says which release is
+  // live; the renderer follows it, the browser reads it on pages the server did not render.
   const origins = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
-  const started = await recordStartBuilds(
-    stack.dataDir,
-    REMOTES.map((r) => ({ name: r.name, root: sites.roots[r.dir]! })),
-  );
-  await recordStarts({
-    dataDir: stack.dataDir,
-    repoRoot,
-    shellRoot: sites.roots.shell!,
-    started: started.map((s) => ({ ...s, release: s.release.id })),
-  });
-  // The browser reads config.json on each page load and the renderer every 2 s, so a test (or a
-  // person, or `npm run release`) can repoint a remote without rebuilding anything.
   const file = join(sites.roots.shell!, "config.json");
-  const urls = Object.fromEntries(started.map((s) => [s.name, releaseUrl(origins[s.name]!, s.release)]));
-  await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports, remoteUrls: urls }), null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify(runtimeConfig({ host, ports }), null, 2)}\n`);
   await writeRobotsTxt(sites.roots.shell!, `http://${host}:${ports.site}`);
   stack.configFile = file;
-  // A Hosting site cannot be stopped on its own; "stopping" a remote points the config at a
-  // port where nothing listens, which is what a browser or the renderer sees of a remote that
-  // is down. Each switch changes that one remote in the file (releases change it too) and waits
-  // until the renderer has read the config again.
-  const switchTo = async (name: RemoteName, url: string) => {
-    await setRemoteUrl(file, name, url);
-    await new Promise((done) => setTimeout(done, RENDERER_CONFIG_MAX_AGE_MS + 200));
-  };
+  const store = openReleaseStore({ databaseURL: `http://${host}:${ports.database}/?ns=${NAMESPACE}`, emulatorHost: `${host}:${ports.database}` });
+  try {
+    await migrateLocalReleaseFiles({ dataDir: stack.dataDir, store, origins, log });
+    // The builds just staged are what a start deploys: each is recorded as its remote's live release.
+    await recordStartBuilds({ store, repoRoot, remotes: REMOTES.map((r) => ({ name: r.name, root: sites.roots[r.dir]!, origin: origins[r.name]! })) });
+  } finally {
+    await store.close();
+  }
   for (const r of REMOTES) {
-    const control: Switch = {
-      running: true,
-      async stop() {
-        control.running = false;
-        await switchTo(r.name, `http://${host}:${await freePort(host)}/mf-manifest.json`);
-      },
-      async start() {
-        control.running = true;
-        // Whatever is live by now (a release may have repointed it since the start).
-        await switchTo(r.name, releaseUrl(origins[r.name]!, await liveRelease(stack.dataDir, r.name)));
-      },
-    };
-    stack.remotes.set(r.name, control);
+    stack.remotes.set(r.name, remoteSwitch(stack, r.name));
     log(`${r.dir.padEnd(18)} http://${host}:${ports[r.name]}/mf-manifest.json`);
   }
   stack.siteUrl = `http://${host}:${ports.site}`;

@@ -2,7 +2,7 @@
 // lives where the Functions emulator reads a function's secrets, `renderer/.secret.local`
 // (untracked, never deployed: firebase.json's ignore), made once by the stack and read by the
 // release command; in production it is the Functions secret PREVIEW_SECRET
-// (`firebase functions:secrets:set PREVIEW_SECRET`, shell/README.md "Releasing one remote").
+// (`firebase functions:secrets:set PREVIEW_SECRET`, docs/releases.md).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";

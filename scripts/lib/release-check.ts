@@ -89,6 +89,7 @@ export async function checkCandidate({
   siteUrl,
   shellDir,
   browser = true,
+  liveConfig: given,
   log = () => {},
 }: {
   remote: string;
@@ -96,6 +97,8 @@ export async function checkCandidate({
   siteUrl: string;
   shellDir: string;
   browser?: boolean;
+  /** The live site's runtime config with its release state (release-state.ts' withServedReleases). */
+  liveConfig?: RuntimeConfig;
   log?: (line: string) => void;
 }): Promise<CheckResult> {
   const hostContract = await fetchJson<HostContract>(`${siteUrl}/${HOST_CONTRACT_FILE}`, "The live site's contract");
@@ -107,7 +110,8 @@ export async function checkCandidate({
   if (verdict) return { ok: false, problems: [verdict], pages: [] };
   log("contract: every screen exposed, every shared version and import provided by the live shell");
 
-  const liveConfig = await fetchJson<RuntimeConfig>(`${siteUrl}/config.json`, "The live site's config");
+  // The live remotes are the release state's (given by the caller), else what the site's config.json names.
+  const liveConfig = given ?? (await fetchJson<RuntimeConfig>(`${siteUrl}/config.json`, "The live site's config"));
   const sitemap = await fetch(`${siteUrl}/sitemap.xml`)
     .then((r) => (r.ok ? r.text() : ""))
     .catch(() => "");

@@ -27,7 +27,7 @@ export interface RuntimeConfig {
   site?: { url: string };
   /**
    * Origins a signed-in admin may preview a candidate release of a remote from, in their own tab
-   * only (shell/README.md, "Releasing one remote"). The CSP admits them; nothing else does.
+   * only (docs/releases.md). The CSP admits them; nothing else does.
    */
   previewOrigins?: string[];
   /**
@@ -37,7 +37,7 @@ export interface RuntimeConfig {
   previewsRevokedBefore?: Record<string, number>;
   /**
    * Remote -> the candidate release a share of visitors get instead of `remotes`' (a canary:
-   * shell/README.md, "Releasing one remote"). Only the renderer reads it: it picks each visitor's
+   * docs/releases.md). Only the renderer reads it: it picks each visitor's
    * cohort and embeds the chosen manifest in the page it renders (docs/architecture.md, "Releases").
    */
   canaries?: Record<string, CanaryConfig>;

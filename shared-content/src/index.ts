@@ -63,6 +63,7 @@ export type { LiveResult, LiveStatus, LiveQueryOptions, Subscribe } from "./hook
 export * from "./hooks/use-content";
 export { byAuthor } from "./hooks/content-hooks";
 export type { LiveSource, LiveQuerySpec, LiveRead, ReadScope } from "./live/source";
+export { restUrl } from "./live/rest-stream";
 /** The one public write. Its code (with the visitor's anonymous identity) loads when a visitor first sends a recommendation. */
 export const submitRecommendation = async (...args: Parameters<typeof import("./submit-recommendation").submitRecommendation>) =>
   (await import("./submit-recommendation")).submitRecommendation(...args);

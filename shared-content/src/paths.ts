@@ -32,11 +32,16 @@ export const PATHS = {
   /** The media library (media.ts, MediaRecordSchema): one record per uploaded picture, admin only. */
   media: "media",
   /**
+   * The release state (federation-contract's release-state.ts): every remote's live release,
+   * canary, history, lock and record, written by the release command (an admin or RELEASE_TOOL_UID).
+   */
+  releases: "releases",
+  /**
    * How each release of each remote fares in browsers (federation-contract's release-health.ts):
    * `counts/<remote>/<release key>` {views, failed} and `aborts/<remote>/<release key>` (a canary
-   * the renderer aborted). Written by the renderer as RELEASE_REPORTER_UID, read by admins only.
+   * the renderer aborted). Written by the renderer as RELEASE_REPORTER_UID, read with the release state.
    */
-  releaseHealth: "releaseHealth",
+  releaseHealth: "releases/health",
 } as const;
 
 /** Keyed collections edited through createRecord/updateRecord/deleteRecord. */
@@ -75,6 +80,8 @@ export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
 export const SCHEDULER_UID = "scheduler";
 /** The uid the renderer counts browsers' release reports as (Admin SDK override, like SCHEDULER_UID): it may write releaseHealth only. */
 export const RELEASE_REPORTER_UID = "release-reporter";
+/** The uid the release command acts as through the Admin SDK (on Firebase, or against the local stack): it may write the release state. */
+export const RELEASE_TOOL_UID = "release-tool";
 /** A release's counts; `key` is federation-contract's releaseKey of the release id. */
 export const releaseCountsPath = (remote: string, key: string) => `${PATHS.releaseHealth}/counts/${remote}/${key}`;
 /** A canary's automatic abort. */

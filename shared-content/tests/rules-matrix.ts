@@ -325,6 +325,9 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     return { name, actor, action: rest as Action, expect, ...(setup ? { setup } : {}) };
   };
   const post = fx.publishedPost;
+  const liveRelease = { release: "1.0.0-aaaaaaaaaa", entry: "http://127.0.0.1:4178/releases/1.0.0-aaaaaaaaaa/mf-manifest.json", at: T };
+  const canary = { release: "1.0.1-bbbbbbbbbb", key: "1,0,1-bbbbbbbbbb", entry: "http://127.0.0.1:4178/x/mf-manifest.json", percent: 20, startedAt: T };
+  const recordEntry = { at: new Date(T).toISOString(), kind: "release", remote: "remote_blog", release: "1.0.0-aaaaaaaaaa", by: "me", commit: "abc" };
   /** A save of a published post with its list entry, as postUpdates writes it. */
   const save = (p: typeof post, patch: Partial<typeof post> & Record<string, unknown>) => {
     const next = bump(p, patch);
@@ -733,18 +736,42 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     ),
     c("cancel a schedule", "admin", { setup: { "blog/schedule/draft-one": { publishAt: T, rev: 1 } }, write: { "blog/schedule/draft-one": null } }, "allow"),
     c("write the scheduler's run record", "admin", { write: { "blog/scheduler": { lastRunAt: T, intervalMs: 60_000, ok: true } } }, "deny"),
-    // Release health: the renderer's counts of browsers' reports and its canary aborts; admins read
-    // them, nobody writes them but the reporter uid (its cases: renderer/tests/release-reports.test.ts).
-    ...(["visitor", "stranger"] as const).map((who) => c("read the release counts", who, { read: "releaseHealth" }, "deny")),
-    c("read the release counts", "admin", { read: "releaseHealth" }, "allow"),
+    // The release state (releases/): visitors read only the live releases; admins (and the
+    // release command's uid) write the releases; only the renderer's reporter writes health
+    // (the reporter's and the release command's own cases run with the Admin SDK:
+    // renderer/tests/release-reports.test.ts, scripts/releases/store.test.ts).
+    ...(["visitor", "stranger"] as const).flatMap((who) => [
+      c("read the live releases", who, { read: "releases/live" }, "allow"),
+      c("read the release counts", who, { read: "releases/health" }, "deny"),
+      c("read the release record", who, { read: "releases/record" }, "deny"),
+      c("read the canaries", who, { read: "releases/canary" }, "deny"),
+      c("make a release live", who, { write: { "releases/live/remote_blog": liveRelease } }, "deny"),
+      c("start a canary", who, { write: { "releases/canary/remote_blog": canary } }, "deny"),
+    ]),
+    c("read the release counts", "admin", { read: "releases/health" }, "allow"),
+    c("read the release record", "admin", { read: "releases/record" }, "allow"),
+    c("make a release live", "admin", { write: { "releases/live/remote_blog": liveRelease } }, "allow"),
+    c("make a release live without its manifest", "admin", { write: { "releases/live/remote_blog": { release: "1.0.0-aaaaaaaaaa", at: T } } }, "deny"),
+    c("make a release live for a malformed remote name", "admin", { write: { "releases/live/Remote-Blog": liveRelease } }, "deny"),
+    c("start a canary", "admin", { write: { "releases/canary/remote_blog": canary } }, "allow"),
+    c("start a canary for every visitor", "admin", { write: { "releases/canary/remote_blog": { ...canary, percent: 100 } } }, "deny"),
+    c("record a release", "admin", { write: { "releases/record/-Nrecord1": recordEntry } }, "allow"),
+    c(
+      "rewrite the release record",
+      "admin",
+      { setup: { "releases/record/-Nrecord1": recordEntry }, write: { "releases/record/-Nrecord1": { ...recordEntry, by: "someone else" } } },
+      "deny",
+    ),
+    c("hold a remote for a release", "admin", { write: { "releases/lock/remote_blog": { by: "me", command: "release", at: T } } }, "allow"),
+    c("an unknown child of the release state", "admin", { write: { "releases/notes": "x" } }, "deny"),
     ...(["visitor", "stranger", "admin"] as const).flatMap((who) => [
-      c("count a release's views", who, { write: { "releaseHealth/counts/remote_blog/1,0,0-aaaaaaaaaa": { views: 5, failed: 0 } } }, "deny"),
+      c("count a release's views", who, { write: { "releases/health/counts/remote_blog/1,0,0-aaaaaaaaaa": { views: 5, failed: 0 } } }, "deny"),
       c(
         "abort a canary",
         who,
         {
           write: {
-            "releaseHealth/aborts/remote_blog/1,0,1-bbbbbbbbbb": { at: T, reason: "x", canary: { views: 10, failed: 9 }, live: { views: 1, failed: 0 } },
+            "releases/health/aborts/remote_blog/1,0,1-bbbbbbbbbb": { at: T, reason: "x", canary: { views: 10, failed: 9 }, live: { views: 1, failed: 0 } },
           },
         },
         "deny",

@@ -1,4 +1,5 @@
-import { ensureAuth, initFirebase, loadRuntimeConfig, useAuthStore, type RuntimeConfig } from "shared-auth";
+import { ensureAuth, initFirebase, useAuthStore, type RuntimeConfig } from "shared-auth";
+import { loadSiteConfig } from "./releases/site-config";
 import { remoteRegistry } from "./remotes/app-registry";
 import { endPreview, readPreview, type ReleasePreview } from "./remotes/release-preview";
 import { CLIENT_ONLY } from "./site-map";
@@ -29,7 +30,7 @@ async function isSignedInAdmin(): Promise<boolean> {
  * with the release preview this tab shows, if any (release-preview.ts): only for a signed-in admin.
  */
 export async function bootstrap(embedded?: RuntimeConfig): Promise<{ preview: ReleasePreview | null }> {
-  const config = embedded ?? (await loadRuntimeConfig("/config.json"));
+  const config = embedded ?? (await loadSiteConfig());
   initFirebase(config);
   let preview = readPreview(config);
   if (preview && !(await isSignedInAdmin().catch(() => false))) {

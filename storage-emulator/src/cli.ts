@@ -10,12 +10,18 @@ runEmulatorCli({
   optionLines: [
     "--rules <file>    storage.rules (required; reloaded when it changes; refused if outside the supported subset)",
     "--data <dir>      persist objects and upload sessions here (default: memory only)",
+    "--upload-idle <s> seconds after which an untouched resumable upload expires (default 3600)",
   ],
-  start: async ({ port, host, rules, data, fsync, log }) => {
+  extraOptions: ["upload-idle"],
+  start: async ({ port, host, rules, data, fsync, log, extra }) => {
     if (!rules) throw new CliUsageError("--rules is required: the server never allows by default");
-    const emulator = await startStorageEmulator({ port, host, rules, dataDir: data, fsync, watchRules: true, log });
+    const idle = extra["upload-idle"] === undefined ? undefined : Number(extra["upload-idle"]);
+    if (idle !== undefined && !(idle > 0)) throw new CliUsageError(`Invalid --upload-idle ${extra["upload-idle"]}: a positive number of seconds`);
+    const uploadIdleMs = idle === undefined ? undefined : idle * 1000;
+    const emulator = await startStorageEmulator({ port, host, rules, dataDir: data, fsync, uploadIdleMs, watchRules: true, log });
     const r = emulator.recovery;
     if (data) log(`${r.objects} objects, ${r.uploadsResumed} resumable uploads in progress`);
+    if (r.uploadsExpired + r.uploadsLost > 0) log(`removed ${r.uploadsExpired} expired resumable uploads and ${r.uploadsLost} whose bytes were missing`);
     if (r.orphanBlobsRemoved + r.tempFilesRemoved > 0)
       console.warn(`[storage-emulator] removed ${r.orphanBlobsRemoved} unreferenced blobs and ${r.tempFilesRemoved} half-written files (an earlier crash)`);
     return emulator;

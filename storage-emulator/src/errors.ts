@@ -3,17 +3,18 @@
 
 export type ErrorCode =
   | "bad_request"
+  | "checksum_mismatch"
   | "unauthenticated"
   | "permission_denied"
   | "not_found"
   | "method_not_allowed"
   | "too_big"
   | "range_not_satisfiable"
-  | "unavailable"
   | "internal";
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
+  checksum_mismatch: 400,
   unauthenticated: 401,
   permission_denied: 403,
   not_found: 404,
@@ -21,7 +22,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   too_big: 413,
   range_not_satisfiable: 416,
   internal: 500,
-  unavailable: 503,
 };
 
 export class StorageError extends Error {

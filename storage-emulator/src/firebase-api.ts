@@ -6,6 +6,7 @@ import { timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 import { actorOf, type Actor } from "./auth.js";
 import { parseJson, parseMultipart, readBody } from "./body.js";
+import { hashMismatch, mergeHashes, parseHashHeader } from "./checksums.js";
 import { StorageError, badRequest, notFound } from "./errors.js";
 import {
   etagOf,
@@ -17,16 +18,18 @@ import {
   type IncomingMetadata,
   type StoredMetadata,
 } from "./metadata.js";
-import { checkObjectName } from "./names.js";
+import { checkObjectName, nameParam } from "./names.js";
 import type { ObjectStore } from "./object-store.js";
 import { parseRange } from "./range.js";
 import type { CompiledRules, Method } from "./rules/index.js";
-import type { UploadSession, UploadSessions } from "./uploads.js";
+import type { UploadSessions } from "./uploads.js";
 
 export interface ApiContext {
   store: ObjectStore;
   uploads: UploadSessions;
   rules: () => CompiledRules;
+  /** Replaces the rules (PUT /internal/setRules); throws when they cannot be enforced. */
+  setRules: (text: string) => void;
   maxObjectBytes: number;
   log: (line: string) => void;
 }
@@ -42,7 +45,7 @@ export interface ObjectRequest {
 
 const DEFAULT_LIST_MAX = 1000;
 /** JSON bodies (metadata) are small. */
-const MAX_JSON_BYTES = 1024 * 1024;
+export const MAX_JSON_BYTES = 1024 * 1024;
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -56,7 +59,7 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 }
 
 /** Asks the rules (the owner is always allowed); a refusal is a 403 naming the method and object. */
-function authorize(
+export function authorize(
   ctx: ApiContext,
   actor: Actor,
   method: Method,
@@ -174,125 +177,38 @@ export async function deleteObject(ctx: ApiContext, r: ObjectRequest): Promise<v
   r.res.end();
 }
 
-/** Stores a complete upload after the rules allowed it: create, or update when the name exists. */
-async function commitUpload(ctx: ApiContext, actor: Actor, bucket: string, name: string, bytes: Buffer, incoming: IncomingMetadata, bytesType?: string) {
+/**
+ * Stores a complete upload once its bytes match the checksums the client sent and the rules
+ * allow it: create, or update when the name exists. A refusal stores nothing.
+ */
+export async function commitUpload(ctx: ApiContext, actor: Actor, bucket: string, name: string, bytes: Buffer, incoming: IncomingMetadata, bytesType?: string) {
   const meta = newObjectMetadata(bucket, name, bytes, incoming, bytesType);
+  const mismatch = hashMismatch(incoming.hashes ?? {}, { md5Hash: meta.md5Hash, crc32c: meta.crc32c! });
+  if (mismatch) throw new StorageError("checksum_mismatch", mismatch);
   const previous = ctx.store.get(bucket, name);
   authorize(ctx, actor, previous ? "update" : "create", bucket, name, { request: meta, existing: previous });
   return outgoingMetadata(await ctx.store.put(meta, bytes));
 }
 
-/** POST /v0/b/{bucket}/o?name=...: a multipart or media upload, or a resumable upload's command. */
+/** POST /v0/b/{bucket}/o?name=...: a multipart or media upload (resumable-api.ts has the resumable protocol). */
 export async function upload(ctx: ApiContext, r: ObjectRequest): Promise<void> {
-  const command = r.req.headers["x-goog-upload-command"];
   const protocol = r.req.headers["x-goog-upload-protocol"];
-  if (command !== undefined || protocol === "resumable") return resumable(ctx, r, String(command ?? ""));
   const actor = actorOf(r.req);
   const body = await readBody(r.req, ctx.maxObjectBytes + 64 * 1024);
   if (protocol === "multipart") {
     const { metadata, bytes, bytesType } = parseMultipart(r.req.headers["content-type"], body);
     if (bytes.length > ctx.maxObjectBytes) throw new StorageError("too_big", `Objects are limited to ${ctx.maxObjectBytes} bytes on this server`);
     const incoming = parseIncomingMetadata(metadata);
-    const name = checkObjectName(r.url.searchParams.get("name") ?? incoming.name ?? "");
+    incoming.hashes = mergeHashes(incoming.hashes ?? {}, parseHashHeader(r.req.headers["x-goog-hash"]));
+    const name = checkObjectName(nameParam(r.url) ?? incoming.name ?? "");
     sendJson(r.res, 200, await commitUpload(ctx, actor, r.bucket, name, bytes, incoming, bytesType));
     return;
   }
   if (protocol !== undefined && protocol !== "raw") throw badRequest(`Unknown X-Goog-Upload-Protocol ${JSON.stringify(protocol)}: multipart, resumable or raw`);
-  const name = checkObjectName(r.url.searchParams.get("name") ?? r.name ?? "");
+  const name = checkObjectName(nameParam(r.url) ?? r.name ?? "");
   if (body.length > ctx.maxObjectBytes) throw new StorageError("too_big", `Objects are limited to ${ctx.maxObjectBytes} bytes on this server`);
-  sendJson(r.res, 200, await commitUpload(ctx, actor, r.bucket, name, body, { fields: {} }, r.req.headers["content-type"]));
-}
-
-const COMMANDS = new Set(["start", "upload", "finalize", "query", "cancel"]);
-
-async function resumable(ctx: ApiContext, r: ObjectRequest, header: string): Promise<void> {
-  const commands = new Set(
-    header
-      .split(",")
-      .map((c) => c.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const unknown = [...commands].filter((c) => !COMMANDS.has(c));
-  if (commands.size === 0 || unknown.length > 0)
-    throw badRequest(`X-Goog-Upload-Command must be start, upload, finalize, "upload, finalize", query or cancel (got ${JSON.stringify(header)})`);
-  const actor = actorOf(r.req);
-  if (commands.has("start")) return startResumable(ctx, r, actor);
-  const id = r.url.searchParams.get("upload_id");
-  if (!id) throw badRequest("This resumable upload command needs ?upload_id=");
-  const session = ctx.uploads.get(id);
-  if (session.bucket !== r.bucket) throw notFound(`No resumable upload ${id} in bucket ${r.bucket}`);
-  const status = (s: UploadSession) => ({ "X-Goog-Upload-Status": s.status, "X-Goog-Upload-Size-Received": String(s.received) });
-  if (commands.has("query")) {
-    r.res.writeHead(200, status(session));
-    r.res.end();
-    return;
-  }
-  if (commands.has("cancel")) {
-    await ctx.uploads.cancel(id);
-    r.res.writeHead(200, { "X-Goog-Upload-Status": "cancelled" });
-    r.res.end();
-    return;
-  }
-  if (commands.has("upload")) {
-    const offsetHeader = r.req.headers["x-goog-upload-offset"];
-    const offset = Number(offsetHeader);
-    if (offsetHeader === undefined || !/^\d+$/.test(String(offsetHeader)) || !Number.isSafeInteger(offset))
-      throw badRequest("An upload chunk needs X-Goog-Upload-Offset: <bytes already sent>");
-    const chunk = await readBody(r.req, ctx.maxObjectBytes);
-    await ctx.uploads.append(id, offset, chunk);
-  } else {
-    // A finalize without bytes has no body to read; drain whatever came.
-    await readBody(r.req, MAX_JSON_BYTES);
-  }
-  if (!commands.has("finalize")) {
-    r.res.writeHead(200, status(session));
-    r.res.end();
-    return;
-  }
-  const answer = await ctx.uploads.finalize(id, async (s, bytes) => {
-    try {
-      return { status: 200, body: await commitUpload(ctx, actor, s.bucket, s.name, bytes, s.metadata, s.contentType) };
-    } catch (error) {
-      if (error instanceof StorageError && error.code === "permission_denied") return { status: 403, body: { error: { code: 403, message: error.message } } };
-      throw error;
-    }
-  });
-  sendJson(r.res, answer.status, answer.body, { "X-Goog-Upload-Status": "final" });
-}
-
-async function startResumable(ctx: ApiContext, r: ObjectRequest, actor: Actor): Promise<void> {
-  const incoming = parseIncomingMetadata(parseJson(await readBody(r.req, MAX_JSON_BYTES), "upload metadata"));
-  const name = checkObjectName(r.url.searchParams.get("name") ?? incoming.name ?? "");
-  const sizeHeader = r.req.headers["x-goog-upload-header-content-length"];
-  const declaredSize = sizeHeader === undefined ? undefined : Number(sizeHeader);
-  if (declaredSize !== undefined && (!Number.isSafeInteger(declaredSize) || declaredSize < 0))
-    throw badRequest("X-Goog-Upload-Header-Content-Length must be a byte count");
-  if (declaredSize !== undefined && declaredSize > ctx.maxObjectBytes)
-    throw new StorageError("too_big", `Objects are limited to ${ctx.maxObjectBytes} bytes on this server`);
-  const typeHeader = r.req.headers["x-goog-upload-header-content-type"];
-  const contentType = typeof typeHeader === "string" ? typeHeader : undefined;
-  // Refuse early what the rules would refuse at the end, so a denied client sends no bytes; the
-  // check at finalize, on the bytes received, is the one that counts.
-  if (declaredSize !== undefined) {
-    const provisional = newObjectMetadata(r.bucket, name, Buffer.alloc(0), incoming, contentType);
-    provisional.size = declaredSize;
-    const previous = ctx.store.get(r.bucket, name);
-    authorize(ctx, actor, previous ? "update" : "create", r.bucket, name, { request: provisional, existing: previous });
-  }
-  const session = await ctx.uploads.start({ bucket: r.bucket, name, metadata: incoming, contentType, declaredSize });
-  const host = r.req.headers.host && /^[A-Za-z0-9.[\]:-]+$/.test(r.req.headers.host) ? r.req.headers.host : undefined;
-  if (!host) throw badRequest("A resumable upload needs a Host header");
-  const uploadUrl = new URL(`http://${host}/v0/b/${encodeURIComponent(r.bucket)}/o`);
-  uploadUrl.searchParams.set("name", name);
-  uploadUrl.searchParams.set("upload_id", session.id);
-  uploadUrl.searchParams.set("upload_protocol", "resumable");
-  r.res.writeHead(200, {
-    "X-Goog-Upload-Status": "active",
-    "X-Goog-Upload-URL": uploadUrl.toString(),
-    "X-Goog-Upload-Chunk-Granularity": "262144",
-    "X-GUploader-UploadID": session.id,
-  });
-  r.res.end();
+  const hashes = parseHashHeader(r.req.headers["x-goog-hash"]);
+  sendJson(r.res, 200, await commitUpload(ctx, actor, r.bucket, name, body, { fields: {}, hashes }, r.req.headers["content-type"]));
 }
 
 function safeEqual(a: string, b: string): boolean {

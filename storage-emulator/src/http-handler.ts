@@ -1,9 +1,12 @@
-// The HTTP side: CORS, routing to the Firebase API (firebase-api.ts) and the terminal handler,
+// The HTTP side: CORS, routing to the Firebase API (firebase-api.ts, resumable-api.ts) and the
+// control endpoints (internal-api.ts), and the terminal handler,
 // which turns every error into {"error": {code, message}} with the status from ERROR_STATUS.
 import type http from "node:http";
 import { ERROR_STATUS, StorageError, badRequest, type ErrorCode } from "./errors.js";
 import { deleteObject, getObject, listObjects, sendJson, updateObjectMetadata, upload, type ApiContext, type ObjectRequest } from "./firebase-api.js";
+import { internalEndpoint } from "./internal-api.js";
 import { checkBucket, checkObjectName, decodePart } from "./names.js";
+import { resumable } from "./resumable-api.js";
 
 /** Response headers a page's script may read: the resumable protocol's, and the download's. */
 const EXPOSED_HEADERS = [
@@ -53,6 +56,7 @@ async function route(ctx: ApiContext, req: http.IncomingMessage, res: http.Serve
   }
   const parts = url.pathname.split("/");
   if (url.pathname === "/" || url.pathname === "") return sendJson(res, 200, { emulator: "storage", server: "storage-emulator" });
+  if (parts[1] === "internal") return internalEndpoint(ctx, req, res, method, url.pathname);
   // ["", "v0", "b", bucket, "o", ...encoded name]
   if (parts[1] !== "v0" || parts[2] !== "b" || parts[3] === undefined || parts[4] !== "o")
     throw new StorageError("not_found", `Not found: ${url.pathname.slice(0, 200)} (the API lives under /v0/b/{bucket}/o)`);
@@ -62,6 +66,9 @@ async function route(ctx: ApiContext, req: http.IncomingMessage, res: http.Serve
   const r: ObjectRequest = { req, res, url, bucket, name };
   const override = String(req.headers["x-http-method-override"] ?? "").toUpperCase();
   const effective = method === "PUT" && override === "PATCH" ? "PATCH" : method;
+  const command = req.headers["x-goog-upload-command"];
+  if ((effective === "POST" || effective === "PUT") && (command !== undefined || req.headers["x-goog-upload-protocol"] === "resumable"))
+    return resumable(ctx, r, String(command ?? ""));
   if (name === null) {
     if (effective === "GET" || effective === "HEAD") return listObjects(ctx, r);
     if (effective === "POST" || effective === "PUT") return upload(ctx, r);

@@ -1,6 +1,7 @@
 // An object's metadata: what is stored, what a client may send (validated here, one place),
 // what the REST API answers (the shape the SDK's fromResource reads) and what the rules see.
 import { createHash, randomUUID } from "node:crypto";
+import { checkHashValue, crc32c, md5Base64, type ExpectedHashes } from "./checksums.js";
 import { badRequest } from "./errors.js";
 
 /** The metadata fields a client may set, besides the custom `metadata` map. */
@@ -16,6 +17,8 @@ export interface StoredMetadata {
   size: number;
   /** Base64 MD5 of the bytes, as GCS reports it. */
   md5Hash: string;
+  /** Base64 CRC32C of the bytes (objects stored before it was kept have none). */
+  crc32c?: string;
   /** SHA-256 hex of the bytes: the name of the blob that holds them (object-store.ts). */
   blob: string;
   contentType: string;
@@ -36,6 +39,8 @@ export interface IncomingMetadata {
   fields: Partial<Record<Writable, string | null>>;
   /** undefined: unchanged; null: clear all; entries set to null are removed. */
   customMetadata?: Record<string, string | null> | null;
+  /** Checksums the client computed (`md5Hash`, `crc32c`): the upload is stored only if its bytes match. */
+  hashes?: ExpectedHashes;
 }
 
 const MAX_CUSTOM_METADATA_BYTES = 8 * 1024;
@@ -56,6 +61,8 @@ export function parseIncomingMetadata(body: unknown): IncomingMetadata {
     if (value !== null && typeof value !== "string") throw badRequest(`Metadata field ${field} must be a string or null`);
     result.fields[field] = value;
   }
+  for (const field of ["md5Hash", "crc32c"] as const)
+    if (record[field] !== undefined && record[field] !== null) (result.hashes ??= {})[field] = checkHashValue(field, record[field]);
   const custom = record["metadata"];
   if (custom === null) result.customMetadata = null;
   else if (custom !== undefined) {
@@ -88,7 +95,8 @@ export function newObjectMetadata(bucket: string, name: string, bytes: Buffer, i
     generation: nextGeneration(),
     metageneration: 1,
     size: bytes.length,
-    md5Hash: createHash("md5").update(bytes).digest("base64"),
+    md5Hash: md5Base64(bytes),
+    crc32c: crc32c(bytes),
     blob: createHash("sha256").update(bytes).digest("hex"),
     contentType: uploadContentType || "application/octet-stream",
     customMetadata: {},
@@ -150,6 +158,7 @@ export function outgoingMetadata(m: StoredMetadata): Record<string, unknown> {
     storageClass: "STANDARD",
     size: String(m.size),
     md5Hash: m.md5Hash,
+    crc32c: m.crc32c,
     contentEncoding: m.contentEncoding ?? "identity",
     contentDisposition: m.contentDisposition,
     contentLanguage: m.contentLanguage,

@@ -36,3 +36,20 @@ export function decodePart(part: string): string {
     throw badRequest(`Malformed percent-encoding in ${JSON.stringify(part.slice(0, 200))}`);
   }
 }
+
+/**
+ * The `name` query parameter, decoded strictly: URLSearchParams turns bytes that are not UTF-8
+ * into U+FFFD, which would store an object under a name the client never sent.
+ */
+export function nameParam(url: URL): string | null {
+  for (const pair of url.search.slice(1).split("&")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || pair.slice(0, eq) !== "name") continue;
+    try {
+      return decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, " "));
+    } catch {
+      throw badRequest(`The name parameter is not percent-encoded UTF-8: ${JSON.stringify(pair.slice(eq + 1, eq + 201))}`);
+    }
+  }
+  return null;
+}

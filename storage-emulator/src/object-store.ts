@@ -101,6 +101,23 @@ export class ObjectStore {
     });
   }
 
+  /** Removes every object, in every bucket (POST /internal/reset); resolves with how many. */
+  clear(): Promise<number> {
+    return this.serial(async () => {
+      let removed = 0;
+      for (const index of this.buckets.values()) {
+        for (const meta of [...index.values()]) {
+          if (this.dir) await fs.rm(this.metaPath(meta.bucket, meta.name), { force: true });
+          index.delete(meta.name);
+          await this.release(meta.blob);
+          removed += 1;
+        }
+      }
+      if (this.dir && this.fsync) await syncDir(path.join(this.dir, "objects"));
+      return removed;
+    });
+  }
+
   /**
    * One page of a listing, as GCS answers it: names under `prefix`; with a delimiter, the names
    * with the delimiter after the prefix are folded into `prefixes`. Items and prefixes share

@@ -8,7 +8,7 @@ import { listen, watchRulesFile } from "local-server-kit";
 import { createHttpHandler } from "./http-handler.js";
 import { ObjectStore, type StoreRecovery } from "./object-store.js";
 import { compileRules, type CompiledRules } from "./rules/index.js";
-import { UploadSessions } from "./uploads.js";
+import { DEFAULT_UPLOAD_IDLE_MS, UploadSessions, type UploadRecovery } from "./uploads.js";
 
 export interface StorageEmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -25,8 +25,12 @@ export interface StorageEmulatorOptions {
   fsync?: boolean;
   /** Largest object accepted, in bytes (default 100 MiB). The rules set the project's own limits. */
   maxObjectBytes?: number;
-  /** Most resumable uploads in progress at once (default 100). */
+  /** A resumable upload nobody touched for this long expires and its bytes are removed (default one hour). */
+  uploadIdleMs?: number;
+  /** Resumable uploads in progress past which the longest-idle give way to a new one (default 100; never a refusal). */
   maxActiveUploads?: number;
+  /** Bytes of unfinished resumable uploads past which the longest-idle give way (default 2 GiB). */
+  maxUploadBytes?: number;
   /** Reload the rules file when it changes (default false; the CLI turns it on). */
   watchRules?: boolean;
   /** Receives log lines (default: silent). */
@@ -39,7 +43,7 @@ export interface StorageEmulator {
   /** http://host:port */
   url: string;
   /** What was found on disk at start. */
-  recovery: StoreRecovery & { uploadsResumed: number };
+  recovery: StoreRecovery & UploadRecovery;
   /** Replaces the rules; throws (keeping the old ones) when they do not parse. */
   setRules(text: string): void;
   /** Stops accepting, ends connections, waits for writes under way. */
@@ -57,13 +61,20 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const { store, recovery } = await ObjectStore.open(dataDir, fsync);
-  const { uploads, resumed } = await UploadSessions.open({ dir: dataDir, fsync, maxActive: options.maxActiveUploads ?? 100, maxObjectBytes });
+  const limits = {
+    idleMs: options.uploadIdleMs ?? DEFAULT_UPLOAD_IDLE_MS,
+    maxActive: options.maxActiveUploads ?? 100,
+    maxBytes: options.maxUploadBytes ?? 2 * 1024 * 1024 * 1024,
+    maxObjectBytes,
+  };
+  if (!(limits.idleMs > 0)) throw new Error("uploadIdleMs must be a positive number of milliseconds");
+  const { uploads, recovery: uploadRecovery } = await UploadSessions.open({ dir: dataDir, fsync, limits, log });
 
   const setRules = (text: string) => {
     rules = compileRules(text);
   };
   const unwatch = options.watchRules && options.rules ? watchRulesFile(options.rules, setRules, log) : () => {};
-  const server = http.createServer(createHttpHandler({ store, uploads, rules: () => rules, maxObjectBytes, log }));
+  const server = http.createServer(createHttpHandler({ store, uploads, rules: () => rules, setRules, maxObjectBytes, log }));
   // A malformed request line or oversized headers: Node answers 400/431 and closes; never a crash.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
@@ -79,14 +90,14 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
       server.close(() => resolve());
       server.closeAllConnections();
     });
-    await uploads.flush();
+    await uploads.close();
     await store.flush();
   };
   return {
     port,
     host,
     url: `http://${host}:${port}`,
-    recovery: { ...recovery, uploadsResumed: resumed },
+    recovery: { ...recovery, ...uploadRecovery },
     setRules,
     close: () => (closing ??= close()),
   };

@@ -59,3 +59,48 @@ export const objectUrl = (emu: { url: string }, name: string, query = "") => `${
 
 /** The CLI in a child process (through tsx), on a free port. */
 export const spawnCli = cliSpawner(path.join(repoRoot, "storage-emulator", "src", "cli.ts"), repoRoot);
+
+/** Starts a resumable upload by hand, as the SDK does; resolves with the upload URL. */
+export async function startResumable(
+  emu: { url: string },
+  name: string,
+  {
+    size,
+    contentType,
+    metadata,
+    headers = {},
+  }: { size?: number; contentType?: string; metadata?: Record<string, unknown>; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const res = await fetch(`${emu.url}/v0/b/${BUCKET}/o?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: {
+      "X-Goog-Upload-Protocol": "resumable",
+      "X-Goog-Upload-Command": "start",
+      "Content-Type": "application/json",
+      ...(size === undefined ? {} : { "X-Goog-Upload-Header-Content-Length": String(size) }),
+      ...(contentType === undefined ? {} : { "X-Goog-Upload-Header-Content-Type": contentType }),
+      ...headers,
+    },
+    body: JSON.stringify({ name, contentType, ...(metadata ? { metadata } : {}) }),
+  });
+  if (res.status !== 200 || res.headers.get("x-goog-upload-status") !== "active") throw new Error(`start answered ${res.status}: ${await res.text()}`);
+  return res.headers.get("x-goog-upload-url")!;
+}
+
+/** One command of a resumable upload (`upload` with its offset, `finalize`, `query`, `cancel`). */
+export const uploadCommand = (url: string, cmd: string, body?: Uint8Array<ArrayBuffer>, offset?: number, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: "POST",
+    headers: { "X-Goog-Upload-Command": cmd, ...(offset === undefined ? {} : { "X-Goog-Upload-Offset": String(offset) }), ...headers },
+    body,
+  });
+
+/** The status and the error message of an answer. */
+export async function answer(res: Response): Promise<[number, string]> {
+  const text = await res.text();
+  try {
+    return [res.status, (JSON.parse(text) as { error: { message: string } }).error.message];
+  } catch {
+    return [res.status, text];
+  }
+}

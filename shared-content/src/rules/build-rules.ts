@@ -2,7 +2,7 @@
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
-import { RELEASE_REPORTER_UID, SCHEDULER_UID } from "../paths";
+import { RELEASE_REPORTER_UID, RELEASE_TOOL_UID, SCHEDULER_UID } from "../paths";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -647,25 +647,91 @@ export function buildRules(): Rule {
       filmStats: filmStatsRules(),
       filmTallies: filmTalliesRules(),
       media: mediaRules(),
-      releaseHealth: releaseHealthRules(),
+      releases: releasesRules(),
       ...DENY_OTHERS,
     },
   };
 }
 
+const IS_REPORTER = `auth != null && auth.uid === '${RELEASE_REPORTER_UID}'`;
+/** Who releases: an admin (the Releases screen, a person's own sign-in) or the release command's uid (Admin SDK). */
+const IS_RELEASER = or(IS_ADMIN, `auth != null && auth.uid === '${RELEASE_TOOL_UID}'`);
+const REMOTE_KEY = "$remote.matches(/^[a-z][a-z0-9_]{0,39}$/)";
+const RELEASE_KEY = "$release.matches(/^[0-9A-Za-z,+_-]{1,80}$/)";
+const RELEASE_ID = S({ max: 80 });
+const MANIFEST_URL = S({ max: 400 });
+
 /**
- * Release health (paths.ts, PATHS.releaseHealth): what browsers reported, counted by the renderer
- * as RELEASE_REPORTER_UID, and the canaries it aborted (each once). Admins read it; nobody else
- * reads or writes it.
+ * The release state (paths.ts, PATHS.releases; federation-contract's release-state.ts): one tree
+ * for every remote's live release, canary, history, lock and record, and the release health. The
+ * release command (an admin, or RELEASE_TOOL_UID) writes the releases; the renderer's reporter
+ * writes only health, and ends a canary only in the same write that records its abort. Visitors
+ * read only `live` (the browser's manifests on pages the server did not render).
+ */
+function releasesRules(): Rule {
+  const perRemote = (rule: Rule): Rule => ({ $remote: { ...rule, ".validate": and(REMOTE_KEY, String(rule[".validate"] ?? "")) } });
+  const abortOfCanary = "newData.parent().parent().child('health').child('aborts').child($remote).child(data.child('key').val() + '').exists()";
+  return {
+    ".read": or(IS_RELEASER, IS_REPORTER),
+    live: {
+      ".read": true,
+      ...perRemote({ ".write": IS_RELEASER, ...fields(["release", "entry", "at"], { release: RELEASE_ID, entry: MANIFEST_URL, at: TIMESTAMP }) }),
+    },
+    canary: perRemote({
+      ".write": or(IS_RELEASER, and(IS_REPORTER, "!newData.exists()", abortOfCanary)),
+      ...fields(["release", "key", "entry", "percent", "startedAt"], {
+        release: RELEASE_ID,
+        key: RELEASE_ID,
+        entry: MANIFEST_URL,
+        percent: INT(1, 99),
+        startedAt: TIMESTAMP,
+      }),
+    }),
+    history: perRemote({
+      ".write": IS_RELEASER,
+      $release: {
+        ".validate": RELEASE_KEY,
+        ...fields(["id", "version", "at", "entry", "path", "source"], {
+          id: RELEASE_ID,
+          version: S({ max: 80 }),
+          at: TIMESTAMP,
+          entry: MANIFEST_URL,
+          path: validate(and("newData.isString()", "newData.val().length <= 200")),
+          source: S({ max: 80 }),
+          retiredAt: TIMESTAMP,
+          abortedAt: TIMESTAMP,
+        }),
+      },
+    }),
+    // Append-only: the record of who did what; the reporter adds only its aborts.
+    record: {
+      ".indexOn": ["remote"],
+      $entry: {
+        ".write": and("!data.exists()", or(IS_RELEASER, and(IS_REPORTER, "newData.child('kind').val() === 'abort'"))),
+        ".validate": hasChildren(["at", "kind", "remote", "release", "by"]),
+      },
+    },
+    lock: perRemote({ ".write": IS_RELEASER, ...fields(["by", "command", "at"], { by: S({ max: 200 }), command: S({ max: 80 }), at: TIMESTAMP }) }),
+    previewsRevokedBefore: perRemote({ ".write": IS_RELEASER, ".validate": "newData.isNumber()" }),
+    health: releaseHealthRules(),
+    ...DENY_OTHERS,
+  };
+}
+
+/** A record's fields: the required ones present, each validated, nothing else. */
+function fields(required: string[], rules: Record<string, Rule>): Rule {
+  return { ".validate": hasChildren(required), ...rules, ...DENY_OTHERS };
+}
+
+/**
+ * Release health (`releases/health`): what browsers reported, counted by the renderer as
+ * RELEASE_REPORTER_UID, and the canaries it aborted (each once). Read with the rest of the state.
  */
 function releaseHealthRules(): Rule {
-  const IS_REPORTER = `auth != null && auth.uid === '${RELEASE_REPORTER_UID}'`;
-  const keys = and("$remote.matches(/^[a-z][a-z0-9_]{0,39}$/)", "$release.matches(/^[0-9A-Za-z,+_-]{1,80}$/)");
+  const keys = and(REMOTE_KEY, RELEASE_KEY);
   const count = INT(0, Number.MAX_SAFE_INTEGER);
   const counts: Rule = { views: count, failed: count, ...DENY_OTHERS };
   return {
-    // The renderer reads the counts back to judge a canary, and the aborts to stop serving one.
-    ".read": or(IS_ADMIN, IS_REPORTER),
     counts: { $remote: { $release: { ".write": IS_REPORTER, ".validate": keys, ...counts } } },
     aborts: {
       $remote: {

@@ -18,7 +18,7 @@ export { runScheduledPublishing, duePosts, STALE_REASON, type SchedulerDatabase,
 export type { SchedulerRun } from "../schedule-schemas";
 // The Publish button's move as the job plans it (tests send a plan made from a stale read).
 export { planStatusChange } from "../post-save";
-export { RELEASE_REPORTER_UID, SCHEDULER_UID, canaryAbortPath, releaseCountsPath } from "../paths";
+export { PATHS, RELEASE_REPORTER_UID, RELEASE_TOOL_UID, SCHEDULER_UID, canaryAbortPath, releaseCountsPath } from "../paths";
 export { mediaStorageOf } from "../media";
 // What the renderer reads beside the visitor's entry (the feed reads each post whole).
 export { BlogPostSchema } from "../schemas";

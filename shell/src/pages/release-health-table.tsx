@@ -1,10 +1,11 @@
 // Views and error rates per live and canary release on the admin's Releases screen, and each
 // canary's state: running (to what share of visitors, since when), or aborted automatically (when,
 // why). The counts are what browsers reported (federation-contract's release-health.ts), counted
-// by the renderer under releaseHealth in the database, which only admins may read.
+// by the renderer under `releases/health` in the database; the canaries are the release state's
+// (`releases/canary`). Only admins (and the release tools) may read either.
 import { useEffect, useState } from "react";
-import { CANARY_THRESHOLD, formatRate, releaseOfKey, type CanaryAbort, type ReleaseCounts } from "federation-contract";
-import { loadDatabase, loadDatabaseSdk, type RuntimeConfig } from "shared-auth";
+import { CANARY_THRESHOLD, formatRate, parseServedReleases, releaseOfKey, type CanaryAbort, type CanaryState, type ReleaseCounts } from "federation-contract";
+import { loadDatabase, loadDatabaseSdk } from "shared-auth";
 import { PATHS, formatMoment } from "shared-content";
 import { REMOTE_NAMES } from "../remotes/screens";
 import styles from "./releases-page.module.css";
@@ -14,6 +15,8 @@ interface Health {
   counts: Record<string, Record<string, ReleaseCounts>>;
   /** Remote -> release -> its automatic abort. */
   aborts: Record<string, Record<string, CanaryAbort>>;
+  /** Remote -> its running canary. */
+  canaries: Record<string, CanaryState>;
 }
 
 type HealthState = { status: "loading" } | { status: "failed" } | { status: "loaded"; health: Health };
@@ -26,35 +29,47 @@ const byRelease = <T,>(value: unknown): Record<string, Record<string, T>> =>
     ]),
   );
 
-/** The release counts and aborts, live (they change with every report). */
+/** The release counts, aborts and canaries, live (they change with every report and release). */
 function useReleaseHealth(): HealthState {
   const [state, setState] = useState<HealthState>({ status: "loading" });
   useEffect(() => {
-    let stop: (() => void) | undefined;
+    const stops: (() => void)[] = [];
     let current = true;
+    const parts: { health?: { counts?: unknown; aborts?: unknown }; canary?: unknown } = {};
+    const show = () => {
+      if (!current || !("health" in parts) || !("canary" in parts)) return;
+      const counts = byRelease<Partial<ReleaseCounts>>(parts.health?.counts);
+      // A count never incremented is absent (a release with no failure has no `failed`).
+      for (const byId of Object.values(counts)) for (const [id, c] of Object.entries(byId)) byId[id] = { views: c.views ?? 0, failed: c.failed ?? 0 };
+      const canaries = parseServedReleases({ canary: parts.canary }).canary;
+      setState({ status: "loaded", health: { counts: counts as Health["counts"], aborts: byRelease<CanaryAbort>(parts.health?.aborts), canaries } });
+    };
     Promise.all([loadDatabase(), loadDatabaseSdk()])
       .then(([db, { ref, onValue }]) => {
         if (!current) return;
-        stop = onValue(
-          ref(db, PATHS.releaseHealth),
-          (snapshot) => {
-            const value = (snapshot.val() ?? {}) as { counts?: unknown; aborts?: unknown };
-            const counts = byRelease<Partial<ReleaseCounts>>(value.counts);
-            // A count never incremented is absent (a release with no failure has no `failed`).
-            for (const byId of Object.values(counts)) for (const [id, c] of Object.entries(byId)) byId[id] = { views: c.views ?? 0, failed: c.failed ?? 0 };
-            setState({ status: "loaded", health: { counts: counts as Health["counts"], aborts: byRelease<CanaryAbort>(value.aborts) } });
-          },
-          () => setState({ status: "failed" }),
-        );
+        for (const part of ["health", "canary"] as const)
+          stops.push(
+            onValue(
+              ref(db, `${PATHS.releases}/${part}`),
+              (snapshot) => {
+                parts[part] = snapshot.val() ?? {};
+                show();
+              },
+              () => current && setState({ status: "failed" }),
+            ),
+          );
       })
       .catch(() => current && setState({ status: "failed" }));
     return () => {
       current = false;
-      stop?.();
+      for (const stop of stops) stop();
     };
   }, []);
   return state;
 }
+
+/** The newest automatic abort of a remote, if any. */
+const latestAbort = (aborts: Record<string, CanaryAbort> | undefined) => Object.entries(aborts ?? {}).sort(([, a], [, b]) => b.at - a.at)[0];
 
 const NO_COUNTS: ReleaseCounts = { views: 0, failed: 0 };
 
@@ -62,7 +77,7 @@ const NO_COUNTS: ReleaseCounts = { views: 0, failed: 0 };
  * One row per live release and per canary: who gets it, its views, failures and error rate. Only
  * pages that show a remote under a canary report, so a remote without one has no counts.
  */
-export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; live: Record<string, string> }) {
+export function ReleaseHealthTable({ live }: { live: Record<string, string> }) {
   const state = useReleaseHealth();
   if (state.status === "loading")
     return (
@@ -76,28 +91,23 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
         Views and error rates could not be read. Reload the page to try again; <code>npm run releases -- &lt;remote&gt;</code> shows them too.
       </p>
     );
-  const { counts, aborts } = state.health;
+  const { counts, aborts, canaries } = state.health;
   const rows = REMOTE_NAMES.flatMap((remote) => {
-    const canary = config.canaries?.[remote];
+    const canary = canaries[remote];
     const liveRelease = live[remote];
-    const abort = canary ? aborts[remote]?.[canary.release] : undefined;
+    const [abortedRelease, abort] = latestAbort(aborts[remote]) ?? [];
     const out = [];
     if (liveRelease)
-      out.push({
-        remote,
-        kind: "Live",
-        release: liveRelease,
-        serves: canary && !abort ? `${100 - canary.percent} % of visitors` : "every visitor",
-        abort: undefined,
-      });
+      out.push({ remote, kind: "Live", release: liveRelease, serves: canary ? `${100 - canary.percent} % of visitors` : "every visitor", abort: undefined });
     if (canary)
       out.push({
         remote,
         kind: "Canary",
         release: canary.release,
-        serves: abort ? "nobody: aborted automatically" : `${canary.percent} % of visitors since ${formatMoment(canary.startedAt)}`,
-        abort,
+        serves: `${canary.percent} % of visitors since ${formatMoment(canary.startedAt)}`,
+        abort: undefined,
       });
+    else if (abortedRelease && abort) out.push({ remote, kind: "Canary", release: abortedRelease, serves: "nobody: aborted automatically", abort });
     return out.map((row) => ({ ...row, counts: counts[remote]?.[row.release] ?? NO_COUNTS }));
   });
   return (
@@ -140,7 +150,7 @@ export function ReleaseHealthTable({ config, live }: { config: RuntimeConfig; li
         </tbody>
       </table>
       <p className={styles.muted}>
-        {Object.keys(config.canaries ?? {}).length === 0
+        {Object.keys(canaries).length === 0
           ? "No canary is running. Pages report only while a part of them is under a canary."
           : `A canary aborts by itself once its error rate is ${CANARY_THRESHOLD.points} points above the live release's after ${CANARY_THRESHOLD.minViews} views.`}{" "}
         Start one with <code>npm run release -- &lt;remote&gt; --canary &lt;percent&gt;</code>; <code>--promote</code> or <code>--abort</code> ends it.

@@ -1,10 +1,14 @@
 // The release record on the admin's Releases screen: every release, rollback and start of the
 // stack, newest first, with who, when, the commit and the changeset notes of the shared packages
-// the release needs. Read from /release-log.json, which the release command publishes beside the
-// config (scripts/lib/release-log.ts).
+// the release needs. Read live from `releases/record` in the database (the release state: the
+// release command and the renderer's automatic aborts write it; only admins read it).
 import { useEffect, useState } from "react";
-import { RELEASE_ACTIONS, RELEASE_LOG_FILE, parseReleaseLog, type ReleaseLogEntry } from "federation-contract";
-import { formatMoment } from "shared-content";
+import { RELEASE_ACTIONS, parseReleaseLog, recordEntries, type ReleaseLogEntry } from "federation-contract";
+import { loadDatabase, loadDatabaseSdk } from "shared-auth";
+import { PATHS, formatMoment } from "shared-content";
+
+/** How many of the newest entries the screen lists. */
+const SHOWN = 50;
 import styles from "./releases-page.module.css";
 
 type RecordState = { status: "loading" } | { status: "failed" } | { status: "loaded"; entries: ReleaseLogEntry[] };
@@ -13,15 +17,20 @@ function useReleaseRecord(): RecordState {
   const [state, setState] = useState<RecordState>({ status: "loading" });
   useEffect(() => {
     let current = true;
-    fetch(`/${RELEASE_LOG_FILE}`, { cache: "no-cache" })
-      .then(async (response) => {
-        // No record published yet (a site deployed without the release command): nothing to list.
-        const entries = response.status === 404 ? [] : response.ok ? parseReleaseLog(await response.json()) : null;
-        if (current) setState(entries ? { status: "loaded", entries: entries.reverse() } : { status: "failed" });
+    let stop: (() => void) | undefined;
+    Promise.all([loadDatabase(), loadDatabaseSdk()])
+      .then(([db, { ref, query, limitToLast, onValue }]) => {
+        if (!current) return;
+        stop = onValue(
+          query(ref(db, `${PATHS.releases}/record`), limitToLast(SHOWN)),
+          (snapshot) => setState({ status: "loaded", entries: recordEntries(snapshot.val(), parseReleaseLog).reverse() }),
+          () => current && setState({ status: "failed" }),
+        );
       })
       .catch(() => current && setState({ status: "failed" }));
     return () => {
       current = false;
+      stop?.();
     };
   }, []);
   return state;

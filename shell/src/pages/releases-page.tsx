@@ -144,7 +144,7 @@ export function ReleasesPage() {
       <LiveReleasesTable config={config} releases={releases} />
 
       <h2>Canaries, views and error rates</h2>
-      <ReleaseHealthTable config={config} live={releases} />
+      <ReleaseHealthTable live={releases} />
 
       <h2>Release record</h2>
       <ReleaseRecord />

@@ -1,5 +1,5 @@
 // Previewing a candidate release of one remote inside the live site, in one admin's tab only
-// (shell/README.md, "Releasing one remote"). The choice lives in this tab's sessionStorage, set
+// (docs/releases.md). The choice lives in this tab's sessionStorage, set
 // from the admin panel's Releases screen, never from a URL, so no link can plant it on anyone;
 // it applies only to a signed-in admin and only to a manifest on an origin the runtime config
 // lists in `previewOrigins` (which the CSP admits). Such a page renders in the browser: the

@@ -5,8 +5,8 @@
 // the registry asks where that remote is now: a newer release at a new URL is registered in
 // place (no reload); one published at the same URL reloads the page once.
 import { formatReleases } from "federation-contract";
-import { loadRuntimeConfig } from "shared-auth";
 import { storageKey } from "shared-auth/browser-storage";
+import { loadSiteConfig } from "../releases/site-config";
 import { releaseAt } from "./manifest-guard";
 import { readPreview } from "./release-preview";
 import { releaseReports } from "./release-reports";
@@ -24,7 +24,7 @@ export const releaseTracking: RegistryOptions = {
     releaseReports.ran(releases);
   },
   async locate(remote) {
-    const config = await loadRuntimeConfig("/config.json");
+    const config = await loadSiteConfig();
     const entry = config.remotes[remote];
     // A remote this tab previews stays on the candidate.
     if (!entry || readPreview(config)?.remote === remote) return null;

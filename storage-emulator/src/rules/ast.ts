@@ -51,6 +51,8 @@ export interface MatchBlock {
 }
 
 export interface Ruleset {
+  /** rules_version: a file without one is version 1, where {name=**} matches one or more segments and nothing may list. */
+  version: 1 | 2;
   functions: FunctionDecl[];
   matches: MatchBlock[];
 }

@@ -76,6 +76,29 @@ ${body}
     expect(allowed(r, request("users/v/a", "get", user))).toBe(false);
   });
 
+  it("without rules_version (version 1), {rest=**} matches one or more segments and nothing may list", () => {
+    const r = parseRules(`service firebase.storage {
+  match /b/{bucket}/o {
+    match /users/{uid}/{rest=**} {
+      allow read: if request.auth.uid == uid;
+    }
+  }
+}`);
+    expect(r.version).toBe(1);
+    expect(allowed(r, request("users/u/a/b", "get", user))).toBe(true);
+    expect(allowed(r, request("users/u", "get", user))).toBe(false);
+    expect(evaluate(r, request("users/u/a", "list", user))).toEqual({ allowed: false, reason: "listing needs rules_version = '2'" });
+    // The rules @firebase/rules-unit-testing's own tests load: they parse, and deny everything.
+    const denyAll = parseRules(`service firebase.storage {
+        match /b/{bucket}/o {
+          match /{allPaths=**} {
+            allow read, write: if false;
+          }
+        }
+      }`);
+    expect(allowed(denyAll, request("a/b", "get", user))).toBe(false);
+  });
+
   it("an error denies, and && / || short-circuit around it", () => {
     const r = rules(`    match /a/{x} {
       allow get: if request.auth.token.admin == true;

@@ -35,10 +35,12 @@ export function evaluate(rules: Ruleset, request: RulesRequest): Decision {
     request: { auth: toValue(request.auth), resource: toValue(request.requestResource) },
     resource: toValue(request.resource),
   };
+  // As in Firebase: listing needs version 2 rules, whatever they say.
+  if (rules.version === 1 && request.method === "list") return { allowed: false, reason: "listing needs rules_version = '2'" };
   const functions = new Map(rules.functions.map((f) => [f.name, f]));
   const considered: string[] = [];
   for (const block of rules.matches) {
-    const line = visit(block, request.path, root, functions, request.method, considered);
+    const line = visit(block, request.path, root, functions, { method: request.method, version: rules.version }, considered);
     if (line !== null) return { allowed: true, reason: `allowed by line ${line}` };
   }
   return {
@@ -59,10 +61,11 @@ function visit(
   path: string[],
   variables: Record<string, Value>,
   outerFunctions: Map<string, FunctionDecl>,
-  method: Method,
+  request: { method: Method; version: Ruleset["version"] },
   considered: string[],
 ): number | null {
-  const bound = matchPrefix(block, path);
+  const { method } = request;
+  const bound = matchPrefix(block, path, request.version);
   if (!bound) return null;
   const scope = { ...variables, ...bound.variables };
   const functions = new Map(outerFunctions);
@@ -81,19 +84,20 @@ function visit(
     }
   }
   for (const child of block.matches) {
-    const line = visit(child, bound.rest, scope, functions, method, considered);
+    const line = visit(child, bound.rest, scope, functions, request, considered);
     if (line !== null) return line;
   }
   return null;
 }
 
 /** Matches the block's path against the start of `path`: the wildcards bound and the segments left. */
-function matchPrefix(block: MatchBlock, path: string[]): { variables: Record<string, Value>; rest: string[] } | null {
+function matchPrefix(block: MatchBlock, path: string[], version: Ruleset["version"]): { variables: Record<string, Value>; rest: string[] } | null {
   const variables: Record<string, Value> = {};
   let i = 0;
   for (const segment of block.path) {
     if (segment.kind === "rest") {
-      // rules_version 2: {name=**} matches zero or more segments, and binds the path they form.
+      // {name=**} binds the path the segments form: zero or more of them in version 2, one or more in version 1.
+      if (version === 1 && i >= path.length) return null;
       variables[segment.name] = path.slice(i).join("/");
       return { variables, rest: [] };
     }

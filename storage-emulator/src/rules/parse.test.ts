@@ -33,8 +33,7 @@ describe("parseRules", () => {
   });
 
   it.each([
-    ["rules_version = '1';\nservice firebase.storage {}", "line 1", 'rules_version "1" is not supported'],
-    ["service firebase.storage {}", "line 1", "must start with rules_version = '2'"],
+    ["rules_version = '3';\nservice firebase.storage {}", "line 1", 'rules_version "3" is not supported'],
     ["rules_version = '2';\nservice cloud.firestore {}", "line 2", "service cloud.firestore is not supported"],
     [wrap("    match /a/{x} {\n      allow read: if firestore.get(/databases/x).data.ok;\n    }"), "line 5", "firestore"],
     [wrap("    match /a/{x} {\n      allow read: if request.time < timestamp.value(0);\n    }"), "line 5", "request.time is not supported"],

@@ -113,15 +113,16 @@ class Parser {
   constructor(private readonly tokens: Token[]) {}
 
   parseFile(): Ruleset {
+    // Firebase reads a file without rules_version as version 1.
+    let version: 1 | 2 = 1;
     if (this.isIdent("rules_version")) {
       const line = this.next().line;
       this.expectPunct("=");
-      const version = this.next();
-      if (version.type !== "string" || version.value !== "2")
-        throw new RulesError(`rules_version ${JSON.stringify(version.value)} is not supported: use rules_version = '2'`, line);
+      const given = this.next();
+      if (given.type !== "string" || (given.value !== "1" && given.value !== "2"))
+        throw new RulesError(`rules_version ${JSON.stringify(given.value)} is not supported: use rules_version = '2'`, line);
+      version = given.value === "1" ? 1 : 2;
       this.expectPunct(";");
-    } else {
-      throw new RulesError("the file must start with rules_version = '2' (version 1 matches paths differently)", this.peek().line);
     }
     const service = this.expectIdent("service");
     const name = [this.expectAnyIdent()];
@@ -133,7 +134,7 @@ class Parser {
       throw new RulesError(`service ${name.join(".")} is not supported: this file is for service firebase.storage`, service.line);
     this.expectPunct("{");
     const scope: Scope = { variables: new Set(), functions: new Map() };
-    const ruleset: Ruleset = { functions: [], matches: [] };
+    const ruleset: Ruleset = { version, functions: [], matches: [] };
     // Functions first, so a match may call one declared below it, as in Firebase.
     this.declareFunctionsAhead(scope);
     while (!this.isPunct("}")) {

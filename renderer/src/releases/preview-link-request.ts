@@ -11,8 +11,8 @@ import { PREVIEW_LINK_PARAM, type LinkPreview } from "federation-contract";
 import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
-import { originOf, remoteOrigins } from "./csp";
-import { readBody } from "./release-reports";
+import { originOf, remoteOrigins } from "../csp";
+import { readBody } from "./reports";
 
 const MAX_BODY_BYTES = 4096;
 const MAX_HOURS = 7 * 24;

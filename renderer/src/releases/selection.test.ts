@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signPreview } from "federation-contract/preview-token";
 import { cohortBucket } from "./cohort";
-import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./release-selection";
+import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./selection";
 
 const secret = "k".repeat(40);
 const live = { remote_blog: "https://blog.example/mf-manifest.json", remote_home: "https://home.example/mf-manifest.json" };

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { IncomingMessage } from "node:http";
 import { REPORT_LIMITS } from "federation-contract";
 import { describe, expect, it } from "vitest";
-import { clientOf, createRateLimiter, parseReport, readBody } from "./release-reports";
+import { clientOf, createRateLimiter, parseReport, readBody } from "./reports";
 
 const run = { remote: "remote_blog", release: "1.0.1-3f2a9c0d1e", view: true, failed: false };
 const request = (body: string, headers: Record<string, string> = {}) =>

@@ -106,10 +106,11 @@ export interface HealthDatabase {
   /** Adds to each release's counts, atomically per count. */
   increment(amounts: ({ remote: string; release: string } & ReleaseCounts)[]): Promise<void>;
   counts(remote: string, release: string): Promise<ReleaseCounts | null>;
-  /** Records a canary's abort; false when it was recorded already. */
-  recordAbort(remote: string, release: string, abort: CanaryAbort): Promise<boolean>;
-  /** Remote -> the releases aborted automatically. */
-  aborts(): Promise<Record<string, string[]>>;
+  /**
+   * Records a canary's abort, ends the canary and adds the abort to the release record, in one
+   * write; false when it was recorded already or the canary is no longer running.
+   */
+  recordAbort(remote: string, release: string, abort: CanaryAbort, live: string | null): Promise<boolean>;
 }
 
 /** What the site serves now, to tell a current release from an old or made-up one. */
@@ -159,7 +160,7 @@ export async function countReport(
     const [canaryCounts, liveCounts] = await Promise.all([db.counts(remote, canary), live ? db.counts(remote, live) : null]);
     const reason = canaryCounts && canaryAbortReason(canaryCounts, liveCounts, threshold);
     if (!reason || !canaryCounts) continue;
-    const recorded = await db.recordAbort(remote, canary, { at: now(), reason, canary: canaryCounts, live: liveCounts ?? { views: 0, failed: 0 } });
+    const recorded = await db.recordAbort(remote, canary, { at: now(), reason, canary: canaryCounts, live: liveCounts ?? { views: 0, failed: 0 } }, live);
     if (recorded) aborted[remote] = { release: canary, reason };
   }
   return { counted, aborted };
