@@ -84,6 +84,3 @@ const buildSharedModules = Object.fromEntries(
 export const remoteBuildSharedModules = Object.fromEntries(
   Object.entries(buildSharedModules).map(([name, share]) => [name, { ...share, import: false as const }]),
 ) as { [name in keyof typeof buildSharedModules]: (typeof buildSharedModules)[name] & { import: false } };
-
-/** The names the e2e "exactly one copy" test looks for. */
-export const sharedModuleNames = Object.keys(sharedModules);

@@ -15,7 +15,7 @@
 // process, and through the Functions emulator).
 // Exit code 1 when a page misses the goal: HTML <= 80 KB raw, <= 50 KB from the
 // database per view, <= 1,500 DOM nodes, render p50 <= 60 ms, feed <= 200 KB, Lighthouse's
-// medians as bench:lighthouse's goal (performance >= 97, TBT <= 150 ms, issue 33), the
+// medians as bench:lighthouse's goal (performance >= 97, TBT <= 150 ms), the
 // renderer's first request <= 500 ms after it listens.
 //   --skip-build        use the existing dist/ folders
 //   --sizes 1,10,100    the growth factors to measure

@@ -25,7 +25,7 @@ declare global {
   }
 }
 
-// JS: issue 33's goal. Every public page met 144.0 KB or less on 2026-11-26, once the shell became
+// JS: the visitors' budget (docs/benchmarks.md). Every public page met 144.0 KB or less on 2026-11-26, once the shell became
 // a federation host through the runtime's API (docs/benchmarks.md).
 const BUDGET = { js: 150 * 1024, css: 20 * 1024 };
 

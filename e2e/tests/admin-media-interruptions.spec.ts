@@ -1,4 +1,4 @@
-// An upload that does not go straight through (issue 28, item 3), on the local stack with the
+// An upload that does not go straight through, on the local stack with the
 // real Storage SDK against storage-emulator: Cancel in the middle leaves nothing referenced and
 // nothing half-uploaded (no record, no stored file, no orphan in the library), and a Storage
 // server restart in the middle is resumed by the SDK, with the form kept whole. Requests are held

@@ -1,6 +1,6 @@
 // A post's table of contents, heading links and highlighted code arrive in the server's HTML and
 // work without JavaScript; a visitor's browser never runs the markdown compiler or the sanitiser
-// for content that arrived rendered (issue 33), not even when a post changes live; the feed and a
+// for content that arrived rendered, not even when a post changes live; the feed and a
 // tag's feed carry whole posts and parse in a real feed reader's parser.
 import { parseFeed } from "@rowanmanning/feed-parser";
 import type { Page } from "@playwright/test";

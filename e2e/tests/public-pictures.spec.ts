@@ -1,4 +1,4 @@
-// What visitors get from an uploaded picture (issue 28, item 5): the server's first HTML holds a
+// What visitors get from an uploaded picture: the server's first HTML holds a
 // responsive, sized, described and placeheld <picture> for a post's cover and for an image in its
 // body; link previews and the feed name the share JPEG with its size; a phone loads a WebP variant
 // with no layout shift; variants are served immutable. The variants are real WebP and JPEG files

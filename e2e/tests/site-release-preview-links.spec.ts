@@ -1,4 +1,4 @@
-// Shareable previews rendered by the server (issue 29, item 4): `npm run release -- <remote>
+// Shareable previews rendered by the server: `npm run release -- <remote>
 // --preview` prints a link on the site's own origin; whoever follows it gets the candidate in the
 // server's HTML (noindex, never shared-cacheable, X-Remote-Releases naming it) and the browser
 // hydrates the same candidate; everyone else keeps the live release. A forged, altered, expired or

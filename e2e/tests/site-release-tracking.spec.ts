@@ -1,5 +1,5 @@
-// Which release served a request, a tab opened before a release, and the release record (issue 29,
-// items A, B and C): responses name the releases they used (X-Remote-Releases, and the page data),
+// Which release served a request, a tab opened before a release, and the release record:
+// responses name the releases they used (X-Remote-Releases, and the page data),
 // the browser records the ones it loaded (<html data-remote-releases>); a tab opened before a
 // release keeps navigating inside the released remote, first on the old release (its files stay
 // served for the window), then, once they are cleaned up, on the new one, never with an error
@@ -126,8 +126,8 @@ test("each release and rollback is recorded with who, when, the commit and the s
     const id = releasedId(released.output);
     expect((await releaseCommand(["rollback", "remote-blog"])).code).toBe(0);
 
-    const listed = (await releaseCommand(["releases", "remote-blog"])).output;
-    const record = listed.slice(listed.indexOf("Release record of remote_blog"));
+    const listed = (await releaseCommand(["releases", "remote-blog", "--notes"])).output;
+    const record = listed.slice(listed.indexOf("Last "));
     expect(record).toContain(`released ${id} (was ${started}), commit `);
     expect(record).toContain(`rolled back to ${started} (was ${id}), commit `);
     expect(record).toMatch(/commit [0-9a-f]{12}/);

@@ -12,6 +12,7 @@ import {
   candidate,
   editBlogListText,
   expect,
+  keepReleaseState,
   liveRelease,
   overrideRemoteUrl,
   releaseCommand,
@@ -105,7 +106,7 @@ test("a compatible release goes live in the server HTML within seconds, without 
 
 test("a second, different build under a released version is refused; the same build with a new version is released, and the list shows it", async () => {
   test.setTimeout(240_000);
-  const start = await liveRelease("remote_blog");
+  const restore = await keepReleaseState();
   // What `npm run version-remote` does to remote-blog's package shows in its build's contract.
   const [major, minor, patch] = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
   const released = `${major}.${minor}.${patch! + 1}`;
@@ -142,8 +143,8 @@ test("a second, different build under a released version is refused; the same bu
     expect(listed.output).toMatch(new RegExp(`rollback goes to ${escaped(released)}-[0-9a-f]{10} \\(${escaped(released)}\\)`));
     expect(listed.output.split("\n").length).toBeLessThanOrEqual(40);
   } finally {
-    // Back to the build the stack started with (the site's root), whatever happened above.
-    for (let i = 0; i < 4 && (await liveRelease("remote_blog")) !== start; i++) await releaseCommand(["rollback", "remote-blog"]);
+    // Back to the release state the spec started with, whatever happened above.
+    await restore();
     await rm(first, { recursive: true, force: true });
     await rm(second, { recursive: true, force: true });
   }
@@ -152,6 +153,7 @@ test("a second, different build under a released version is refused; the same bu
 test("two release commands at once on one remote: one wins, the other is refused in words, and nothing is lost", async () => {
   test.setTimeout(240_000);
   const start = await liveRelease("remote_blog");
+  const restore = await keepReleaseState();
   const version = (JSON.parse(await readFile(join(blogBuild, "mf-manifest.json"), "utf8")).contract.version as string).split(".").map(Number);
   const builds = await Promise.all(
     ["Pick a tag, first", "Pick a tag, second"].map((text, i) =>
@@ -181,7 +183,7 @@ test("two release commands at once on one remote: one wins, the other is refused
     const retried = await releaseCommand(["release", "remote-blog", "--dist", builds[results.indexOf(lost[0]!)]!, "--no-browser"]);
     expect(retried.code, retried.output).toBe(0);
   } finally {
-    for (let i = 0; i < 4 && (await liveRelease("remote_blog")) !== start; i++) await releaseCommand(["rollback", "remote-blog"]);
+    await restore();
     for (const dir of builds) await rm(dir, { recursive: true, force: true });
   }
 });

@@ -164,7 +164,6 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
 export {
   RELEASES_HEADER,
   RELEASE_ACTIONS,
-  RELEASE_LOG_FILE,
   PREVIEW_LINK_PARAM,
   LEAVE_PREVIEW_PARAM,
   PREVIEW_LINK_ENDPOINT,

@@ -2,7 +2,7 @@
 // candidate manifest, when it was issued and when it expires, signed with HMAC-SHA256 under the
 // secret only the renderer and the release command hold (PREVIEW_SECRET). Anyone holding a link
 // may see the candidate; nobody can make one, or change one, without the secret. Made by the
-// release command, checked by the renderer (renderer/src/release-selection.ts); Node only
+// release command, checked by the renderer (renderer/src/releases/selection.ts); Node only
 // (node:crypto), so an entry of its own that the browser never imports.
 // Format: base64url(JSON payload) "." base64url(signature over the first part).
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -11,7 +11,7 @@ export const RELEASES_HEADER = "X-Remote-Releases";
 /**
  * A shareable preview link (docs/releases.md): `?preview=<signed token>`
  * on any page puts its holder into the preview; `?leave-preview` takes them out. The renderer
- * reads both (renderer/src/release-selection.ts), the banner and the release command write them.
+ * reads both (renderer/src/releases/selection.ts), the banner and the release command write them.
  */
 export const PREVIEW_LINK_PARAM = "preview";
 export const LEAVE_PREVIEW_PARAM = "leave-preview";
@@ -44,9 +44,6 @@ export function formatReleases(releases: Readonly<Record<string, string>>): stri
     .join("; ");
 }
 
-/** The release record's file: in the local stack's data folder, and published beside the shell's config.json (fetched at `/${RELEASE_LOG_FILE}`). */
-export const RELEASE_LOG_FILE = "release-log.json";
-
 /** What an entry of the release record did, in the words `npm run releases` and the admin's Releases screen use. */
 export const RELEASE_ACTIONS = {
   release: "released",
@@ -65,8 +62,8 @@ export interface SharedNeed {
 }
 
 /**
- * One entry of the release record (written by scripts/lib/release-log.ts, served as
- * /release-log.json): who did what to which remote, when, from which commit.
+ * One entry of the release record (`releases/record` in the database; scripts/releases/record.ts
+ * writes them, the renderer its automatic aborts): who did what to which remote, when, from which commit.
  */
 export interface ReleaseLogEntry {
   at: string;
@@ -84,7 +81,7 @@ export interface ReleaseLogEntry {
 
 const str = (value: unknown): value is string => typeof value === "string";
 
-/** The entries of a release record as read from /release-log.json; what is not an entry is left out. */
+/** The entries of a release record as read from the database (in order); what is not an entry is left out. */
 export function parseReleaseLog(value: unknown): ReleaseLogEntry[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((e: unknown): ReleaseLogEntry[] => {

@@ -249,7 +249,7 @@ export function createServerRemotes({
 }
 
 /**
- * Candidate builds (a preview link's, a canary's: release-selection.ts), each prepared in a
+ * Candidate builds (a preview link's, a canary's: releases/selection.ts), each prepared in a
  * federation instance of its own, so serving a candidate to one request never changes what the
  * live instance has registered for everyone else. The `capacity` most recently used candidates
  * are kept; an older one is prepared again when a request asks for it.

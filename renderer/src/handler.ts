@@ -136,9 +136,11 @@ export function createRenderer(options: RendererOptions) {
       const redirect = redirectFor(path);
       if (redirect) return send(301, TEXT, `Moved to ${redirect}`, { Location: redirect + search, "Cache-Control": publicCache("page") });
       if (CLIENT_ONLY.test(path))
+        // A response that sets or clears a preview's cookie is private, like every page a preview decides.
         return send(200, HTML, template.raw, {
           "Cache-Control": "no-cache",
           "Content-Security-Policy": contentSecurityPolicy(config, template.inlineScripts),
+          ...selection.headers,
           ...cookies,
         });
       return renderPage(request, selection);

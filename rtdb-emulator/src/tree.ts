@@ -125,10 +125,6 @@ export function parseWritePath(path: unknown): { parts: string[]; priority: bool
   return { parts: parsePath(path), priority: false };
 }
 
-export function pathToString(parts: readonly string[]): string {
-  return "/" + parts.join("/");
-}
-
 /** True when `a` equals `b` or is an ancestor of it. */
 export function isPrefix(a: readonly string[], b: readonly string[]): boolean {
   if (a.length > b.length) return false;
@@ -281,9 +277,4 @@ function resolveServerValue(sv: unknown, ctx: PrepareContext): Json {
     return typeof existing === "number" ? existing + delta : delta;
   }
   throw new CodedError("invalid_request", "Unknown server value");
-}
-
-/** Approximate stored size in bytes (JSON length), capped early once over `limit`. */
-export function jsonSize(value: unknown): number {
-  return JSON.stringify(value ?? null).length;
 }

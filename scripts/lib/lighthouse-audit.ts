@@ -72,7 +72,7 @@ export async function audit(url: string, port: number) {
   };
 }
 
-/** Issue 33's goal for the median of a page's runs, at the demo's size and at 100x. */
+/** The goal for the median of a page's runs, at the demo's size and at 100x. */
 export const LIGHTHOUSE_GOAL = { score: 0.97, lcpMs: 1800, cls: 0.05, tbtMs: 150 };
 
 /** The 1-minute load average: TBT grows with it, so every figure is printed beside it. */

@@ -69,7 +69,6 @@ export const revisionKey = (updatedAt: number) => `v${updatedAt}`;
 /** A visitor's pending submission is keyed by their (anonymous) uid: one at a time each. */
 export const submissionPath = (id: string) => `${PATHS.submissions}/${id}`;
 export const submitterPath = (uid: string) => `${PATHS.submitters}/${uid}`;
-export const adminPath = (uid: string) => `${PATHS.admins}/${uid}`;
 /** A picture's record in the media library, keyed by its media id. */
 export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
 /**
@@ -78,7 +77,7 @@ export const mediaRecordPath = (id: string) => `${PATHS.media}/${id}`;
  * Auth uid is made by Firebase, and a custom token needs the project's service account.
  */
 export const SCHEDULER_UID = "scheduler";
-/** The uid the renderer counts browsers' release reports as (Admin SDK override, like SCHEDULER_UID): it may write releaseHealth only. */
+/** The uid the renderer counts browsers' release reports as (Admin SDK override, like SCHEDULER_UID): it may write release health only (and end a canary with its abort). */
 export const RELEASE_REPORTER_UID = "release-reporter";
 /** The uid the release command acts as through the Admin SDK (on Firebase, or against the local stack): it may write the release state. */
 export const RELEASE_TOOL_UID = "release-tool";

@@ -27,4 +27,4 @@ export const LazyLoginPage = lazyPart("Sign-in page", () => import("./pages/logi
 export const LazyResetPasswordPage = lazyPart("Password reset page", () => import("./pages/reset-password-page").then((m) => m.ResetPasswordPage));
 export const LazyAdminLayout = lazyPart("Admin panel", () => import("./layouts/admin-layout").then((m) => m.AdminLayout));
 export const LazyAdminToolsLayout = lazyPart("Admin tools", () => import("./layouts/admin-layout").then((m) => m.AdminToolsLayout));
-export const LazyReleasesPage = lazyPart("Releases", () => import("./pages/releases-page").then((m) => m.ReleasesPage));
+export const LazyReleasesPage = lazyPart("Releases", () => import("./releases/releases-page").then((m) => m.ReleasesPage));

@@ -28,17 +28,6 @@ export interface ConversionResult {
 
 type Obj = Record<string, unknown>;
 
-export const OLD_SITE_NODES = [
-  "about",
-  "working-experience",
-  "skills",
-  "free-time-projects",
-  "recommendations",
-  "blog/posts",
-  "blog/favorite-quotes",
-  "listOfSeenfilms",
-] as const;
-
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** True when a parsed file has the older site's layout (and not this site's `site` node). */

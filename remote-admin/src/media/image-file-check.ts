@@ -39,7 +39,6 @@ export function sniffImageFormat(head: Uint8Array): SniffedFormat {
   return null;
 }
 
-export const FORMAT_NAMES: Record<InputFormat, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", avif: "AVIF", gif: "GIF" };
 const ACCEPTED = "JPEG, PNG, WebP, AVIF or GIF";
 /** The file input's accept list: a hint for the file chooser only; the bytes decide. */
 export const ACCEPT_IMAGES = "image/jpeg,image/png,image/webp,image/avif,image/gif";

@@ -361,7 +361,7 @@ describe("ConfigureSkills", () => {
   });
 });
 
-describe("near-duplicate skills, categories and tags (issue 12 #1)", () => {
+describe("near-duplicate skills, categories and tags", () => {
   const skills = [
     { id: "s1", name: "TypeScript", category: "Languages", order: 0, rev: 3, updatedAt: 1 },
     { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },

@@ -1,7 +1,6 @@
 // View types are the decoded records of shared-content (collections carry their key as `id`).
 import type * as C from "shared-content";
 
-export type LinkItem = C.Link;
 export type About = C.About;
 export type Contact = C.Contact;
 export type ExperienceProject = C.ExperienceProject;

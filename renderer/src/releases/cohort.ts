@@ -1,6 +1,6 @@
 // A visitor's cohort for canary releases (docs/architecture.md, "Releases": canaries). The server
 // chooses it: a random visitor id kept in the `__session` cookie (the only cookie Firebase Hosting
-// forwards to functions; release-selection.ts reads and writes it), hashed with the canary's
+// forwards to functions; selection.ts reads and writes it), hashed with the canary's
 // release id into a bucket 0..99. The same visitor
 // stays in the same cohort of one canary across requests and days; two canaries split visitors
 // independently. The browser never computes it: the page it gets names the manifest to load.
@@ -11,7 +11,7 @@ export const VISITOR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** Whether `value` is a visitor id this site made (the cookie release-selection.ts reads may hold anything). */
+/** Whether `value` is a visitor id this site made (the cookie selection.ts reads may hold anything). */
 export const isVisitorId = (value: string): boolean => VISITOR_ID.test(value);
 
 /** A fresh visitor id: 128 random bits. */

@@ -101,7 +101,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** What the counts need of the database (release-health-database.ts gives the Admin SDK's). */
+/** What the counts need of the database (state-database.ts gives the Admin SDK's). */
 export interface HealthDatabase {
   /** Adds to each release's counts, atomically per count. */
   increment(amounts: ({ remote: string; release: string } & ReleaseCounts)[]): Promise<void>;

@@ -1,5 +1,5 @@
 // Which release of each remote one request is rendered with (docs/architecture.md, "Releases"):
-// the live one from the runtime config, or a candidate: a preview link's (issue 29, item 4) or a
+// the live one from the runtime config, or a candidate: a preview link's or a
 // canary's (item 2). A pure function of the request's `__session` cookie and query, the live
 // config and the candidates, so the server render, the page data the browser hydrates from, the
 // X-Remote-Releases header and the caching headers all follow one decision.

@@ -19,5 +19,3 @@ export async function loadSiteConfig(url = "/config.json"): Promise<RuntimeConfi
     return config;
   }
 }
-
-

@@ -66,7 +66,7 @@ function renderWhenReady(element: ReactNode, onError: (error: unknown) => void):
   });
 }
 
-/** `preview`, `notice`: the shareable preview link this page renders, or why a link was refused (renderer/src/release-selection.ts). */
+/** `preview`, `notice`: the shareable preview link this page renders, or why a link was refused (renderer/src/releases/selection.ts). */
 export async function renderPage(
   path: string,
   { store, loader, preview = null, notice = null }: { store: RenderStore; loader: RemoteLoader; preview?: LinkPreview | null; notice?: string | null },

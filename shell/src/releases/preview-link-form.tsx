@@ -10,7 +10,7 @@ const SHAREABLE = REMOTE_NAMES.filter((name) => PUBLIC_ROUTES.some((r) => r.remo
 
 type State = { kind: "idle" } | { kind: "working" } | { kind: "error"; message: string } | { kind: "done"; link: string; preview: LinkPreview };
 
-/** Asks the renderer to sign a link (renderer/src/preview-link-request.ts), as this signed-in admin. */
+/** Asks the renderer to sign a link (renderer/src/releases/preview-link-request.ts), as this signed-in admin. */
 async function requestLink(remote: string, manifestUrl: string): Promise<State> {
   const token = await currentIdToken();
   if (!token) return { kind: "error", message: "Sign in again to create a preview link." };
