@@ -139,7 +139,7 @@ export function ReleasesPage() {
       <h1 id="releases-title">Releases</h1>
       <p className={styles.lead}>
         Each part of the site is released by its own team. A release is checked against this site before it goes live (<code>npm run release</code>);
-        shell/README.md explains releasing and rolling back.
+        docs/releases.md explains releasing, canaries and rolling back.
       </p>
       <LiveReleasesTable config={config} releases={releases} />
 
