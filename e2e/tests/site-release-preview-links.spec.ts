@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ConsoleMessage } from "@playwright/test";
-import { signPreview } from "federation-contract/preview-token";
+import { signPreview } from "release-protocol/preview-token";
 import { readLocalPreviewSecret } from "scripts/preview-secret";
 import { candidate, editBlogListText, expect, releaseCommand, repoRoot, signInAsAdmin, stackState, test } from "../fixtures";
 

@@ -31,8 +31,9 @@ export interface RemoteRequirements {
 /** Where the shell's site publishes its HostContract (at its root, beside config.json). */
 export const HOST_CONTRACT_FILE = "host-contract.json";
 
-/** The manifest field a remote's build adds for `sharedImports` and its version. */
-export const CONTRACT_FIELD = "contract";
+import { CONTRACT_FIELD } from "./contract-field.js";
+
+export { CONTRACT_FIELD };
 
 export type Problem =
   | { kind: "missing-screen"; module: string }
@@ -161,46 +162,4 @@ export function manifestVerdict(remote: string, manifest: unknown, host: HostCon
   return problems.length > 0 ? describeIncompatibility(remote, requirements.version, problems) : null;
 }
 
-export {
-  RELEASES_HEADER,
-  RELEASE_ACTIONS,
-  PREVIEW_LINK_PARAM,
-  LEAVE_PREVIEW_PARAM,
-  PREVIEW_LINK_ENDPOINT,
-  type LinkPreview,
-  formatReleases,
-  parseReleaseLog,
-  releaseOf,
-  type ReleaseLogEntry,
-  type SharedNeed,
-} from "./release.js";
-export {
-  CANARY_THRESHOLD,
-  RELEASE_REPORT_PATH,
-  REPORT_LIMITS,
-  canaryAbortReason,
-  errorRate,
-  formatRate,
-  releaseKey,
-  releaseOfKey,
-  type CanaryAbort,
-  type CanaryThreshold,
-  type ReleaseCounts,
-  type ReleaseReport,
-  type ReleaseRun,
-} from "./release-health.js";
-export {
-  AUTOMATIC_ABORT_BY,
-  LOCK_STALE_MS,
-  RELEASE_STATE_PATHS,
-  parseCanary,
-  parseLive,
-  parseServedReleases,
-  recordEntries,
-  withServedReleases,
-  type CanaryState,
-  type HistoryEntry,
-  type LiveRelease,
-  type ReleaseLock,
-  type ServedReleases,
-} from "./release-state.js";
+export { RELEASES_HEADER, formatReleases, releaseOf } from "./release.js";

@@ -25,7 +25,7 @@ const makeRenderer = () =>
 // top-level await.
 if (servesRequests(process.env)) renderer = makeRenderer();
 
-// PREVIEW_SECRET signs shareable preview links (federation-contract/preview-token): a Functions secret in
+// PREVIEW_SECRET signs shareable preview links (release-protocol/preview-token): a Functions secret in
 // production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally.
 export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET"] }, (req, res) => {
   renderer ??= makeRenderer();

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import type { RuntimeConfig } from "shared-auth";
-import { PREVIEW_LINK_ENDPOINT, RELEASE_REPORT_PATH } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, RELEASE_REPORT_PATH } from "release-protocol";
 import { redirectFor } from "shared-content";
 import { CLIENT_ONLY, PUBLIC_ROUTES } from "shell/server";
 import { publicCache } from "./caching";
@@ -47,7 +47,7 @@ export interface RendererOptions {
   /** One deadline for all of a page's reads, counted from the request's arrival. */
   readDeadlineMs?: number;
   /**
-   * PREVIEW_SECRET: what shareable preview links are signed with (federation-contract/preview-token).
+   * PREVIEW_SECRET: what shareable preview links are signed with (release-protocol/preview-token).
    * Without it every link is refused and pages render the live releases.
    */
   previewSecret?: string | null;

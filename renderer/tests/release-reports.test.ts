@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RELEASE_REPORT_PATH, releaseKey } from "federation-contract";
+import { RELEASE_REPORT_PATH, releaseKey } from "release-protocol";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initializeApp, deleteApp } from "firebase-admin/app";

@@ -11,7 +11,7 @@ import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
 import { seedForStorage, uploadDemoMedia } from "./demo-media";
 import { ensureLocalPreviewSecret } from "./preview-secret";
-import { RELEASE_STATE_PATHS } from "federation-contract";
+import { RELEASE_STATE_PATHS } from "release-protocol";
 import { migrateLocalReleaseFiles } from "../releases/migrate";
 import { recordStartBuilds } from "../releases/start";
 import { openReleaseStore } from "../releases/store";
@@ -506,7 +506,7 @@ async function serveSites(stack: LocalStack, sites: StagedSites, emulators: Fire
     if (name !== r.name) throw new Error(`Expected ${r.name} on port ${ports[r.name]}, found ${name}`);
   }
   // config.json holds the settings only: each remote's default is its site's root build, and the
-  // release state in the database (federation-contract's release-state.ts) says which release is
+  // release state in the database (release-protocol's state.ts) says which release is
   // live; the renderer follows it, the browser reads it on pages the server did not render.
   const origins = Object.fromEntries(REMOTES.map((r) => [r.name, `http://${host}:${ports[r.name]}`]));
   const file = join(sites.roots.shell!, "config.json");

@@ -1,4 +1,4 @@
-// The secret shareable preview links are signed with (federation-contract/src/preview-token.ts). Locally it
+// The secret shareable preview links are signed with (release-protocol/src/preview-token.ts). Locally it
 // lives where the Functions emulator reads a function's secrets, `renderer/.secret.local`
 // (untracked, never deployed: firebase.json's ignore), made once by the stack and read by the
 // release command; in production it is the Functions secret PREVIEW_SECRET

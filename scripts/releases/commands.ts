@@ -6,8 +6,8 @@ import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CANARY_THRESHOLD, RELEASE_STATE_PATHS as P, formatRate, withServedReleases, type HistoryEntry, type ServedReleases } from "federation-contract";
-import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
+import { CANARY_THRESHOLD, RELEASE_STATE_PATHS as P, formatRate, withServedReleases, type HistoryEntry, type ServedReleases } from "release-protocol";
+import { PREVIEW_LINK_HOURS, signPreview } from "release-protocol/preview-token";
 import type { RuntimeConfig } from "shared-auth";
 import type { RemoteEntry } from "../../federation.remotes";
 

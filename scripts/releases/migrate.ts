@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import { RELEASE_STATE_PATHS as P, parseReleaseLog, type HistoryEntry } from "federation-contract";
+import { RELEASE_STATE_PATHS as P, parseReleaseLog, type HistoryEntry } from "release-protocol";
 import type { ReleaseStore } from "./store";
 
 interface OldRelease {

@@ -1,6 +1,6 @@
 // The release commands' decisions, as the one write each makes to the release state.
 import { describe, expect, it } from "vitest";
-import type { HistoryEntry } from "federation-contract";
+import type { HistoryEntry } from "release-protocol";
 import { expiredReleases, planAbort, planCanary, planLive, planPromote, previousRelease, type RemoteState } from "./plan";
 
 const T = Date.parse("2026-12-01T00:00:00Z");

@@ -1,7 +1,7 @@
 // What each release command changes in the release state, as one multi-path update relative to
-// `releases/` (federation-contract's release-state.ts): pure functions of a remote's state, so the
+// `releases/` (release-protocol's state.ts): pure functions of a remote's state, so the
 // local stack and Firebase run the same decisions and a unit test reads them whole.
-import { RELEASE_STATE_PATHS as P, releaseKey, type CanaryState, type HistoryEntry, type LiveRelease, type ReleaseLogEntry } from "federation-contract";
+import { RELEASE_STATE_PATHS as P, releaseKey, type CanaryState, type HistoryEntry, type LiveRelease, type ReleaseLogEntry } from "release-protocol";
 
 /** One remote's release state as the commands read it. */
 export interface RemoteState {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { RELEASE_ACTIONS, type ReleaseLogEntry, type SharedNeed } from "federation-contract";
+import { RELEASE_ACTIONS, type ReleaseLogEntry, type SharedNeed } from "release-protocol";
 
 const git = (repoRoot: string, args: string[]) => {
   try {

@@ -4,7 +4,7 @@
 // releases whose folders were removed: both leave the history.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { RELEASE_STATE_PATHS as P, type HistoryEntry } from "federation-contract";
+import { RELEASE_STATE_PATHS as P, type HistoryEntry } from "release-protocol";
 import { releaseIdOf } from "../lib/releases";
 import { stampRelease } from "../lib/release-stamp";
 import { planLive, type Updates } from "./plan";

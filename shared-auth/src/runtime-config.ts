@@ -32,7 +32,7 @@ export interface RuntimeConfig {
   previewOrigins?: string[];
   /**
    * Remote -> seconds since the epoch: shareable preview links of that remote issued before then
-   * are revoked (`npm run release -- <remote> --revoke-previews`; federation-contract/src/preview-token.ts).
+   * are revoked (`npm run release -- <remote> --revoke-previews`; release-protocol/src/preview-token.ts).
    */
   previewsRevokedBefore?: Record<string, number>;
   /**

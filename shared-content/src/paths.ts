@@ -32,12 +32,12 @@ export const PATHS = {
   /** The media library (media.ts, MediaRecordSchema): one record per uploaded picture, admin only. */
   media: "media",
   /**
-   * The release state (federation-contract's release-state.ts): every remote's live release,
+   * The release state (release-protocol's state.ts): every remote's live release,
    * canary, history, lock and record, written by the release command (an admin or RELEASE_TOOL_UID).
    */
   releases: "releases",
   /**
-   * How each release of each remote fares in browsers (federation-contract's release-health.ts):
+   * How each release of each remote fares in browsers (release-protocol's health.ts):
    * `counts/<remote>/<release key>` {views, failed} and `aborts/<remote>/<release key>` (a canary
    * the renderer aborted). Written by the renderer as RELEASE_REPORTER_UID, read with the release state.
    */
@@ -81,7 +81,7 @@ export const SCHEDULER_UID = "scheduler";
 export const RELEASE_REPORTER_UID = "release-reporter";
 /** The uid the release command acts as through the Admin SDK (on Firebase, or against the local stack): it may write the release state. */
 export const RELEASE_TOOL_UID = "release-tool";
-/** A release's counts; `key` is federation-contract's releaseKey of the release id. */
+/** A release's counts; `key` is release-protocol's releaseKey of the release id. */
 export const releaseCountsPath = (remote: string, key: string) => `${PATHS.releaseHealth}/counts/${remote}/${key}`;
 /** A canary's automatic abort. */
 export const canaryAbortPath = (remote: string, key: string) => `${PATHS.releaseHealth}/aborts/${remote}/${key}`;

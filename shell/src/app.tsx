@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { LinkPreview } from "federation-contract";
+import type { LinkPreview } from "release-protocol";
 import { BlockingBrowserRouter } from "shared-router";
 import type { RenderStore } from "shared-content";
 import { AppProviders } from "./app-providers";

@@ -7,8 +7,8 @@
 import type { IncomingMessage } from "node:http";
 import { getApps, initializeApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
-import { PREVIEW_LINK_PARAM, type LinkPreview } from "federation-contract";
-import { PREVIEW_LINK_HOURS, signPreview } from "federation-contract/preview-token";
+import { PREVIEW_LINK_PARAM, type LinkPreview } from "release-protocol";
+import { PREVIEW_LINK_HOURS, signPreview } from "release-protocol/preview-token";
 import type { RuntimeConfig } from "shared-auth";
 import { PUBLIC_ROUTES } from "shell/server";
 import { originOf, remoteOrigins } from "../csp";

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { IncomingMessage } from "node:http";
-import { REPORT_LIMITS } from "federation-contract";
+import { REPORT_LIMITS } from "release-protocol";
 import { describe, expect, it } from "vitest";
 import { clientOf, createRateLimiter, parseReport, readBody } from "./reports";
 

@@ -11,7 +11,7 @@
 // does not keep to the rate limit can still tilt a canary's error rate; the worst it can do is
 // abort it, which puts visitors back on the live release.
 import type { IncomingMessage } from "node:http";
-import { REPORT_LIMITS, canaryAbortReason, type CanaryAbort, type CanaryThreshold, type ReleaseCounts, type ReleaseReport } from "federation-contract";
+import { REPORT_LIMITS, canaryAbortReason, type CanaryAbort, type CanaryThreshold, type ReleaseCounts, type ReleaseReport } from "release-protocol";
 import * as v from "valibot";
 
 const RunSchema = v.strictObject({

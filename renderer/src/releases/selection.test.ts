@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signPreview } from "federation-contract/preview-token";
+import { signPreview } from "release-protocol/preview-token";
 import { cohortBucket } from "./cohort";
 import { PREVIEW_NOTICES, readSession, selectReleases, type SelectionInput } from "./selection";
 

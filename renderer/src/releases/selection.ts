@@ -7,8 +7,8 @@
 // The one cookie: Firebase Hosting forwards only `__session` to a function, and keys its CDN cache
 // on it when present. Its value is URL-encoded fields (`preview=<token>`; a canary adds its own),
 // so several features share it; this module alone reads and writes it.
-import { LEAVE_PREVIEW_PARAM, PREVIEW_LINK_PARAM, type LinkPreview } from "federation-contract";
-import { verifyPreview, type PreviewGrant, type PreviewRefusal } from "federation-contract/preview-token";
+import { LEAVE_PREVIEW_PARAM, PREVIEW_LINK_PARAM, type LinkPreview } from "release-protocol";
+import { verifyPreview, type PreviewGrant, type PreviewRefusal } from "release-protocol/preview-token";
 import { inCanary, isVisitorId, newVisitorId, VISITOR_MAX_AGE_SECONDS } from "./cohort";
 
 export const SESSION_COOKIE = "__session";

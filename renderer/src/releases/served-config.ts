@@ -3,7 +3,7 @@
 // database (live releases, canaries, revoked previews; docs/releases.md). The state's database
 // client is opened on first use, once the config names the database, and also counts reports.
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
-import { withServedReleases, type ServedReleases } from "federation-contract";
+import { withServedReleases, type ServedReleases } from "release-protocol";
 import type { HealthDatabase } from "./reports";
 import { createHealthDatabase, healthDatabaseUrl, type FollowReleases } from "./state-database";
 

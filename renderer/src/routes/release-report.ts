@@ -1,7 +1,7 @@
 // POST /__releases/report: a browser's release report, counted, and a canary past its threshold
 // aborted at once (releases/reports.ts says what is refused).
 import type { IncomingMessage } from "node:http";
-import { REPORT_LIMITS } from "federation-contract";
+import { REPORT_LIMITS } from "release-protocol";
 import { NOT_CACHED_RETRY, TEXT, type Send } from "../http";
 import { clientOf, countReport, createRateLimiter, parseReport, readBody } from "../releases/reports";
 import type { ServedConfig } from "../releases/served-config";

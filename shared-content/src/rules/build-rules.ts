@@ -662,7 +662,7 @@ const RELEASE_ID = S({ max: 80 });
 const MANIFEST_URL = S({ max: 400 });
 
 /**
- * The release state (paths.ts, PATHS.releases; federation-contract's release-state.ts): one tree
+ * The release state (paths.ts, PATHS.releases; release-protocol's state.ts): one tree
  * for every remote's live release, canary, history, lock and record, and the release health. The
  * release command (an admin, or RELEASE_TOOL_UID) writes the releases; the renderer's reporter
  * writes only health, and ends a canary only in the same write that records its abort. Visitors

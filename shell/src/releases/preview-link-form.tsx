@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { PREVIEW_LINK_ENDPOINT, type LinkPreview } from "federation-contract";
+import { PREVIEW_LINK_ENDPOINT, type LinkPreview } from "release-protocol";
 import { currentIdToken } from "shared-auth";
 import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";

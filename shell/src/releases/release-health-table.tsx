@@ -1,10 +1,10 @@
 // Views and error rates per live and canary release on the admin's Releases screen, and each
 // canary's state: running (to what share of visitors, since when), or aborted automatically (when,
-// why). The counts are what browsers reported (federation-contract's release-health.ts), counted
+// why). The counts are what browsers reported (release-protocol's health.ts), counted
 // by the renderer under `releases/health` in the database; the canaries are the release state's
 // (`releases/canary`). Only admins (and the release tools) may read either.
 import { useEffect, useState } from "react";
-import { CANARY_THRESHOLD, formatRate, parseServedReleases, releaseOfKey, type CanaryAbort, type CanaryState, type ReleaseCounts } from "federation-contract";
+import { CANARY_THRESHOLD, formatRate, parseServedReleases, releaseOfKey, type CanaryAbort, type CanaryState, type ReleaseCounts } from "release-protocol";
 import { loadDatabase, loadDatabaseSdk } from "shared-auth";
 import { PATHS, formatMoment } from "shared-content";
 import { REMOTE_NAMES } from "../remotes/screens";

@@ -3,7 +3,7 @@
 // the release needs. Read live from `releases/record` in the database (the release state: the
 // release command and the renderer's automatic aborts write it; only admins read it).
 import { useEffect, useState } from "react";
-import { RELEASE_ACTIONS, parseReleaseLog, recordEntries, type ReleaseLogEntry } from "federation-contract";
+import { RELEASE_ACTIONS, parseReleaseLog, recordEntries, type ReleaseLogEntry } from "release-protocol";
 import { loadDatabase, loadDatabaseSdk } from "shared-auth";
 import { PATHS, formatMoment } from "shared-content";
 

@@ -1,8 +1,8 @@
 // The runtime config of a page the server did not render (the admin area, sign-in) and of a tab
 // asking where a remote is now: /config.json's settings with the live releases of the release
-// state (federation-contract's release-state.ts), which visitors may read. A server-rendered page
+// state (release-protocol's state.ts), which visitors may read. A server-rendered page
 // embeds the config it was rendered with instead.
-import { parseServedReleases, withServedReleases } from "federation-contract";
+import { parseServedReleases, withServedReleases } from "release-protocol";
 import { loadRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { PATHS, restUrl } from "shared-content";
 

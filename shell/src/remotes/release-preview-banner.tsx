@@ -1,4 +1,4 @@
-import { LEAVE_PREVIEW_PARAM, type LinkPreview } from "federation-contract";
+import { LEAVE_PREVIEW_PARAM, type LinkPreview } from "release-protocol";
 import { endPreview, type ReleasePreview } from "./release-preview";
 import styles from "./remote-slot.module.css";
 

@@ -6,7 +6,7 @@
 // One report per page, sent with sendBeacon when the page is hidden or left (a second one only for
 // a failure that came after it), to the site's own renderer (federation-contract's
 // RELEASE_REPORT_PATH). It carries no identity: the only cookie sent is the cohort's `__session`.
-import { RELEASE_REPORT_PATH, REPORT_LIMITS, type ReleaseReport, type ReleaseRun } from "federation-contract";
+import { RELEASE_REPORT_PATH, REPORT_LIMITS, type ReleaseReport, type ReleaseRun } from "release-protocol";
 
 interface Run {
   release: string | null;

@@ -9,7 +9,7 @@ import { StaticRouter } from "shared-router/server";
 import { PageHead, type PageMeta, type RenderStore } from "shared-content";
 import { AppProviders } from "../app-providers";
 import { AppRoutes } from "../app-routes";
-import type { LinkPreview } from "federation-contract";
+import type { LinkPreview } from "release-protocol";
 import { ReleaseBanners } from "../remotes/release-preview-banner";
 import type { RemoteLoader } from "../remotes/remote-registry";
 import { parseSlotKey, type SlotKey } from "../ssr/slot-key";

@@ -2,7 +2,7 @@
 // /config.json), the content the page was rendered from, and the remote slots that failed on the
 // server (so the browser starts from the same fallback). JSON inside a non-executable <script>,
 // written by jsonForScript, so no stored string can close the tag or open another one.
-import type { LinkPreview } from "federation-contract";
+import type { LinkPreview } from "release-protocol";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import type { ContentSnapshot } from "shared-content";
 import { jsonForScript } from "./json-script";

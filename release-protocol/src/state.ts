@@ -7,8 +7,8 @@
 // change per release: its `remotes` are each remote's own site, the default until a release is
 // recorded.
 import type { CanaryConfig, RuntimeConfig } from "shared-auth";
-import type { ReleaseLogEntry } from "./release.js";
-import { releaseKey } from "./release-health.js";
+import type { ReleaseLogEntry } from "./record.js";
+import { releaseKey } from "./health.js";
 
 /** The live release of one remote: its id and the manifest the site loads. */
 export interface LiveRelease {

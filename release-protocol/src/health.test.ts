@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANARY_THRESHOLD, canaryAbortReason, errorRate, releaseKey, releaseOfKey } from "./release-health.js";
+import { CANARY_THRESHOLD, canaryAbortReason, errorRate, releaseKey, releaseOfKey } from "./health.js";
 
 describe("the automatic abort of a canary", () => {
   const live = { views: 100, failed: 5 }; // 5 %
