@@ -91,7 +91,8 @@ export interface ConflictNoticeProps<F extends object> {
  * the bottom of the window while the form scrolls, inside a polite live region (announced
  * without taking the focus from someone typing). When a save is refused the notice takes the
  * focus without scrolling (it is in view already). Its ways out: load theirs, keep mine (after
- * seeing what it replaces), copy mine.
+ * seeing what it replaces), copy mine. A refused save's message is part of the notice (the
+ * editor's `saveError` leaves it out beside the buttons), so the bar holds one block, not two.
  */
 export function ConflictNotice<F extends object>({ editor, noun, onLoadLatest, onKeepMine, keptWhere, labels, copyText, children }: ConflictNoticeProps<F>) {
   const { form, deletedElsewhere, refused, stored, storedRev, unconfirmed } = editor;
@@ -115,9 +116,15 @@ export function ConflictNotice<F extends object>({ editor, noun, onLoadLatest, o
         {changed ? (
           <div ref={noticeRef} tabIndex={-1} data-editor-notice="" className={styles.notice}>
             <p className={styles.text}>
-              <strong>This {noun} was changed elsewhere while you were editing.</strong> Saving as it is would be refused, so that their change is not
-              overwritten. Your input is kept.
+              <strong>This {noun} was changed elsewhere while you were editing.</strong>{" "}
+              {refused ? null : "Saving as it is would be refused, so that their change is not overwritten. Your input is kept."}
             </p>
+            {/* A refused save is told here, in the one notice, not again beside the buttons (saveError). */}
+            {refused && editor.save.error ? (
+              <p role="alert" className={styles.text}>
+                {editor.save.error}
+              </p>
+            ) : null}
             <div className={styles.actions}>
               <Button onClick={onLoadLatest ?? form.loadLatest} disabled={unconfirmed}>
                 Load the newer version (discard my edits)

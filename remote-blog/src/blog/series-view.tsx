@@ -17,11 +17,26 @@ export function seriesMeta(state: LoadState<Series | null>): PageMeta | null {
 /** `/blogs/series/:slug`: a series' published parts in reading order. */
 export function SeriesView({ state, slug }: { state: LoadState<Series | null>; slug: string }) {
   usePageMeta(seriesMeta(state));
+  const back = (
+    <p>
+      <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
+    </p>
+  );
+  // A 404 page like the others: its own heading, then why.
+  if (state.status === "ready" && state.data === null) {
+    return (
+      <div className={page.page} data-state="not-found">
+        {back}
+        <h1 className={page.title}>Series not found</h1>
+        <p>
+          There is no series at “<code>{slug}</code>”, or none of its posts is published yet.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={page.page}>
-      <p>
-        <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
-      </p>
+      {back}
       <AsyncView
         what="series"
         state={state}
