@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isConflictError } from "shared-content/admin";
-import { focusFirstInvalid, isUnconfirmed, useSaveState, type FieldErrors, type SaveState } from "../ui";
+import { validateAndFocus, isUnconfirmed, useSaveState, type FieldErrors, type SaveState } from "../ui";
 import { useRecordForm, type RecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
 import { usePendingPictureList, type PendingPictures } from "../media/pending-pictures";
@@ -93,10 +93,7 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
   const submit = useCallback(
     async <T>(write: (values: F, baseRev: number | null) => Promise<T>, options: SubmitOptions<T, F> = {}) => {
       const current = formRef.current;
-      if (!options.unchecked && !current.validateAll()) {
-        focusFirstInvalid(options.formEl ?? null);
-        return false;
-      }
+      if (!options.unchecked && !validateAndFocus(options.formEl ?? null, current.validateAll)) return false;
       let { values } = current;
       const baseRev = options.baseRev ?? current.baseRev;
       // A picture chosen and described is part of what the owner saves: stored first, then in the values.

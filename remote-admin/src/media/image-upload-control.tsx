@@ -109,7 +109,12 @@ export function ImageUploadControl({ purpose, image, url, patchFor, onStored, on
 
       {pending && pending.preview ? (
         <div className={styles.pending}>
-          <AltTextField id={`${id}-alt`} label={`Alt text for the ${what}`} {...altField} hint="What the picture shows, for people who cannot see it." />
+          <AltTextField
+            id={`${id}-alt`}
+            label={`Alt text for the ${what}`}
+            {...altField}
+            hint="What the picture shows, for people who cannot see it. Saving the form uploads it too."
+          />
           <FocalPointField preview={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} value={focus} onChange={setFocus} />
           <div className={styles.actions}>
             <Button variant="primary" onClick={() => void start()}>

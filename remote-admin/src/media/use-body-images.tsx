@@ -57,22 +57,6 @@ export function useBodyImages({ value, onChange, fieldKey }: BodyImagesOptions) 
     void choose(file);
   };
 
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = [...e.clipboardData.files][0];
-    if (!file) return; // text: pasted as usual
-    e.preventDefault();
-    take(file);
-  };
-  const onDragOver = (e: DragEvent<HTMLTextAreaElement>) => {
-    if (e.dataTransfer.types.includes("Files")) e.preventDefault();
-  };
-  const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
-    const file = [...e.dataTransfer.files][0];
-    if (!file) return;
-    e.preventDefault();
-    take(file);
-  };
-
   const held = heldPicture(state);
   const name = held?.name ?? "image";
   const at = (text: string) => Math.min(cursor.current ?? text.length, text.length);
@@ -141,7 +125,7 @@ export function useBodyImages({ value, onChange, fieldKey }: BodyImagesOptions) 
       {pending && pending.preview ? (
         <div className={styles.pending}>
           <img src={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} className={styles.focalImage} />
-          <AltTextField id={altId} label="Alt text for the inserted image" {...altField} />
+          <AltTextField id={altId} label="Alt text for the inserted image" {...altField} hint="Saving the post inserts it too, where the cursor was." />
           <div className={styles.actions}>
             <Button variant="primary" onClick={() => void insert()}>
               Insert “{pending.name}”
@@ -155,5 +139,26 @@ export function useBodyImages({ value, onChange, fieldKey }: BodyImagesOptions) 
     </div>
   );
 
-  return { toolbar, sourceProps: { ref: source, onPaste, onDrop, onDragOver } };
+  return { toolbar, sourceProps: { ref: source, ...fileDropHandlers(take) } };
+}
+
+/** A text area's paste and drop of a file: the file is taken, text is pasted and dropped as usual. */
+function fileDropHandlers(take: (file: File) => void) {
+  return {
+    onPaste: (e: ClipboardEvent<HTMLTextAreaElement>) => {
+      const file = [...e.clipboardData.files][0];
+      if (!file) return;
+      e.preventDefault();
+      take(file);
+    },
+    onDragOver: (e: DragEvent<HTMLTextAreaElement>) => {
+      if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+    },
+    onDrop: (e: DragEvent<HTMLTextAreaElement>) => {
+      const file = [...e.dataTransfer.files][0];
+      if (!file) return;
+      e.preventDefault();
+      take(file);
+    },
+  };
 }
