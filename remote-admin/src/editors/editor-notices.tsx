@@ -29,7 +29,11 @@ function useCopyText<F>(editor: RecordEditor<F>, copyText: (() => string) | unde
       setCopied("Could not copy to the clipboard; select the text in the form and copy it by hand.");
     }
   };
-  const button = copyText ? <Button onClick={() => void copy()}>Copy my text</Button> : null;
+  const button = copyText ? (
+    <Button size="small" onClick={() => void copy()}>
+      Copy my text
+    </Button>
+  ) : null;
   return { button, copied: copied ? <StatusMessage kind="info">{copied}</StatusMessage> : null };
 }
 
@@ -117,20 +121,19 @@ export function ConflictNotice<F extends object>({ editor, noun, onLoadLatest, o
           <div ref={noticeRef} tabIndex={-1} data-editor-notice="" className={styles.notice}>
             <p className={styles.text}>
               <strong>This {noun} was changed elsewhere while you were editing.</strong>{" "}
-              {refused ? null : "Saving as it is would be refused, so that their change is not overwritten. Your input is kept."}
+              {/* A refused save is told here, in the one notice, not again beside the buttons (saveError). */}
+              {refused && editor.save.error ? (
+                <span role="alert">{editor.save.error}</span>
+              ) : (
+                "Saving as it is would be refused, so that their change is not overwritten. Your input is kept."
+              )}
             </p>
-            {/* A refused save is told here, in the one notice, not again beside the buttons (saveError). */}
-            {refused && editor.save.error ? (
-              <p role="alert" className={styles.text}>
-                {editor.save.error}
-              </p>
-            ) : null}
             <div className={styles.actions}>
-              <Button onClick={onLoadLatest ?? form.loadLatest} disabled={unconfirmed}>
+              <Button size="small" onClick={onLoadLatest ?? form.loadLatest} disabled={unconfirmed}>
                 Load the newer version (discard my edits)
               </Button>
               {onKeepMine && stored !== null ? (
-                <Button onClick={() => void keepMine()} disabled={unconfirmed}>
+                <Button size="small" onClick={() => void keepMine()} disabled={unconfirmed}>
                   Keep mine (save over theirs)…
                 </Button>
               ) : null}

@@ -11,7 +11,7 @@ export function describeWriteError(error: unknown): string {
   if (isConflictError(error)) {
     return error.currentRev === null
       ? "Not saved: this item was deleted elsewhere after you opened it. Your input is kept in the form."
-      : "Not saved: someone changed this item elsewhere after you opened it, and your save would overwrite that newer change. Your input is kept in the form; use “Load the newer version” to see theirs.";
+      : "Not saved: someone changed this item elsewhere after you opened it, and saving would overwrite it. Your input is kept in the form.";
   }
   const e = isContentError(error) ? error : toContentError(error);
   switch (e.code) {
