@@ -132,21 +132,40 @@ export function ImageUploadControl({ purpose, image, url, patchFor, onStored, on
         </div>
       ) : null}
 
-      <UploadStatus state={state} label={`Uploading the ${what}`} onCancel={cancel} />
+      <UploadStatus
+        state={state}
+        label={`Uploading the ${what}`}
+        onCancel={() => {
+          cancel();
+          // The same file may be chosen again.
+          if (fileInput.current) fileInput.current.value = "";
+        }}
+      />
       {done && state.phase === "idle" ? <StatusMessage kind="success">{done}</StatusMessage> : null}
 
-      {image && state.phase === "idle" ? (
-        <div className={styles.current}>
-          <AltTextField
-            label={`Alt text for the ${what}`}
-            value={image.alt}
-            onChange={(v) => onImageChange({ ...image, alt: v })}
-            error={error}
-            hint="Describes the uploaded picture wherever this page shows it."
-          />
-          {url ? <FocalPointField preview={url} alt={image.alt} value={image.focus} onChange={(f) => onImageChange(withFocus(image, f))} /> : null}
-        </div>
-      ) : null}
+      {image && state.phase === "idle" ? <CurrentPicture what={what} image={image} url={url} error={error} onImageChange={onImageChange} /> : null}
+    </div>
+  );
+}
+
+/** The stored picture the field holds: its alt text and focal point, edited in place. */
+function CurrentPicture({
+  what,
+  image,
+  url,
+  error,
+  onImageChange,
+}: Pick<ImageUploadControlProps, "url" | "error" | "onImageChange"> & { what: string; image: ImageRef }) {
+  return (
+    <div className={styles.current}>
+      <AltTextField
+        label={`Alt text for the ${what}`}
+        value={image.alt}
+        onChange={(v) => onImageChange({ ...image, alt: v })}
+        error={error}
+        hint="Describes the uploaded picture wherever this page shows it."
+      />
+      {url ? <FocalPointField preview={url} alt={image.alt} value={image.focus} onChange={(f) => onImageChange(withFocus(image, f))} /> : null}
     </div>
   );
 }

@@ -40,6 +40,8 @@ const toDataUri = (blob: Blob) =>
 const messageOf = (error: unknown) =>
   error instanceof ImageProcessingError || (error instanceof Error && "code" in error) ? error.message : "The picture could not be prepared. Try again.";
 
+const CANCELLED = "The upload was cancelled; nothing was saved. Choose the picture again to upload it.";
+
 /** What an upload came to: the stored picture, or why it failed (also shown by the control). */
 export type UploadOutcome = { stored: StoredImage } | { failed: string };
 
@@ -104,7 +106,12 @@ export function useImageUpload(store: StoreImage = storeMedia) {
         };
         return { stored: { url: shareImage(storage.current, processed.id).url, image, name, reused } };
       } catch (error) {
-        const message = controller.signal.aborted ? "The upload was cancelled; nothing was saved." : messageOf(error);
+        // Cancel lets the picture go (a form's Save will not send it); any other failure keeps it for another try.
+        if (controller.signal.aborted) {
+          setState({ phase: "failed", name, message: CANCELLED });
+          return { failed: CANCELLED };
+        }
+        const message = messageOf(error);
         setState({ phase: "failed", name, processed, preview, message });
         return { failed: message };
       }
@@ -114,11 +121,7 @@ export function useImageUpload(store: StoreImage = storeMedia) {
 
   const cancel = useCallback(() => {
     abort.current?.abort();
-    setState((s) =>
-      s.phase === "uploading"
-        ? { phase: "failed", name: s.name, processed: s.processed, preview: s.preview, message: "The upload was cancelled; nothing was saved." }
-        : { phase: "idle" },
-    );
+    setState((s) => (s.phase === "uploading" ? { phase: "failed", name: s.name, message: CANCELLED } : { phase: "idle" }));
   }, []);
 
   const reset = useCallback(() => {
