@@ -16,6 +16,7 @@ const stack: RunningStackView = {
   siteUrl: "http://127.0.0.1:7173",
   databaseUrl: "http://127.0.0.1:9004",
   authUrl: "http://127.0.0.1:9103",
+  demoAdminUid: "demo-admin-uid-1",
 };
 
 describe("which stack npm run admin-account changes", () => {
@@ -57,6 +58,9 @@ describe("which stack npm run admin-account changes", () => {
     expect(target.authUrl).toBe("http://127.0.0.1:9103");
     expect(target.databaseUrl).toBe(`http://127.0.0.1:9004/${NS}`);
     expect(target.description).toContain("Auth is taken from AUTH_PORT");
+    // A guessed Auth address must prove it is this stack's before anything changes.
+    expect(target.confirmAuthKnows).toBe("demo-admin-uid-1");
+    expect(resolveLocalTarget(inputs({ running: stack })).confirmAuthKnows).toBeNull();
   });
 
   it("addresses given by hand win over the stack and the variables", () => {

@@ -14,6 +14,8 @@ export interface RunningStackView {
   databaseUrl: string;
   /** The Auth emulator's origin from the config the stack serves; null when it serves none (`npm run emulators`). */
   authUrl: string | null;
+  /** The uid of the demo admin the stack created (its data folder's `demo-admin-uid`), if known. */
+  demoAdminUid: string | null;
 }
 
 export interface TargetInputs {
@@ -34,6 +36,11 @@ export interface LocalTarget {
   databaseUrl: string;
   /** Said before anything changes: which stack, and where each address came from. */
   description: string;
+  /**
+   * A uid the Auth emulator must know before anything changes: set when a running stack's Auth
+   * address is only guessed (from AUTH_PORT or its default), since another stack may answer there.
+   */
+  confirmAuthKnows: string | null;
 }
 
 const HOST = "127.0.0.1";
@@ -49,13 +56,14 @@ export function resolveLocalTarget({ flags, env, ports, running, dataDir }: Targ
   const databaseUrl = givenDatabase ?? (running ? withNamespace(running.databaseUrl) : fromPorts.database);
 
   const addresses = `Auth ${authUrl}, database ${databaseUrl}`;
-  if (givenAuth && givenDatabase) return { authUrl, databaseUrl, description: `the emulators given by hand (${addresses})` };
+  if (givenAuth && givenDatabase) return { authUrl, databaseUrl, description: `the emulators given by hand (${addresses})`, confirmAuthKnows: null };
   if (!running) {
     const variables = [`AUTH_PORT=${env.AUTH_PORT || `${ports.auth} (default)`}`, `DATABASE_PORT=${env.DATABASE_PORT || `${ports.database} (default)`}`];
     return {
       authUrl,
       databaseUrl,
       description: `the emulators on the port variables, ${variables.join(", ")}: no stack is running from ${dataDir} (${addresses})`,
+      confirmAuthKnows: null,
     };
   }
   const site = running.siteUrl ? `, site ${running.siteUrl}` : "";
@@ -65,10 +73,12 @@ export function resolveLocalTarget({ flags, env, ports, running, dataDir }: Targ
     notes.push(`AUTH_PORT=${env.AUTH_PORT} is set, but this stack's Auth is on port ${portOf(running.authUrl)}`);
   if (!givenDatabase && env.DATABASE_PORT && env.DATABASE_PORT !== portOf(running.databaseUrl))
     notes.push(`DATABASE_PORT=${env.DATABASE_PORT} is set, but this stack's database is on port ${portOf(running.databaseUrl)}`);
-  if (!givenAuth && !running.authUrl) notes.push(`it names no Auth address, so Auth is taken from AUTH_PORT`);
+  const guessedAuth = !givenAuth && !running.authUrl;
+  if (guessedAuth) notes.push(`it names no Auth address, so Auth is taken from AUTH_PORT${env.AUTH_PORT ? "" : " (its default)"}`);
   return {
     authUrl,
     databaseUrl,
     description: `the local stack running from ${running.dataDir} (process ${running.pid}${site}; ${addresses})${notes.length ? `. Note: ${notes.join("; ")}` : ""}`,
+    confirmAuthKnows: guessedAuth ? running.demoAdminUid : null,
   };
 }

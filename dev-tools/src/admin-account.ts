@@ -143,6 +143,18 @@ export async function ensureAdmin(options: AdminAccountOptions): Promise<{ uid: 
   return { uid, created };
 }
 
+/**
+ * Refuses an Auth emulator that does not hold the running stack's demo admin: its address was
+ * guessed from a port variable, and another stack answers there.
+ */
+async function confirmSameStack(options: AdminAccountOptions, uid: string, stack: string): Promise<void> {
+  const out = await call(endpoints(options).identity("accounts:lookup"), { token: options.token, body: { localId: [uid] } });
+  if (!out?.users?.length)
+    throw new AdminAccountError(
+      `nothing was changed: the Auth emulator at ${options.authUrl} does not hold the demo admin (uid ${uid}) of ${stack}, so it belongs to another stack. Set AUTH_PORT to the Auth port \`npm run emulators\` printed, or pass --auth-url.`,
+    );
+}
+
 /** Sets a new password on an existing account (no admins/ change). */
 export async function resetPassword(options: AdminAccountOptions) {
   const existing = options.email ? await findUserByEmail(options, options.email) : null;
@@ -243,7 +255,8 @@ export async function main(
   // Every required field was checked just above.
   const options = given as AdminAccountOptions;
   const where = production ? `project ${options.projectId} (${options.databaseUrl})` : (target?.description ?? "");
-  // Before any call: an owner with two stacks sees which one is about to change.
+  if (target?.confirmAuthKnows) await confirmSameStack(options, target.confirmAuthKnows, target.description);
+  // Before any change: an owner with two stacks sees which one is about to change.
   log(`Changing ${options.email} on ${where}.`);
   if (command === "reset-password") {
     const { uid } = await resetPassword(options);
