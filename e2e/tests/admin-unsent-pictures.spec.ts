@@ -78,6 +78,14 @@ test("a cover and a body picture chosen but not uploaded go out with Publish, af
   await page.goto(`/blogs/${slug}`);
   await expect(page.getByRole("img", { name: "The quay in two colours" })).toBeVisible();
   await expect(page.getByRole("img", { name: "A gull on a post" })).toBeVisible();
+
+  // The library says where each is used in the owner's words (a published post's stored HTML is its text too).
+  await page.goto("/admin-panel/media");
+  await expectRemoteScreen(page, "remote_admin", "MediaLibrary");
+  const uses = page.getByRole("list", { name: "Where gull.jpg is used" });
+  await expect(uses).toContainText(`Post “${title}” (in the text)`);
+  await expect(uses).not.toContainText("bodyHtml");
+  await expect(page.getByRole("list", { name: "Where quay.jpg is used" })).toContainText(`Post “${title}” (cover)`);
 });
 
 test("a project's picture chosen and described is uploaded by Add project", async ({ page }) => {
