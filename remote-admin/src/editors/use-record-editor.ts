@@ -40,7 +40,8 @@ export interface RecordEditor<F> {
   storedRev: number | null;
   /**
    * The save sequence, the same for every editor: validate (focus the first invalid field of
-   * `formEl`), send the pictures the form holds prepared (into the values), run `write(values, baseRev)`, and only once the server has confirmed it make the
+   * `formEl`), upload the pictures the form holds prepared (into the values), run
+   * `write(values, baseRev)`, and only once the server has confirmed it make the
    * saved values the form's baseline at the revision written (`write` resolves with it; else
    * the next one) and call `onLanded` after the screen shows the save (the unsaved-changes
    * guard is off by then, so `onLanded` may navigate). Returns whether it landed.

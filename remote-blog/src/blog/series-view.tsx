@@ -17,6 +17,7 @@ export function seriesMeta(state: LoadState<Series | null>): PageMeta | null {
 /** `/blogs/series/:slug`: a series' published parts in reading order. */
 export function SeriesView({ state, slug }: { state: LoadState<Series | null>; slug: string }) {
   usePageMeta(seriesMeta(state));
+  const missing = `There is no series at “${slug}”, or none of its posts is published yet.`;
   const back = (
     <p>
       <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
@@ -28,21 +29,14 @@ export function SeriesView({ state, slug }: { state: LoadState<Series | null>; s
       <div className={page.page} data-state="not-found">
         {back}
         <h1 className={page.title}>Series not found</h1>
-        <p>
-          There is no series at “<code>{slug}</code>”, or none of its posts is published yet.
-        </p>
+        <p>{missing}</p>
       </div>
     );
   }
   return (
     <div className={page.page}>
       {back}
-      <AsyncView
-        what="series"
-        state={state}
-        isEmpty={(series) => series === null}
-        emptyText={`There is no series at “${slug}”, or none of its posts is published yet.`}
-      >
+      <AsyncView what="series" state={state} isEmpty={(series) => series === null} emptyText={missing}>
         {(series) =>
           series ? (
             <section aria-labelledby="series-title" data-series={series.slug}>
