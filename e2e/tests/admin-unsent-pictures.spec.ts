@@ -57,6 +57,7 @@ test("a cover and a body picture chosen but not uploaded go out with Publish, af
   expect(await db.get(`blog/posts/${slug}`)).toBeNull();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await coverAlt.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/unsent-cover-refused-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
