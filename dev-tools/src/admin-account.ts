@@ -4,6 +4,8 @@
 // docs/admin-account.md. The same REST calls serve both: the emulators accept the magic
 // bearer token "owner" where a real project needs an OAuth access token of a project owner.
 import { parseArgs } from "node:util";
+import { resolveLocalTarget, type RunningStackView } from "./admin-account-target";
+import { portsFromEnv } from "./stack-config";
 
 export const LOCAL_DEFAULTS = Object.freeze({
   projectId: "demo-portfolio",
@@ -53,14 +55,21 @@ export function endpoints({ projectId, authUrl, databaseUrl }: Pick<AdminAccount
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the services' JSON answers, read field by field
 async function call(url: string, { method = "POST", token, body }: { method?: string; token?: string; body?: unknown }): Promise<any> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new AdminAccountError(
+      `nothing answers at ${new URL(url).origin} (${(error as { cause?: { code?: string } }).cause?.code ?? String(error)}): start the stack (npm start or npm run emulators) with the same port variables, or give its addresses (--auth-url, --database-url)`,
+    );
+  }
   const text = await res.text();
   let json;
   try {
@@ -134,6 +143,18 @@ export async function ensureAdmin(options: AdminAccountOptions): Promise<{ uid: 
   return { uid, created };
 }
 
+/**
+ * Refuses an Auth emulator that does not hold the running stack's demo admin: its address was
+ * guessed from a port variable, and another stack answers there.
+ */
+async function confirmSameStack(options: AdminAccountOptions, uid: string, stack: string): Promise<void> {
+  const out = await call(endpoints(options).identity("accounts:lookup"), { token: options.token, body: { localId: [uid] } });
+  if (!out?.users?.length)
+    throw new AdminAccountError(
+      `nothing was changed: the Auth emulator at ${options.authUrl} does not hold the demo admin (uid ${uid}) of ${stack}, so it belongs to another stack. Set AUTH_PORT to the Auth port \`npm run emulators\` printed, or pass --auth-url.`,
+    );
+}
+
 /** Sets a new password on an existing account (no admins/ change). */
 export async function resetPassword(options: AdminAccountOptions) {
   const existing = options.email ? await findUserByEmail(options, options.email) : null;
@@ -159,11 +180,13 @@ const HELP = `Usage: npm run admin-account -- [create|reset-password] [options]
                    write admins/{uid}: true and set the custom claim admin: true
   reset-password   only set a new password on the existing account
 
-Local emulators (default):
+Local emulators (default): the stack running from this checkout's .local-data (npm start,
+npm run emulators), else the port variables AUTH_PORT and DATABASE_PORT as npm start reads
+them, else their defaults. It says which stack it changes before changing anything.
   --email <e>          ADMIN_EMAIL        default ${LOCAL_DEFAULTS.email}
   --password <p>       ADMIN_PASSWORD     default ${LOCAL_DEFAULTS.password}
-  --auth-url <url>     AUTH_EMULATOR_URL  default ${LOCAL_DEFAULTS.authUrl}
-  --database-url <u>   DATABASE_URL       default ${LOCAL_DEFAULTS.databaseUrl}
+  --auth-url <url>     AUTH_EMULATOR_URL  another Auth emulator (default: as above, ${LOCAL_DEFAULTS.authUrl} when nothing is set)
+  --database-url <u>   DATABASE_URL       another database (default: as above, ${LOCAL_DEFAULTS.databaseUrl})
   --project <id>       PROJECT_ID         default ${LOCAL_DEFAULTS.projectId}
 
 A real Firebase project:
@@ -175,10 +198,17 @@ A real Firebase project:
                        e.g. $(gcloud auth print-access-token)
 `;
 
+/** Where the local stack lives, for the command's default addresses (scripts/admin-account.ts reads the marker). */
+export interface LocalStackLookup {
+  dataDir: string;
+  running: () => Promise<RunningStackView | null>;
+}
+
 export async function main(
   argv = process.argv.slice(2),
   env: Record<string, string | undefined> = process.env,
   log: (line: string) => void = console.log,
+  local: LocalStackLookup = { dataDir: ".local-data", running: async () => null },
 ): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -201,12 +231,21 @@ export async function main(
   const command = positionals[0] ?? "create";
   if (!["create", "reset-password"].includes(command)) throw new AdminAccountError(`unknown command "${command}"\n\n${HELP}`);
   const production = values.production;
+  const target = production
+    ? null
+    : resolveLocalTarget({
+        flags: { authUrl: values["auth-url"], databaseUrl: values["database-url"] },
+        env,
+        ports: portsFromEnv(),
+        running: values["auth-url"] && values["database-url"] ? null : await local.running(),
+        dataDir: local.dataDir,
+      });
   const given = {
     email: values.email ?? env.ADMIN_EMAIL ?? (production ? undefined : LOCAL_DEFAULTS.email),
     password: values.password ?? env.ADMIN_PASSWORD ?? (production ? undefined : LOCAL_DEFAULTS.password),
     projectId: values.project ?? env.PROJECT_ID ?? (production ? undefined : LOCAL_DEFAULTS.projectId),
-    authUrl: production ? undefined : (values["auth-url"] ?? env.AUTH_EMULATOR_URL ?? LOCAL_DEFAULTS.authUrl),
-    databaseUrl: values["database-url"] ?? env.DATABASE_URL ?? (production ? undefined : LOCAL_DEFAULTS.databaseUrl),
+    authUrl: target?.authUrl,
+    databaseUrl: target?.databaseUrl ?? values["database-url"] ?? env.DATABASE_URL,
     token: production ? (values.token ?? env.ACCESS_TOKEN) : "owner",
   };
   const required = { email: "--email", password: "--password", projectId: "--project", databaseUrl: "--database-url", token: "--token" } as const;
@@ -215,13 +254,16 @@ export async function main(
   }
   // Every required field was checked just above.
   const options = given as AdminAccountOptions;
-  const where = production ? `project ${options.projectId}` : `the local emulators (${options.authUrl}, ${options.databaseUrl})`;
+  const where = production ? `project ${options.projectId} (${options.databaseUrl})` : (target?.description ?? "");
+  if (target?.confirmAuthKnows) await confirmSameStack(options, target.confirmAuthKnows, target.description);
+  // Before any change: an owner with two stacks sees which one is about to change.
+  log(`Changing ${options.email} on ${where}.`);
   if (command === "reset-password") {
     const { uid } = await resetPassword(options);
-    log(`Password of ${options.email} (uid ${uid}) reset on ${where}.`);
+    log(`Password of ${options.email} (uid ${uid}) reset.`);
   } else {
     const { uid, created } = await ensureAdmin(options);
-    log(`${created ? "Created" : "Reset the password of"} ${options.email} (uid ${uid}), wrote admins/${uid}: true and set the claim admin: true on ${where}.`);
+    log(`${created ? "Created" : "Reset the password of"} ${options.email} (uid ${uid}), wrote admins/${uid}: true and set the claim admin: true.`);
   }
   if (!production) await checkSignIn(options);
   return 0;

@@ -40,6 +40,18 @@ test("a post changed elsewhere is told where the owner writes, and their text ca
   await expect(notice).toBeFocused();
   await expect(notice).toBeInViewport();
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(5);
+  // The refusal is told once, inside the notice, without pointing "below" from the bottom bar.
+  await expect(page.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(1);
+  await expect(notice.getByRole("alert")).toContainText("Your input is kept in the form");
+  await expect(notice).not.toContainText("below");
+  // One block, small enough to leave the form most of the window.
+  expect((await notice.boundingBox())?.height ?? 0).toBeLessThan(140);
+  await page.screenshot({ path: "/tmp/owner-conflict-refused-1280.png" });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(notice).toBeInViewport();
+  expect((await notice.boundingBox())?.height ?? 0).toBeLessThan(320);
+  await page.screenshot({ path: "/tmp/owner-conflict-refused-390.png" });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(body).toHaveValue(`${mine} More.`);
 
   await notice.getByRole("button", { name: "Copy my text" }).click();

@@ -9,6 +9,8 @@ export type PostAction = "draft" | "publish" | "unpublish" | "delete";
 
 export interface PostActionBarProps {
   save: SaveState;
+  /** Why the last save failed, when no notice tells it already (the editor's `saveError`). */
+  error: string | null;
   /** The action the save state belongs to. */
   action: PostAction | null;
   published: boolean;
@@ -20,19 +22,35 @@ export interface PostActionBarProps {
   onDelete: () => void;
   /** What the owner must see wherever they are in the form (a change made elsewhere), above the buttons. */
   notice?: ReactNode;
+  /** A picture the save is uploading first. */
+  sending?: ReactNode;
 }
 
 /**
  * The editor's sticky action bar: Save, Publish or Unpublish, Preview, Delete. A failed save
  * says why here, beside the button that was pressed, where the user is.
  */
-export function PostActionBar({ save, action, published, canDelete, values, publishedAt, onPublish, onUnpublish, onDelete, notice }: PostActionBarProps) {
+export function PostActionBar({
+  save,
+  error,
+  action,
+  published,
+  canDelete,
+  values,
+  publishedAt,
+  onPublish,
+  onUnpublish,
+  onDelete,
+  notice,
+  sending,
+}: PostActionBarProps) {
   const busy = isUnconfirmed(save.status);
   const statusFor = (kind: PostAction) => (action === kind ? save.status : "idle");
   return (
     <div className={styles.actionBar}>
       {notice}
-      {save.status === "error" && save.error ? <StatusMessage kind="error">{save.error}</StatusMessage> : null}
+      {sending}
+      {save.status === "error" && error ? <StatusMessage kind="error">{error}</StatusMessage> : null}
       <FormActions>
         <SaveButton
           type="submit"

@@ -6,14 +6,15 @@ import { tagFixes, tagFixMessage } from "../lib/labels";
 import { slugProblem } from "../lib/slug";
 import { leaveForm, useLeaveWhenClean } from "../lib/use-record-form";
 import { ConflictNotice, EditorNotices } from "../editors/editor-notices";
-import { useRecordEditor } from "../editors/use-record-editor";
+import { useRecordEditor, type RecordEditor } from "../editors/use-record-editor";
 import { clearKeptSaveIfSent } from "../editors/kept-save";
+import { PendingPicturesProvider, PictureSending } from "../media/pending-pictures";
 import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-autosave";
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
 import { POST_FIELD_LABELS, postToForm, postToInput, seriesErrors, type PostForm } from "./post-form";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
-import { PostSchedule } from "./post-schedule";
+import { PostSchedule, type LandedPost } from "./post-schedule";
 import { PostSeriesFields } from "./post-series-fields";
 import styles from "./blog-editor.module.css";
 
@@ -45,36 +46,32 @@ function usePostChecks(allPosts: WithId<BlogPost>[], loadedSlug: string | null) 
   return { check, otherTags };
 }
 
-/** One post's editor: details, body, earlier versions, autosave, preview, and the save sequence. */
-export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose }: PostEditorProps) {
+interface WritesContext {
+  editor: RecordEditor<PostForm>;
+  formEl: React.RefObject<HTMLFormElement | null>;
+  /** The slug the post is stored under (null until a new post's first save). */
+  loadedSlug: string | null;
+}
+
+/** The post's writes: save (as draft or published), delete, and restoring an earlier version into the form. */
+function usePostWrites({ post, editor, formEl, loadedSlug, onSaved, onClose }: Pick<PostEditorProps, "post" | "onSaved" | "onClose"> & WritesContext) {
   const { confirm, dialog } = useConfirm();
   const [action, setAction] = useState<PostAction | null>(null);
-  // The slug follows the title for a new post until the author edits the slug.
-  const [slugEdited, setSlugEdited] = useState(post !== null);
-  const [loadedSlug, setLoadedSlug] = useState<string | null>(post?.id ?? null);
   const [restored, setRestored] = useState<string | null>(null);
-  const status: PostStatus = post?.status ?? "draft";
-  const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
-  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({
-    record: post,
-    deletedElsewhere,
-    toForm: postToForm,
-    validate: check,
-    keepKey: autosaveKey(loadedSlug),
-  });
-  const { form, save } = editor;
-  const leaveWhenClean = useLeaveWhenClean(form.dirty);
-  const formRef = useRef<HTMLFormElement>(null);
-  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev);
 
-  /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. */
-  const write = (nextStatus: PostStatus, kind: PostAction, asNew = false, overRev?: number) => {
+  /** Saves the form as `nextStatus`; a new post (or one deleted elsewhere, `asNew`) is created. Resolves with what landed. */
+  const write = async (nextStatus: PostStatus, kind: PostAction, asNew = false, overRev?: number): Promise<LandedPost | null> => {
     setAction(kind);
     const previousSlug = asNew ? null : loadedSlug;
-    void editor.submit(
-      (values, baseRev) => savePost(postToInput(values, nextStatus), previousSlug === null ? null : baseRev, previousSlug !== null ? { previousSlug } : {}),
+    let landed: LandedPost | null = null;
+    const ok = await editor.submit(
+      async (values, baseRev) => {
+        const rev = await savePost(postToInput(values, nextStatus), previousSlug === null ? null : baseRev, previousSlug !== null ? { previousSlug } : {});
+        landed = { slug: values.slug.trim(), rev };
+        return rev;
+      },
       {
-        formEl: formRef.current,
+        formEl: formEl.current,
         baseRev: overRev,
         onLanded: (_rev, values) => {
           const slug = values.slug.trim();
@@ -82,12 +79,11 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           clearKeptSaveIfSent(autosaveKey(previousSlug), values);
           if (slug !== previousSlug) clearAutosave(slug);
           setRestored(null);
-          setLoadedSlug(slug);
-          setSlugEdited(true);
           onSaved(slug);
         },
       },
     );
+    return ok ? landed : null;
   };
 
   const remove = async () => {
@@ -109,9 +105,43 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
   };
 
   const restoreVersion = async (version: WithId<BlogPost>) => {
-    const message = await loadVersionInto(form, version, loadedSlug, confirm);
+    const message = await loadVersionInto(editor.form, version, loadedSlug, confirm);
     if (message) setRestored(message);
   };
+  return { dialog, confirm, action, restored, write, remove, restoreVersion };
+}
+
+/** One post's editor: details, body, schedule, earlier versions, autosave, preview, and the save sequence. */
+export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose }: PostEditorProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // The slug follows the title for a new post until the author edits the slug (or it is saved).
+  const [slugEdited, setSlugEdited] = useState(post !== null);
+  const [loadedSlug, setLoadedSlug] = useState<string | null>(post?.id ?? null);
+  const status: PostStatus = post?.status ?? "draft";
+  const { check, otherTags } = usePostChecks(allPosts, loadedSlug);
+  const editor = useRecordEditor<WithId<BlogPost>, PostForm>({
+    record: post,
+    deletedElsewhere,
+    toForm: postToForm,
+    validate: check,
+    keepKey: autosaveKey(loadedSlug),
+  });
+  const writes = usePostWrites({
+    post,
+    editor,
+    formEl: formRef,
+    loadedSlug,
+    onSaved: (slug) => {
+      setLoadedSlug(slug);
+      setSlugEdited(true);
+      onSaved(slug);
+    },
+    onClose,
+  });
+  const { form, save } = editor;
+  const { action, write } = writes;
+  const leaveWhenClean = useLeaveWhenClean(form.dirty);
+  useAutosave(loadedSlug, form.values, form.dirty, form.baseRev);
   const discardEdits = () => {
     clearAutosave(loadedSlug);
     form.loadLatest();
@@ -123,15 +153,17 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
     <AdminPage
       title={heading}
       description={<PostStatusLine post={post} published={published} />}
-      actions={<Button onClick={() => void leaveForm(form.dirty, confirm, discardEdits, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>}
+      actions={
+        <Button onClick={() => void leaveForm(form.dirty, writes.confirm, discardEdits, () => leaveWhenClean(() => onClose()))}>Back to the posts</Button>
+      }
     >
-      {dialog}
+      {writes.dialog}
       <AutosavePrompt slug={loadedSlug} current={form.values} rev={post?.rev ?? null} onRestore={form.setValues} />
       <EditorNotices
         editor={editor}
         noun="post"
         what="your changes to this post"
-        onSaveAsNew={deletedElsewhere ? () => write("draft", "draft", true) : undefined}
+        onSaveAsNew={deletedElsewhere ? () => void write("draft", "draft", true) : undefined}
         copyText={() => form.values.body}
       />
       {save.status === "saved" ? <PostSavedMessage action={action} published={published} slug={loadedSlug} /> : null}
@@ -142,38 +174,48 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
         className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
-          write(status, "draft");
+          void write(status, "draft");
         }}
       >
-        <PostFields
-          form={form}
-          post={post}
-          loadedSlug={loadedSlug}
-          allPosts={allPosts}
-          otherTags={otherTags}
-          slugEdited={slugEdited}
-          onSlugEdited={() => setSlugEdited(true)}
-        />
+        <PendingPicturesProvider value={editor.pictures}>
+          <PostFields
+            form={form}
+            post={post}
+            loadedSlug={loadedSlug}
+            allPosts={allPosts}
+            otherTags={otherTags}
+            slugEdited={slugEdited}
+            onSlugEdited={() => setSlugEdited(true)}
+          />
+        </PendingPicturesProvider>
         <PostSeriesFields form={form} allPosts={allPosts} loadedSlug={loadedSlug} />
-        {post && status === "draft" && !deletedElsewhere ? <PostSchedule post={post} dirty={form.dirty} /> : null}
-        {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void restoreVersion(v)} /> : null}
-        {restored ? <StatusMessage kind="info">{restored}</StatusMessage> : null}
+        {status === "draft" && !deletedElsewhere ? (
+          <PostSchedule
+            stored={post && loadedSlug ? { slug: loadedSlug, rev: post.rev, title: post.title } : null}
+            dirty={form.dirty}
+            saveDraft={() => write("draft", "draft")}
+          />
+        ) : null}
+        {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void writes.restoreVersion(v)} /> : null}
+        {writes.restored ? <StatusMessage kind="info">{writes.restored}</StatusMessage> : null}
         <PostActionBar
           save={save}
+          error={editor.saveError}
           action={action}
           published={published}
           canDelete={post !== null && !deletedElsewhere}
           values={form.values}
           publishedAt={post?.publishedAt}
-          onPublish={() => write("published", "publish")}
-          onUnpublish={() => write("draft", "unpublish")}
-          onDelete={() => void remove()}
+          onPublish={() => void write("published", "publish")}
+          onUnpublish={() => void write("draft", "unpublish")}
+          onDelete={() => void writes.remove()}
+          sending={<PictureSending pictures={editor.pictures} />}
           notice={
             <ConflictNotice
               editor={editor}
               noun="post"
               onLoadLatest={discardEdits}
-              onKeepMine={(rev) => write(status, "draft", false, rev)}
+              onKeepMine={(rev) => void write(status, "draft", false, rev)}
               keptWhere="this post's earlier versions"
               labels={POST_FIELD_LABELS}
               copyText={() => form.values.body}

@@ -27,7 +27,7 @@ export function PostFields({ form, post, loadedSlug, allPosts, otherTags, slugEd
   // Counting the words of a long body is work: done on a deferred copy, once per change.
   const body = useDeferredValue(values.body);
   const readingTime = useMemo(() => readingTimeLabel(body), [body]);
-  const bodyImages = useBodyImages({ value: values.body, onChange: (v) => set("body", v) });
+  const bodyImages = useBodyImages({ value: values.body, onChange: (v) => set("body", v), fieldKey: "body" });
   return (
     <>
       <Panel title="Details">

@@ -8,6 +8,19 @@ describe("what changed from one version of a post to the next", () => {
     expect(versionChanges(base, { ...base, body: "Hello" })).toBe("body (+0 −6 characters)");
     expect(versionChanges(base, { ...base, tags: ["a", "b"], coverUrl: "/images/c.png" })).toBe("tags, cover");
   });
+  it("names a change to the series alone, with where the post now stands", () => {
+    const inRust = { ...base, series: { slug: "rust", title: "Rust", part: 1 } };
+    expect(versionChanges(base, inRust)).toBe("series (now part 1 of “Rust”)");
+    expect(versionChanges(inRust, { ...inRust, series: { slug: "rust", title: "Rust", part: 2 } })).toBe("series (now part 2 of “Rust”)");
+    expect(versionChanges(inRust, { ...inRust, series: { slug: "go", title: "Go", part: 1 } })).toBe("series (now part 1 of “Go”)");
+    expect(versionChanges(inRust, base)).toBe("series (left “Rust”)");
+    expect(versionChanges(inRust, { ...inRust, summary: "S2" })).toBe("summary");
+  });
+  it("names a cover changed by upload, or only its alt text", () => {
+    const covered = { ...base, coverUrl: "/c.jpg", coverImage: { id: "0123456789abcdef-800x600", alt: "A boat" } };
+    expect(versionChanges(covered, { ...covered, coverImage: { id: "fedcba9876543210-800x600", alt: "A boat" } })).toBe("cover");
+    expect(versionChanges(covered, { ...covered, coverImage: { id: "0123456789abcdef-800x600", alt: "A red boat" } })).toBe("cover's alt text");
+  });
   it("a publish changes no text", () => {
     expect(versionChanges(base, { ...base, status: "published" })).toBe("published");
     expect(versionChanges(base, base)).toBe("no change to the text");

@@ -124,6 +124,12 @@ function textDelta(before: string, after: string): { added: number; removed: num
   return { added: after.length - start - end, removed: before.length - start - end };
 }
 
+/** A change to the post's series in a few words, or null: "series (now part 2 of “Rust”)", "series (left “Rust”)". */
+function seriesChange(older: BlogPost["series"], newer: BlogPost["series"]): string | null {
+  if (older?.title === newer?.title && older?.part === newer?.part) return null;
+  return newer ? `series (now part ${newer.part} of “${newer.title}”)` : `series (left “${older?.title ?? ""}”)`;
+}
+
 /**
  * What changed from one version of a post to the next, in a few words: "title, body (+120 −30
  * characters)", or "no change to the text" (a publish or unpublish, say).
@@ -133,7 +139,10 @@ export function versionChanges(older: BlogPost, newer: BlogPost): string {
   if (older.title !== newer.title) parts.push("title");
   if (older.summary !== newer.summary) parts.push("summary");
   if (older.tags.join(",") !== newer.tags.join(",")) parts.push("tags");
-  if ((older.coverUrl ?? "") !== (newer.coverUrl ?? "")) parts.push("cover");
+  if ((older.coverUrl ?? "") !== (newer.coverUrl ?? "") || older.coverImage?.id !== newer.coverImage?.id) parts.push("cover");
+  else if (older.coverImage?.alt !== newer.coverImage?.alt) parts.push("cover's alt text");
+  const series = seriesChange(older.series, newer.series);
+  if (series) parts.push(series);
   if (older.body !== newer.body) {
     const { added, removed } = textDelta(older.body, newer.body);
     parts.push(`body (+${added} −${removed} characters)`);

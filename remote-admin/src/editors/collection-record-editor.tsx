@@ -19,6 +19,7 @@ import { ConflictNotice, EditorNotices } from "./editor-notices";
 import { keptSaveKey } from "./kept-save";
 import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
+import { PendingPicturesProvider, PictureSending } from "../media/pending-pictures";
 
 export type CollectionRecordEditorProps<K extends CollectionKind, R extends CollectionRecord, F extends object> = CollectionEditorProps<K, R, F> & {
   record: R | null;
@@ -128,10 +129,11 @@ export function CollectionRecordEditor<K extends CollectionKind, R extends Colle
         copyText={() => textOf(form.values)}
       />
       <form noValidate onSubmit={submit} className={styles.form} aria-label={heading}>
-        {renderForm(form, record)}
+        <PendingPicturesProvider value={editor.pictures}>{renderForm(form, record)}</PendingPicturesProvider>
         <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
+        <PictureSending pictures={editor.pictures} />
         <FormActions>
-          <SaveButton type="submit" status={save.status} error={save.error} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
+          <SaveButton type="submit" status={save.status} error={editor.saveError} label={record ? "Save changes" : `Add ${noun}`} successText="Saved" />
           <Button onClick={() => void leaveForm(form.dirty, confirm, form.loadLatest, () => leaveWhenClean(() => onDone()))}>
             {form.dirty ? "Cancel" : "Back to the list"}
           </Button>

@@ -29,7 +29,11 @@ function useCopyText<F>(editor: RecordEditor<F>, copyText: (() => string) | unde
       setCopied("Could not copy to the clipboard; select the text in the form and copy it by hand.");
     }
   };
-  const button = copyText ? <Button onClick={() => void copy()}>Copy my text</Button> : null;
+  const button = copyText ? (
+    <Button size="small" onClick={() => void copy()}>
+      Copy my text
+    </Button>
+  ) : null;
   return { button, copied: copied ? <StatusMessage kind="info">{copied}</StatusMessage> : null };
 }
 
@@ -91,7 +95,8 @@ export interface ConflictNoticeProps<F extends object> {
  * the bottom of the window while the form scrolls, inside a polite live region (announced
  * without taking the focus from someone typing). When a save is refused the notice takes the
  * focus without scrolling (it is in view already). Its ways out: load theirs, keep mine (after
- * seeing what it replaces), copy mine.
+ * seeing what it replaces), copy mine. A refused save's message is part of the notice (the
+ * editor's `saveError` leaves it out beside the buttons), so the bar holds one block, not two.
  */
 export function ConflictNotice<F extends object>({ editor, noun, onLoadLatest, onKeepMine, keptWhere, labels, copyText, children }: ConflictNoticeProps<F>) {
   const { form, deletedElsewhere, refused, stored, storedRev, unconfirmed } = editor;
@@ -115,15 +120,20 @@ export function ConflictNotice<F extends object>({ editor, noun, onLoadLatest, o
         {changed ? (
           <div ref={noticeRef} tabIndex={-1} data-editor-notice="" className={styles.notice}>
             <p className={styles.text}>
-              <strong>This {noun} was changed elsewhere while you were editing.</strong> Saving as it is would be refused, so that their change is not
-              overwritten. Your input is kept.
+              <strong>This {noun} was changed elsewhere while you were editing.</strong>{" "}
+              {/* A refused save is told here, in the one notice, not again beside the buttons (saveError). */}
+              {refused && editor.save.error ? (
+                <span role="alert">{editor.save.error}</span>
+              ) : (
+                "Saving as it is would be refused, so that their change is not overwritten. Your input is kept."
+              )}
             </p>
             <div className={styles.actions}>
-              <Button onClick={onLoadLatest ?? form.loadLatest} disabled={unconfirmed}>
+              <Button size="small" onClick={onLoadLatest ?? form.loadLatest} disabled={unconfirmed}>
                 Load the newer version (discard my edits)
               </Button>
               {onKeepMine && stored !== null ? (
-                <Button onClick={() => void keepMine()} disabled={unconfirmed}>
+                <Button size="small" onClick={() => void keepMine()} disabled={unconfirmed}>
                   Keep mine (save over theirs)…
                 </Button>
               ) : null}

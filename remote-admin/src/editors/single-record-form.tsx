@@ -8,6 +8,7 @@ import { ConflictNotice, EditorNotices } from "./editor-notices";
 import { keptSaveKey } from "./kept-save";
 import { KeptSavePrompt } from "./kept-save-prompt";
 import { useRecordEditor } from "./use-record-editor";
+import { PendingPicturesProvider, PictureSending } from "../media/pending-pictures";
 
 /** `W`: the record's fields as its write function takes them (the boundary, typed end to end). */
 export interface SingleRecordFormProps<R extends { rev: number }, F extends object, W> {
@@ -80,10 +81,11 @@ function Loaded<R extends { rev: number }, F extends object, W>({
       {record === null ? <StatusMessage kind="info">Nothing is saved here yet; the first save creates it.</StatusMessage> : null}
       <Panel>
         <form noValidate onSubmit={submit} className={styles.form} aria-label={title}>
-          {renderForm(form)}
+          <PendingPicturesProvider value={editor.pictures}>{renderForm(form)}</PendingPicturesProvider>
           <ConflictNotice editor={editor} noun={noun} onKeepMine={(rev) => submit(null, rev)} copyText={() => textOf(form.values)} />
+          <PictureSending pictures={editor.pictures} />
           <FormActions>
-            <SaveButton type="submit" status={save.status} error={save.error} label="Save" />
+            <SaveButton type="submit" status={save.status} error={editor.saveError} label="Save" />
             {form.dirty ? <Button onClick={form.loadLatest}>Discard changes</Button> : null}
           </FormActions>
         </form>

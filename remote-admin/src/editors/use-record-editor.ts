@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isConflictError } from "shared-content/admin";
-import { focusFirstInvalid, isUnconfirmed, useSaveState, type FieldErrors, type SaveState } from "../ui";
+import { validateAndFocus, isUnconfirmed, useSaveState, type FieldErrors, type SaveState } from "../ui";
 import { useRecordForm, type RecordForm } from "../lib/use-record-form";
 import { describeWriteError } from "../lib/write-errors";
+import { usePendingPictureList, type PendingPictures } from "../media/pending-pictures";
 import { clearKeptSave, clearKeptSaveIfSent, keepSave } from "./kept-save";
 
 export interface RecordEditorOptions<R extends { rev: number }, F extends object> {
@@ -29,13 +30,18 @@ export interface RecordEditor<F> {
   deletedElsewhere: boolean;
   /** The last save was refused because the record changed (or went) elsewhere. */
   refused: boolean;
+  /** The failure to show beside the buttons: none when a refusal's notice already tells it. */
+  saveError: string | null;
+  /** The pictures the form holds prepared and not sent: the save sends them first (wrap the form in PendingPicturesProvider). */
+  pictures: PendingPictures;
   /** The record as stored now (theirs, when it changed elsewhere), in the form's shape; null for a new or deleted one. */
   stored: F | null;
   /** The revision stored now: "Keep mine" saves over it (`submit`'s `baseRev`). */
   storedRev: number | null;
   /**
    * The save sequence, the same for every editor: validate (focus the first invalid field of
-   * `formEl`), run `write(values, baseRev)`, and only once the server has confirmed it make the
+   * `formEl`), upload the pictures the form holds prepared (into the values), run
+   * `write(values, baseRev)`, and only once the server has confirmed it make the
    * saved values the form's baseline at the revision written (`write` resolves with it; else
    * the next one) and call `onLanded` after the screen shows the save (the unsaved-changes
    * guard is off by then, so `onLanded` may navigate). Returns whether it landed.
@@ -70,6 +76,7 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
   const save = useSaveState(describeWriteError);
   const unconfirmed = isUnconfirmed(save.status);
   const form = useRecordForm<R, F>({ record, toForm, validate, saving: unconfirmed, onEdited: save.clearSaved });
+  const pictures = usePendingPictureList();
   const [refused, setRefused] = useState(false);
   const { run } = save;
 
@@ -87,24 +94,30 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
   const submit = useCallback(
     async <T>(write: (values: F, baseRev: number | null) => Promise<T>, options: SubmitOptions<T, F> = {}) => {
       const current = formRef.current;
-      if (!options.unchecked && !current.validateAll()) {
-        focusFirstInvalid(options.formEl ?? null);
-        return false;
-      }
-      const { values } = current;
+      if (!options.unchecked && !validateAndFocus(options.formEl ?? null, current.validateAll)) return false;
+      let { values } = current;
       const baseRev = options.baseRev ?? current.baseRev;
-      // Kept before the write starts, and only forgotten once it has landed.
-      if (keepKey && !options.unchecked) keepSave(keepKey, { values, baseRev, at: Date.now(), ...(options.keptId ? { id: options.keptId } : {}) });
+      // A picture chosen and described is part of what the owner saves: stored first, then in the values.
+      const sendPictures = async () => {
+        const patch = await pictures.sendAll();
+        values = patch(values as Record<string, unknown>) as F;
+        formRef.current.setValues((now) => patch(now as Record<string, unknown>) as F);
+      };
       let result: T | undefined;
       let conflict = false;
-      const ok = await run(async () => {
-        try {
-          result = await write(values, baseRev);
-        } catch (error) {
-          conflict = isConflictError(error);
-          throw error;
-        }
-      });
+      const ok = await run(
+        async () => {
+          // Kept before the write starts, and only forgotten once it has landed.
+          if (keepKey && !options.unchecked) keepSave(keepKey, { values, baseRev, at: Date.now(), ...(options.keptId ? { id: options.keptId } : {}) });
+          try {
+            result = await write(values, baseRev);
+          } catch (error) {
+            conflict = isConflictError(error);
+            throw error;
+          }
+        },
+        options.unchecked ? undefined : sendPictures,
+      );
       setRefused(conflict);
       if (!ok) return false;
       formRef.current.landed(values, typeof result === "number" ? result : (baseRev ?? 0) + 1);
@@ -113,7 +126,7 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
       if (onLanded) setLandedRun({ run: () => onLanded(result as T, values) });
       return true;
     },
-    [run, keepKey],
+    [run, keepKey, pictures],
   );
   // Discarding the edits (Load the newer version, Cancel, Discard changes) forgets what was kept too.
   const { loadLatest } = form;
@@ -126,9 +139,11 @@ export function useRecordEditor<R extends { rev: number }, F extends object>({
     form: { ...form, loadLatest: discard },
     save,
     unconfirmed,
-    guarded: form.dirty || unconfirmed,
+    guarded: form.dirty || unconfirmed || pictures.count > 0,
     deletedElsewhere: deletedElsewhere && !unconfirmed && save.status !== "saved",
     refused: refused && save.status === "error",
+    saveError: refused ? null : save.error,
+    pictures,
     stored: record && !deletedElsewhere ? toForm(record) : null,
     storedRev: record && !deletedElsewhere ? record.rev : null,
     submit,

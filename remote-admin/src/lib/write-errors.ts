@@ -1,14 +1,17 @@
 import { isConflictError, isContentError, toContentError } from "shared-content/admin";
+import { PictureNotSentError } from "../media/pending-pictures";
 
 /**
  * A specific, plain message for a failed write. Conflicts say that nothing was overwritten;
  * invalid input lists the first field problem; denials and outages say what happened.
  */
 export function describeWriteError(error: unknown): string {
+  // Names the picture and what to do; nothing was written.
+  if (error instanceof PictureNotSentError) return error.message;
   if (isConflictError(error)) {
     return error.currentRev === null
-      ? "Not saved: this item was deleted elsewhere after you opened it. Your input is kept below."
-      : "Not saved: someone changed this item elsewhere after you opened it, and your save would overwrite that newer change. Your input is kept below; use “Load the newer version” to see it.";
+      ? "Not saved: this item was deleted elsewhere after you opened it. Your input is kept in the form."
+      : "Not saved: someone changed this item elsewhere after you opened it, and saving would overwrite it. Your input is kept in the form.";
   }
   const e = isContentError(error) ? error : toContentError(error);
   switch (e.code) {

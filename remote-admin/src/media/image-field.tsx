@@ -44,6 +44,7 @@ export function ImageField<F extends object>({ form, purpose, label, urlKey, ima
         image={image}
         url={url}
         error={errorFor(errors, imageKey)}
+        patchFor={(stored) => (f) => ({ ...f, [urlKey]: stored.url, [imageKey]: stored.image })}
         onStored={(stored) => update({ [urlKey]: stored.url, [imageKey]: stored.image })}
         onImageChange={(next) => update({ [imageKey]: next })}
       />

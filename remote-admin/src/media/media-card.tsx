@@ -25,9 +25,19 @@ import styles from "./media.module.css";
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en")} KB`;
 
-const FIELD_NAMES: Record<string, string> = { body: "in the text", coverImage: "cover", coverUrl: "cover", avatarImage: "avatar", avatarUrl: "avatar" };
+// Where in a record a picture is, in the owner's words: a post's stored HTML and contents list are
+// its text too, and any other field holding it is that record's picture.
+const PLACES: Record<string, string> = {
+  body: "in the text",
+  bodyHtml: "in the text",
+  toc: "in the text",
+  coverImage: "cover",
+  coverUrl: "cover",
+  posterImage: "poster",
+  posterUrl: "poster",
+};
 const describeUse = (use: MediaUse) => {
-  const where = [...new Set(use.fields.map((f) => FIELD_NAMES[f] ?? (/image|url/i.test(f) ? "image" : f)))];
+  const where = [...new Set(use.fields.map((f) => PLACES[f] ?? "picture"))];
   return `${use.label.charAt(0).toUpperCase()}${use.label.slice(1)}${use.kind === "avatar" ? "" : ` (${where.join(", ")})`}`;
 };
 

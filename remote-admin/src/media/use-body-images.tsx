@@ -1,14 +1,16 @@
 // Pictures in a markdown body (the post editor): paste, drop, or the "Insert image" button. Each
 // picture is described (alt text) and uploaded like any other; while it uploads, a placeholder
 // line holds its place at the cursor, replaced by ![alt](share JPEG URL) when it is stored and
-// removed when it fails or is cancelled.
-import { useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+// removed when it fails or is cancelled. A picture described but not inserted yet is inserted by
+// the form's Save, at the same place (pending-pictures.tsx).
+import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { markdownAlt } from "shared-content/admin";
 import { Button, StatusMessage } from "../ui";
 import { AltTextField, usePendingAlt } from "./alt-text-field";
 import { ACCEPT_IMAGES } from "./image-file-check";
+import { usePendingPicture } from "./pending-pictures";
 import { UploadStatus } from "./upload-progress";
-import { useImageUpload } from "./use-image-upload";
+import { heldPicture, useImageUpload } from "./use-image-upload";
 import styles from "./media.module.css";
 
 let placeholders = 0;
@@ -28,13 +30,21 @@ export function replaceLine(text: string, line: string, by: string): string {
   return text.replace(new RegExp(`\\n{0,2}${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), "");
 }
 
-export function useBodyImages({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export interface BodyImagesOptions {
+  value: string;
+  onChange: (value: string) => void;
+  /** The form field holding the text ("body"): a picture sent by the form's Save goes into it. */
+  fieldKey: string;
+}
+
+export function useBodyImages({ value, onChange, fieldKey }: BodyImagesOptions) {
   const { state, choose, upload, cancel, reset } = useImageUpload();
   const { alt, setAlt, refuse, clearError, field: altField } = usePendingAlt();
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const source = useRef<HTMLTextAreaElement>(null);
   const cursor = useRef<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const altId = `body-image-alt${useId().replace(/:/g, "")}`;
   // The latest text, for an upload that finishes after more typing.
   const latest = useRef(value);
   latest.current = value;
@@ -47,39 +57,50 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
     void choose(file);
   };
 
-  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const file = [...e.clipboardData.files][0];
-    if (!file) return; // text: pasted as usual
-    e.preventDefault();
-    take(file);
+  const held = heldPicture(state);
+  const name = held?.name ?? "image";
+  const at = (text: string) => Math.min(cursor.current ?? text.length, text.length);
+  const altProblem = () => {
+    if (alt.trim()) return null;
+    refuse("Describe the picture in the alt text: what would you tell someone who cannot see it?");
+    document.getElementById(altId)?.focus();
+    return `the picture “${name}” for the body has no alt text yet. Describe it, or discard it.`;
   };
-  const onDragOver = (e: DragEvent<HTMLTextAreaElement>) => {
-    if (e.dataTransfer.types.includes("Files")) e.preventDefault();
-  };
-  const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
-    const file = [...e.dataTransfer.files][0];
-    if (!file) return;
-    e.preventDefault();
-    take(file);
+  const inserted = () => {
+    setMessage({ kind: "success", text: `Inserted “${name}” into the body.` });
+    setAlt("");
   };
 
   const insert = async () => {
-    if (!alt.trim()) {
-      refuse("Describe the picture in the alt text: what would you tell someone who cannot see it?");
-      return;
-    }
-    const name = "name" in state && state.name ? state.name : "image";
+    if (altProblem()) return;
     const line = `![Uploading “${name.replace(/[[\]]/g, "")}”…](#uploading-${++placeholders})`;
-    onChange(insertLine(latest.current, Math.min(cursor.current ?? latest.current.length, latest.current.length), line));
-    const stored = await upload(alt.trim());
-    if (stored) {
-      onChange(replaceLine(latest.current, line, `![${markdownAlt(stored.image.alt)}](${stored.url})`));
-      setMessage({ kind: "success", text: `Inserted “${name}” into the body.` });
-      setAlt("");
+    onChange(insertLine(latest.current, at(latest.current), line));
+    const outcome = await upload(alt.trim());
+    if ("stored" in outcome) {
+      onChange(replaceLine(latest.current, line, `![${markdownAlt(outcome.stored.image.alt)}](${outcome.stored.url})`));
+      inserted();
     } else {
       onChange(replaceLine(latest.current, line, ""));
     }
   };
+  usePendingPicture(
+    held
+      ? {
+          label: `the picture “${name}” for the body`,
+          check: () => (held.ready ? altProblem() : `the picture “${name}” for the body is still being prepared. Save again in a moment.`),
+          send: async () => {
+            const outcome = await upload(alt.trim());
+            if ("failed" in outcome) throw new Error(outcome.failed);
+            inserted();
+            const line = `![${markdownAlt(outcome.stored.image.alt)}](${outcome.stored.url})`;
+            return (values) => {
+              const text = String(values[fieldKey] ?? "");
+              return { ...values, [fieldKey]: insertLine(text, at(text), line) };
+            };
+          },
+        }
+      : null,
+  );
 
   const pending = state.phase === "ready" || (state.phase === "failed" && state.processed) ? state : null;
   const toolbar = (
@@ -104,7 +125,7 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
       {pending && pending.preview ? (
         <div className={styles.pending}>
           <img src={pending.preview} alt={`Preview of “${pending.name ?? ""}”`} className={styles.focalImage} />
-          <AltTextField label="Alt text for the inserted image" {...altField} />
+          <AltTextField id={altId} label="Alt text for the inserted image" {...altField} hint="Saving the post inserts it too, where the cursor was." />
           <div className={styles.actions}>
             <Button variant="primary" onClick={() => void insert()}>
               Insert “{pending.name}”
@@ -118,5 +139,26 @@ export function useBodyImages({ value, onChange }: { value: string; onChange: (v
     </div>
   );
 
-  return { toolbar, sourceProps: { ref: source, onPaste, onDrop, onDragOver } };
+  return { toolbar, sourceProps: { ref: source, ...fileDropHandlers(take) } };
+}
+
+/** A text area's paste and drop of a file: the file is taken, text is pasted and dropped as usual. */
+function fileDropHandlers(take: (file: File) => void) {
+  return {
+    onPaste: (e: ClipboardEvent<HTMLTextAreaElement>) => {
+      const file = [...e.clipboardData.files][0];
+      if (!file) return;
+      e.preventDefault();
+      take(file);
+    },
+    onDragOver: (e: DragEvent<HTMLTextAreaElement>) => {
+      if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+    },
+    onDrop: (e: DragEvent<HTMLTextAreaElement>) => {
+      const file = [...e.dataTransfer.files][0];
+      if (!file) return;
+      e.preventDefault();
+      take(file);
+    },
+  };
 }

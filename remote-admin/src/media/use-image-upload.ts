@@ -14,6 +14,13 @@ export type UploadState =
   | { phase: "uploading"; name: string; processed: ProcessedImage; preview: string; sent: number; total: number }
   | { phase: "failed"; message: string; name?: string; processed?: ProcessedImage; preview?: string };
 
+/** The file a control holds chosen but not stored yet: being prepared, or prepared (a failed upload may be tried again). */
+export function heldPicture(state: UploadState): { name: string; ready: boolean } | null {
+  if (state.phase === "preparing") return { name: state.name, ready: false };
+  if (state.phase === "ready" || (state.phase === "failed" && state.processed)) return { name: state.name ?? "image", ready: true };
+  return null;
+}
+
 /** A stored picture as a field takes it: the share JPEG URL for the URL field, the ImageRef beside it. */
 export interface StoredImage {
   url: string;
@@ -32,6 +39,11 @@ const toDataUri = (blob: Blob) =>
 
 const messageOf = (error: unknown) =>
   error instanceof ImageProcessingError || (error instanceof Error && "code" in error) ? error.message : "The picture could not be prepared. Try again.";
+
+const CANCELLED = "The upload was cancelled; nothing was saved. Choose the picture again to upload it.";
+
+/** What an upload came to: the stored picture, or why it failed (also shown by the control). */
+export type UploadOutcome = { stored: StoredImage } | { failed: string };
 
 /** How a prepared picture is stored: storeMedia, or the library's replaceMedia. */
 export type StoreImage = typeof storeMedia;
@@ -64,21 +76,17 @@ export function useImageUpload(store: StoreImage = storeMedia) {
     }
   }, []);
 
-  /** Uploads the prepared picture with its alt text (and focal point); resolves with it once stored, else null. */
+  /** Uploads the prepared picture with its alt text (and focal point); resolves once it is stored, or failed. */
   const upload = useCallback(
-    async (alt: string, focus?: Focus): Promise<StoredImage | null> => {
-      if (state.phase !== "ready" && !(state.phase === "failed" && state.processed)) return null;
-      const { name = "image", processed, preview = "" } = state;
-      if (!processed) return null;
+    async (alt: string, focus?: Focus): Promise<UploadOutcome> => {
+      const held = state.phase === "ready" || state.phase === "failed" ? state : null;
+      const processed = held?.processed;
+      if (!held || !processed) return { failed: "No picture is ready to upload." };
+      const { name = "image", preview = "" } = held;
       if (!storage.current) {
-        setState({
-          phase: "failed",
-          name,
-          processed,
-          preview,
-          message: "Picture uploads are not set up on this site: the runtime configuration names no storage bucket.",
-        });
-        return null;
+        const message = "Picture uploads are not set up on this site: the runtime configuration names no storage bucket.";
+        setState({ phase: "failed", name, processed, preview, message });
+        return { failed: message };
       }
       const controller = new AbortController();
       abort.current = controller;
@@ -96,16 +104,16 @@ export function useImageUpload(store: StoreImage = storeMedia) {
           ...(record.placeholder ? { placeholder: record.placeholder } : {}),
           ...(focus ? { focus } : {}),
         };
-        return { url: shareImage(storage.current, processed.id).url, image, name, reused };
+        return { stored: { url: shareImage(storage.current, processed.id).url, image, name, reused } };
       } catch (error) {
-        setState({
-          phase: "failed",
-          name,
-          processed,
-          preview,
-          message: controller.signal.aborted ? "The upload was cancelled; nothing was saved." : messageOf(error),
-        });
-        return null;
+        // Cancel lets the picture go (a form's Save will not send it); any other failure keeps it for another try.
+        if (controller.signal.aborted) {
+          setState({ phase: "failed", name, message: CANCELLED });
+          return { failed: CANCELLED };
+        }
+        const message = messageOf(error);
+        setState({ phase: "failed", name, processed, preview, message });
+        return { failed: message };
       }
     },
     [state, store],
@@ -113,11 +121,7 @@ export function useImageUpload(store: StoreImage = storeMedia) {
 
   const cancel = useCallback(() => {
     abort.current?.abort();
-    setState((s) =>
-      s.phase === "uploading"
-        ? { phase: "failed", name: s.name, processed: s.processed, preview: s.preview, message: "The upload was cancelled; nothing was saved." }
-        : { phase: "idle" },
-    );
+    setState((s) => (s.phase === "uploading" ? { phase: "failed", name: s.name, message: CANCELLED } : { phase: "idle" }));
   }, []);
 
   const reset = useCallback(() => {

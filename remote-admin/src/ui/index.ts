@@ -5,7 +5,7 @@ export { Field, TextField, TextAreaField, SelectField, CheckboxField } from "./f
 export { ImageUrlField } from "./image-url-field";
 export type { ControlProps, TextFieldProps } from "./field";
 export { MarkdownEditor } from "./markdown-editor";
-export { focusFirstInvalid } from "./focus";
+export { validateAndFocus } from "./focus";
 export { ConfirmDialog, useConfirm } from "./confirm-dialog";
 export type { ConfirmOptions } from "./confirm-dialog";
 export { SaveButton, PENDING_SAVE_TEXT } from "./save-button";

@@ -20,8 +20,10 @@ export interface SaveState {
    * Runs one write: shows progress, "pending" when the server takes long, then success, or keeps
    * the failure message. Returns true when the write succeeded. Calls made while a write is
    * running are ignored (double clicks, and a retry while a slow save may still land).
+   * `prepare` runs first (the form's pictures uploading, with their own progress): the wait for
+   * the database is counted from the write only.
    */
-  run: (write: () => Promise<unknown>) => Promise<boolean>;
+  run: (write: () => Promise<unknown>, prepare?: () => Promise<unknown>) => Promise<boolean>;
   reset: () => void;
   /**
    * Drops a "Saved" note that no longer describes the form (it was edited again, or a submit
@@ -40,13 +42,14 @@ export function useSaveState(describeError: (error: unknown) => string = default
   const pendingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pendingTimer.current), []);
 
-  const run = useCallback(async (write: () => Promise<unknown>) => {
+  const run = useCallback(async (write: () => Promise<unknown>, prepare?: () => Promise<unknown>) => {
     if (running.current) return false;
     running.current = true;
     setStatus("saving");
     setError(null);
-    pendingTimer.current = setTimeout(() => setStatus((current) => (current === "saving" ? "pending" : current)), SAVE_PENDING_AFTER_MS);
     try {
+      if (prepare) await prepare();
+      pendingTimer.current = setTimeout(() => setStatus((current) => (current === "saving" ? "pending" : current)), SAVE_PENDING_AFTER_MS);
       await write();
       setStatus("saved");
       return true;

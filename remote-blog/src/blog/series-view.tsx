@@ -17,17 +17,26 @@ export function seriesMeta(state: LoadState<Series | null>): PageMeta | null {
 /** `/blogs/series/:slug`: a series' published parts in reading order. */
 export function SeriesView({ state, slug }: { state: LoadState<Series | null>; slug: string }) {
   usePageMeta(seriesMeta(state));
+  const missing = `There is no series at “${slug}”, or none of its posts is published yet.`;
+  const back = (
+    <p>
+      <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
+    </p>
+  );
+  // A 404 page like the others: its own heading, then why.
+  if (state.status === "ready" && state.data === null) {
+    return (
+      <div className={page.page} data-state="not-found">
+        {back}
+        <h1 className={page.title}>Series not found</h1>
+        <p>{missing}</p>
+      </div>
+    );
+  }
   return (
     <div className={page.page}>
-      <p>
-        <Link to={SITE_PATHS.blogList.getHref()}>← All posts</Link>
-      </p>
-      <AsyncView
-        what="series"
-        state={state}
-        isEmpty={(series) => series === null}
-        emptyText={`There is no series at “${slug}”, or none of its posts is published yet.`}
-      >
+      {back}
+      <AsyncView what="series" state={state} isEmpty={(series) => series === null} emptyText={missing}>
         {(series) =>
           series ? (
             <section aria-labelledby="series-title" data-series={series.slug}>
