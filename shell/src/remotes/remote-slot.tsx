@@ -12,7 +12,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from "react";
-import { createRemoteRegistry, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
+import { resumeKeptPlace } from "./kept-place-check";
+import { createRemoteRegistry, RemoteLoadError, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
 import { releaseReports } from "./release-reports";
 import styles from "./remote-slot.module.css";
 
@@ -47,6 +48,8 @@ export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 
 interface BoundaryProps {
   label: string;
+  /** The remote the slot loads: what a reload keeping the visitor's place is for. */
+  remote?: string;
   onRetry: () => void;
   /** The server's HTML of this slot, when the page arrived with it: kept readable instead of the fallback. */
   keptHtml?: () => string | null;
@@ -70,6 +73,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   override componentDidCatch(error: Error): void {
     console.error(`[shell] ${this.props.label} failed`, error);
     this.props.onCaught?.();
+    const { remote } = this.props;
+    if (failureOf(error) !== "reload" || !remote) return;
+    void reloadKeepingPlace(remote).then((reloading) => {
+      if (!reloading) this.setState({ error: new RemoteLoadError(remote, this.props.label, error) });
+    });
   }
 
   override render() {
@@ -84,7 +92,18 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 }
 
 /** Why a load failed, by the error's `failure` field (not instanceof: errors cross bundles). */
-const failureOf = (error: unknown): RemoteFailure => ((error as { failure?: unknown } | null)?.failure === "incompatible" ? "incompatible" : "unavailable");
+function failureOf(error: unknown): RemoteFailure {
+  const failure = (error as { failure?: unknown } | null)?.failure;
+  return failure === "incompatible" || failure === "reload" ? failure : "unavailable";
+}
+
+/** Reloads the page keeping the visitor's place (kept-place.ts, loaded only now); false when it does not. */
+async function reloadKeepingPlace(remote: string): Promise<boolean> {
+  const keptPlace = await import("./kept-place");
+  return keptPlace.reloadKeepingPlace(remote);
+}
+
+const RELOAD_WORDS = "Reloading the page to finish loading this part. Your place on the page and anything you typed will be kept.";
 
 const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> = {
   unavailable: { title: "This part of the page could not be loaded.", detail: "The rest of the site still works. Check your connection, then try again." },
@@ -93,6 +112,8 @@ const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> =
     title: "This part of the page is being updated and cannot be shown right now.",
     detail: "The rest of the site still works. Please try again in a few minutes.",
   },
+  // This page cannot load the part again, a new one can (kept-place.ts).
+  reload: { title: "Reloading the page to finish loading this part.", detail: "Your place on the page and anything you typed will be kept." },
 };
 
 /** What a slot shows when its remote cannot be loaded: the same in the browser and on the server. */
@@ -102,7 +123,7 @@ export function RemoteFallback({ label, failure = "unavailable", onRetry }: { la
     <div className={styles.fallback} role="region" aria-label={`${label} unavailable`} data-remote-fallback={failure}>
       <p className={styles.title}>{words.title}</p>
       <p className={styles.detail}>{words.detail}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
+      <button type="button" className={styles.retry} onClick={onRetry} disabled={failure === "reload"}>
         Retry
       </button>
     </div>
@@ -118,8 +139,8 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
   return (
     <div data-remote-fallback="kept" data-remote-failure={failure}>
       <div className={styles.kept} role="status">
-        <span>This part of the page could not finish loading: it is shown as it first arrived and may not respond.</span>
-        <button type="button" className={styles.retry} onClick={onRetry}>
+        <span>{HELD_WORDS[failure]}</span>
+        <button type="button" className={styles.retry} onClick={onRetry} disabled={failure === "reload"}>
           Retry
         </button>
       </div>
@@ -130,6 +151,13 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
 
 type HeldState = RemoteFailure | "retrying" | null;
 
+const HELD_WORDS: Record<Exclude<HeldState, null>, string> = {
+  unavailable: "This part of the page could not finish loading: it is shown as it first arrived and may not respond.",
+  incompatible: "This part of the page could not finish loading: it is shown as it first arrived and may not respond.",
+  retrying: "Trying again…",
+  reload: RELOAD_WORDS,
+};
+
 /**
  * The load of a slot that is hydrating from the server's HTML. React ends a dehydrated boundary
  * whose lazy screen rejects (it client-renders it, error #422), so this load never rejects: on a
@@ -138,7 +166,7 @@ type HeldState = RemoteFailure | "retrying" | null;
  * outside React's props, so the notice re-renders alone and the boundary gets no update while it
  * waits (an update would make React drop the server's HTML for the loading fallback).
  */
-function holdServerHtml(load: () => Promise<RemoteModule>, onFailed: () => void) {
+function holdServerHtml(load: (retry: boolean) => Promise<RemoteModule>, onFailed: () => void, remote: string) {
   let state: HeldState = null;
   let wake: (() => void) | null = null;
   const listeners = new Set<() => void>();
@@ -156,15 +184,19 @@ function holdServerHtml(load: () => Promise<RemoteModule>, onFailed: () => void)
       wake?.();
     },
     async load(): Promise<RemoteModule> {
-      for (;;) {
+      for (let retry = false; ; retry = true) {
         try {
-          const loaded = await load();
+          const loaded = await load(retry);
           set(null);
           return loaded;
         } catch (error) {
           console.error("[shell] a server-rendered part could not load in the browser", error);
-          set(failureOf(error));
+          const failure = failureOf(error);
+          set(failure);
           onFailed();
+          // The page reloads: the slot keeps saying so until it does.
+          if (failure === "reload" && (await reloadKeepingPlace(remote))) await new Promise<never>(() => undefined);
+          if (failure === "reload") set("unavailable");
           await new Promise<void>((resolve) => (wake = resolve));
           set("retrying");
         }
@@ -180,10 +212,8 @@ function HeldNotice({ held }: { held: HeldLoad }) {
   if (state === null) return null;
   return (
     <div className={styles.kept} role="status" data-remote-fallback="kept" data-remote-failure={state === "retrying" ? undefined : state}>
-      <span>
-        {state === "retrying" ? "Trying again…" : "This part of the page could not finish loading: it is shown as it first arrived and may not respond."}
-      </span>
-      <button type="button" className={styles.retry} onClick={held.retry} disabled={state === "retrying"}>
+      <span>{HELD_WORDS[state]}</span>
+      <button type="button" className={styles.retry} onClick={held.retry} disabled={state === "retrying" || state === "reload"}>
         Retry
       </button>
     </div>
@@ -237,15 +267,17 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   const hydrating = !render?.server && attempt === 0 && render?.hydrating?.has(slot) === true;
   // Only the first mount hydrates: coming back to the page later renders the slot afresh.
   useEffect(() => void render?.hydrating?.delete(slot), [render, slot]);
+  useEffect(() => void (render?.server === false && resumeKeptPlace()), [render]);
   const held = useMemo(
     () =>
       hydrating
         ? holdServerHtml(
-            () => registry.load(remote, module),
+            (retry) => registry.load(remote, module, { retry }),
             () => {
               releaseReports.failed(remote);
               render?.hydrated?.(slot);
             },
+            remote,
           )
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- made once, for the mount that hydrates
@@ -257,7 +289,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       if (failedOnServer) return Fallback;
       if (held) return lazy(() => held.load());
       // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
-      if (!render?.server) return lazy(() => registry.load(remote, module));
+      if (!render?.server) return lazy(() => registry.load(remote, module, { retry: attempt > 0 }));
       return lazy(() =>
         registry.load(remote, module).catch((error: unknown) => {
           console.error(`[renderer] ${label} failed`, error);
@@ -275,6 +307,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       <RemoteErrorBoundary
         key={attempt}
         label={label}
+        remote={remote}
         onRetry={retry}
         onCaught={() => {
           // A load error or an error thrown while rendering: the page's release report says so.
