@@ -17,7 +17,11 @@ export const browserHost: HostContract = {
 };
 
 export const remoteRegistry = createRemoteRegistry(
-  { registerRemotes: (remotes, options) => federationHost.registerRemotes(remotes, options), loadRemote: (id) => federationHost.loadRemote(id), registerAfresh },
+  {
+    registerRemotes: (remotes, options) => federationHost.registerRemotes(remotes, options),
+    loadRemote: (id) => federationHost.loadRemote(id),
+    registerAfresh,
+  },
   manifestGuard(browserHost),
   releaseTracking,
 );

@@ -9,6 +9,8 @@ import styles from "./remote-slot.module.css";
 const RELOAD_SPACING_MS = 60_000;
 /** How long the reloaded page may take to respond before the place is put back anyway. */
 const SETTLE_TIMEOUT_MS = 10_000;
+/** How long the scroll position is put back while the reloaded page grows. */
+const SCROLL_BACK_MS = 5_000;
 
 interface KeptField {
   key: string;
@@ -114,6 +116,23 @@ function settled(remote: string): Promise<void> {
   });
 }
 
+/**
+ * Scrolls back to where the visitor was, again as the page grows (what a field filters arrives
+ * later), for a few seconds or until the visitor scrolls or types themselves.
+ */
+function scrollBack(x: number, y: number): void {
+  const until = Date.now() + SCROLL_BACK_MS;
+  let stopped = false;
+  const stop = () => (stopped = true);
+  for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) addEventListener(type, stop, { once: true, passive: true });
+  const step = () => {
+    if (stopped) return;
+    scrollTo(x, y);
+    if ((scrollX !== x || scrollY !== y) && Date.now() < until) setTimeout(step, 100);
+  };
+  step();
+}
+
 /** After such a reload: puts the typed fields and the scroll position back, and says so. */
 export async function restoreKeptPlace(): Promise<void> {
   const kept = read();
@@ -121,14 +140,15 @@ export async function restoreKeptPlace(): Promise<void> {
   const { place, ...spacing } = kept;
   write(spacing);
   if (kept.path !== here() || Date.now() - kept.at > RELOAD_SPACING_MS) return;
+  scrollBack(place.x, place.y);
   await settled(kept.remote);
   const fields = new Map(keyedFields());
   for (const { key, value } of place.fields) {
     const field = fields.get(key);
     if (field) retype(field, value);
   }
-  // After the fields: what they filter changes the page's height.
-  requestAnimationFrame(() => scrollTo(place.x, place.y));
+  // Again after the fields: what they filter changes the page's height.
+  scrollBack(place.x, place.y);
   note(
     place.fields.length
       ? "The page was reloaded to finish loading it. Your place on the page and what you typed were kept."

@@ -112,9 +112,8 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
   const loadedReleases = new Map<string, string>();
   // remote -> the entry the runtime has for it (its remoteEntry.js, read from its manifest).
   const registered = new Map<string, string>();
-  // Remotes whose code failed to load in this page, and the registration a Retry then loaded them
-  // under (new URLs, for the entry it was made for): later screens of the remote come from it too.
-  const loadFailed = new Set<string>();
+  // remote -> the registration a Retry loaded it under (new URLs, for the entry it was made for):
+  // later screens of the remote come from it too, the first URLs may have failed in this page.
   const afresh = new Map<string, { remoteEntry: string; name: string }>();
 
   function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
@@ -167,11 +166,12 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
   }
 
   /**
-   * The name the runtime loads `remote`'s current entry under: on a Retry after its code failed to
-   * load, a new registration of the same build (null when it has none: its entry does not answer).
+   * The name the runtime loads `remote`'s current entry under: on a Retry, a new registration of
+   * the same build (the page's own preloads of its files may have failed too, not only a load);
+   * `answered`: its entry answered that Retry.
    */
   async function nameToLoad(remote: string, remoteEntry: string, retry: boolean): Promise<{ name: string; answered: boolean }> {
-    if (retry && loadFailed.has(remote) && runtime.registerAfresh) {
+    if (retry && runtime.registerAfresh) {
       const name = await runtime.registerAfresh(remote, remoteEntry);
       if (name) afresh.set(remote, { remoteEntry, name });
       return { name: name ?? remote, answered: true };
@@ -209,7 +209,6 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
       loaded = await runtime.loadRemote(`${target.name}/${module}`);
     } catch (error) {
       failed.add(remote);
-      if (remoteEntry) loadFailed.add(remote);
       if (following && (await followRelease(remote))) return load(remote, module, false, false);
       // Its entry answered this Retry, yet its code did not load even under new URLs: only a
       // new page can load it.
@@ -223,7 +222,6 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
       throw error;
     }
     failed.delete(remote);
-    loadFailed.delete(remote);
     if (release && loadedReleases.get(remote) !== release) {
       loadedReleases.set(remote, release);
       options.onReleases?.(Object.fromEntries(loadedReleases));
