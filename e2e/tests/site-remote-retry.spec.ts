@@ -47,7 +47,7 @@ async function cutOrigin(page: Page, origin: string, errorCode = "connectionrefu
 /** React has taken over the slot's elements (not the server's HTML shown inert beside a notice). */
 async function expectHydrated(slot: Locator): Promise<void> {
   await expect
-    .poll(() => slot.evaluate((el) => [...el.querySelectorAll("*")].some((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))))
+    .poll(() => slot.evaluate((el) => Array.from(el.querySelectorAll("*")).some((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))))
     .toBe(true);
 }
 

@@ -108,8 +108,11 @@ export function reloadKeepingPlace(remote: string): boolean {
 /** Resolves once the page responds and the remote's slots show their screens, or after SETTLE_TIMEOUT_MS. */
 function settled(remote: string): Promise<void> {
   const started = Date.now();
-  const ready = () =>
-    document.documentElement.dataset.interactive === "true" && !document.querySelector(`[data-remote="${CSS.escape(remote)}"] [data-remote-fallback]`);
+  const slotsReady = () =>
+    [...document.querySelectorAll<HTMLElement>("[data-remote]")].every(
+      (slot) => slot.dataset.remote !== remote || !slot.querySelector("[data-remote-fallback]"),
+    );
+  const ready = () => document.documentElement.dataset.interactive === "true" && slotsReady();
   return new Promise((resolve) => {
     const look = () => (ready() || Date.now() - started > SETTLE_TIMEOUT_MS ? resolve() : setTimeout(look, 100));
     look();
