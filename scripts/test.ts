@@ -26,10 +26,14 @@ function chromiumRefusal(): string | null {
   if (!existsSync(DEBIAN_CHROMIUM)) return `no Chromium at ${DEBIAN_CHROMIUM}; install it with \`${INSTALL_CHROMIUM}\``;
   const printed = spawnSync(DEBIAN_CHROMIUM, ["--version"], { encoding: "utf8" }).stdout ?? "";
   const major = Number(/\b(\d+)\.\d+\.\d+\.\d+\b/.exec(printed)?.[1]);
-  const verified = VERIFIED_CHROMIUM_MAJORS.map((n) => `Chromium ${n}`).join(", ");
   if (VERIFIED_CHROMIUM_MAJORS.includes(major)) return null;
+  const verified = VERIFIED_CHROMIUM_MAJORS.map((n) => `Chromium ${n}`).join(" or ");
   const found = printed.trim() || `no version from \`${DEBIAN_CHROMIUM} --version\``;
-  return `the browser tests were verified on ${verified}; this machine has ${found}. Install it with \`${INSTALL_CHROMIUM}\` (an update first: without it apt installs an older one), or run anyway with ALLOW_UNVERIFIED_CHROMIUM=1`;
+  const advice =
+    major > Math.max(...VERIFIED_CHROMIUM_MAJORS)
+      ? "To verify this newer one, run with ALLOW_UNVERIFIED_CHROMIUM=1 and, once everything passes, add it to VERIFIED_CHROMIUM_MAJORS in scripts/test.ts"
+      : `Install ${verified} with \`${INSTALL_CHROMIUM}\` (without the update, apt installs an older one)`;
+  return `the browser tests were verified on ${verified}; this machine has ${found}. ${advice}`;
 }
 
 const refusal = process.env.ALLOW_UNVERIFIED_CHROMIUM === "1" ? null : chromiumRefusal();
