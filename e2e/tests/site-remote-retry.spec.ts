@@ -2,7 +2,8 @@
 // console error. A server-rendered page keeps the server's HTML under a notice with Retry; a
 // failure on an in-app navigation shows the fallback. The page's modulepreload links fail too,
 // and the scripts that failed are never answered again in that page, as in a browser that keeps a
-// failed module fetch for the life of the page (Chromium 150): a Retry must not need them. When
+// failed module fetch for the life of the page (Chromium 150): a Retry must not need them. What
+// was typed into the inert copy counts once the slot hydrates. When
 // even new URLs cannot load in the page, Retry reloads it, keeping the scroll position and what
 // was typed, and says so.
 import type { Locator, Page } from "@playwright/test";
@@ -76,6 +77,9 @@ for (const { path, remote, module, errorCode } of PAGES) {
     // The page's modulepreload links asked for the remote's entry chunk, and failed.
     expect([...origin.failedScripts].some((url) => /\/assets\/entry-[^/]+\.js$/.test(url))).toBe(true);
     await expect(slot.locator("h1, h2, article").first()).toBeVisible(); // the server's HTML stays readable
+    // The visitor types into the inert copy of the list's search meanwhile.
+    const search = slot.getByRole("searchbox", { name: "Search posts" });
+    if (module === "BlogListPage") await search.fill("zzzz-no-such-word");
     const noReload = await markNoReload(page);
     const problems = consoleProblems(page);
 
@@ -87,9 +91,10 @@ for (const { path, remote, module, errorCode } of PAGES) {
     expect(Date.now() - pressed).toBeLessThan(5_000);
     await expect(notice).toHaveCount(0);
     if (module === "BlogListPage") {
-      // Interactive: the search filters the recovered list.
-      await slot.getByRole("searchbox", { name: "Search posts" }).fill("zzzz-no-such-word");
+      // What was typed counts: the recovered list is filtered by it, and the search goes on working.
       await expect(slot.getByText(/No posts are matching/)).toBeVisible();
+      await search.fill("");
+      await expect(slot.getByText(/No posts are matching/)).toHaveCount(0);
     }
     await noReload();
     expect(problems).toEqual([]);

@@ -48,10 +48,10 @@ function write(kept: KeptPlace): boolean {
   }
 }
 
-/** Each field of the page with the key that finds it again after a reload: its id, else its name and rank, else its rank. */
-function keyedFields(): [string, Field][] {
+/** Each field under `root` with the key that finds it again after a reload: its id, else its name and rank, else its rank. */
+function keyedFields(root: ParentNode = document): [string, Field][] {
   const named = new Map<string, number>();
-  return [...document.querySelectorAll<Field>("input, textarea, select")]
+  return [...root.querySelectorAll<Field>("input, textarea, select")]
     .filter((field) => !(field instanceof HTMLInputElement && SKIPPED_TYPES.has(field.type)))
     .map((field, rank) => {
       if (field.id) return [`#${field.id}`, field];
@@ -64,22 +64,41 @@ function keyedFields(): [string, Field][] {
 
 const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
 
-/** What the visitor changed: fields whose value is not the one the page arrived with. */
-function typedFields(): KeptField[] {
-  return keyedFields().flatMap(([key, field]): KeptField[] => {
-    if (isToggle(field)) return field.checked === field.defaultChecked ? [] : [{ key, value: field.checked }];
-    const arrived = field instanceof HTMLSelectElement ? [...field.options].find((option) => option.defaultSelected)?.value : field.defaultValue;
-    return field.value === (arrived ?? field.value) ? [] : [{ key, value: field.value }];
-  });
+/** A field's value as the page arrived with it. */
+function arrived(field: Field): string | boolean {
+  if (isToggle(field)) return field.defaultChecked;
+  if (field instanceof HTMLSelectElement) return [...field.options].find((option) => option.defaultSelected)?.value ?? field.value;
+  return field.defaultValue;
 }
 
-/** Sets a field the way typing does, so the page's own code (React's onChange) sees it. */
+const current = (field: Field): string | boolean => (isToggle(field) ? field.checked : field.value);
+
+/** What the visitor changed under `root`: fields whose value is not the one the page arrived with. */
+function typedFields(root?: ParentNode): KeptField[] {
+  return keyedFields(root).flatMap(([key, field]): KeptField[] => (current(field) === arrived(field) ? [] : [{ key, value: current(field) }]));
+}
+
+/**
+ * Sets a field the way typing does, so the page's own code sees it. React fires onChange only
+ * for a value it has not seen, and it may have seen this one (read while hydrating): the field
+ * goes back to the value the page arrived with through React's own record of it first.
+ */
 function retype(field: Field, value: string | boolean): void {
   const property = isToggle(field) ? "checked" : "value";
+  (field as unknown as Record<string, unknown>)[property] = arrived(field);
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, property)?.set;
   setter?.call(field, value);
   field.dispatchEvent(new Event(isToggle(field) || field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
   if (isToggle(field)) field.dispatchEvent(new Event("click", { bubbles: true }));
+}
+
+/**
+ * After a part of the page recovered in place: what was typed into its inert copy is still in
+ * the fields, but the part's code never saw it, so it is typed again.
+ */
+export function replayTyped(root: ParentNode): void {
+  const fields = new Map(keyedFields(root));
+  for (const { key, value } of typedFields(root)) retype(fields.get(key)!, value);
 }
 
 /** A short note at the foot of the window, read out by screen readers, gone after a while. */

@@ -7,6 +7,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ComponentType,
@@ -168,6 +169,7 @@ const HELD_WORDS: Record<Exclude<HeldState, null>, string> = {
  */
 function holdServerHtml(load: (retry: boolean) => Promise<RemoteModule>, onFailed: () => void, remote: string) {
   let state: HeldState = null;
+  let retried = false;
   let wake: (() => void) | null = null;
   const listeners = new Set<() => void>();
   const set = (next: HeldState) => {
@@ -180,6 +182,8 @@ function holdServerHtml(load: (retry: boolean) => Promise<RemoteModule>, onFaile
       return () => listeners.delete(listener);
     },
     state: () => state,
+    /** A Retry loaded it (the server's HTML stood inert until then). */
+    retried: () => retried,
     retry() {
       wake?.();
     },
@@ -187,6 +191,7 @@ function holdServerHtml(load: (retry: boolean) => Promise<RemoteModule>, onFaile
       for (let retry = false; ; retry = true) {
         try {
           const loaded = await load(retry);
+          retried = retry;
           set(null);
           return loaded;
         } catch (error) {
@@ -228,11 +233,20 @@ export function RemoteLoading() {
   );
 }
 
-/** Renders nothing; its effect runs once the slot's content beside it has hydrated. */
-function ReportHydrated({ slot }: { slot: string }) {
+/** Renders nothing; its effect runs once the slot's content beside it has hydrated (then `onHydrated`). */
+function ReportHydrated({ slot, onHydrated }: { slot: string; onHydrated?: () => void }) {
   const render = useContext(SlotRenderContext);
-  useEffect(() => render?.hydrated?.(slot), [render, slot]);
+  useEffect(() => {
+    render?.hydrated?.(slot);
+    onHydrated?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the content has hydrated
+  }, [render, slot]);
   return null;
+}
+
+/** What the visitor typed into a slot's inert copy before a Retry recovered it: typed again, for its code to see (kept-place.ts). */
+function replayTypedInto(element: HTMLElement | null): void {
+  if (element) void import("./kept-place").then(({ replayTyped }) => replayTyped(element));
 }
 
 /** The server's HTML of `slot` if the page still shows the URL it was rendered for. */
@@ -257,6 +271,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   const registry = useContext(RemoteLoaderContext);
   const render = useContext(SlotRenderContext);
   const [attempt, setAttempt] = useState(0);
+  const slotElement = useRef<HTMLDivElement>(null);
   const slot = `${remote}/${module}`;
   const label = `${module} (${remote})`;
   const retry = () => setAttempt((n) => n + 1);
@@ -302,7 +317,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
     [registry, remote, module, attempt, failedOnServer, held],
   );
   return (
-    <div className={styles.slot} data-remote={remote} data-module={module}>
+    <div ref={slotElement} className={styles.slot} data-remote={remote} data-module={module}>
       {held && <HeldNotice held={held} />}
       <RemoteErrorBoundary
         key={attempt}
@@ -318,7 +333,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       >
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
-          <ReportHydrated slot={slot} />
+          <ReportHydrated slot={slot} onHydrated={() => held?.retried() && replayTypedInto(slotElement.current)} />
         </Suspense>
       </RemoteErrorBoundary>
     </div>
