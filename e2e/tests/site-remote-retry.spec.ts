@@ -3,9 +3,8 @@
 // failure on an in-app navigation shows the fallback. The page's modulepreload links fail too,
 // and the scripts that failed are never answered again in that page, as in a browser that keeps a
 // failed module fetch for the life of the page (Chromium 150): a Retry must not need them. What
-// was typed into the inert copy counts once the slot hydrates. When
-// even new URLs cannot load in the page, Retry reloads it, keeping the scroll position and what
-// was typed, and says so.
+// was typed into the inert copy counts once the slot hydrates. When even new URLs cannot load in
+// the page, Retry reloads it, keeping the scroll position and what was typed, and says so.
 import type { Locator, Page } from "@playwright/test";
 import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, markNoReload, navigateInApp, remoteSlot, test } from "../fixtures";
 
