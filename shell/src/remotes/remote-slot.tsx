@@ -99,12 +99,12 @@ function failureOf(error: unknown): RemoteFailure {
 }
 
 /** Reloads the page keeping the visitor's place (kept-place.ts, loaded only now); false when it does not. */
-async function reloadKeepingPlace(remote: string): Promise<boolean> {
-  const keptPlace = await import("./kept-place");
-  return keptPlace.reloadKeepingPlace(remote);
+function reloadKeepingPlace(remote: string): Promise<boolean> {
+  return import("./kept-place").then(
+    (keptPlace) => keptPlace.reloadKeepingPlace(remote),
+    () => false,
+  );
 }
-
-const RELOAD_WORDS = "Reloading the page to finish loading this part. Your place on the page and anything you typed will be kept.";
 
 const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> = {
   unavailable: { title: "This part of the page could not be loaded.", detail: "The rest of the site still works. Check your connection, then try again." },
@@ -152,11 +152,12 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
 
 type HeldState = RemoteFailure | "retrying" | null;
 
+const NOT_FINISHED = "This part of the page could not finish loading: it is shown as it first arrived and may not respond.";
 const HELD_WORDS: Record<Exclude<HeldState, null>, string> = {
-  unavailable: "This part of the page could not finish loading: it is shown as it first arrived and may not respond.",
-  incompatible: "This part of the page could not finish loading: it is shown as it first arrived and may not respond.",
+  unavailable: NOT_FINISHED,
+  incompatible: NOT_FINISHED,
   retrying: "Trying again…",
-  reload: RELOAD_WORDS,
+  reload: `${FALLBACK_WORDS.reload.title} ${FALLBACK_WORDS.reload.detail}`,
 };
 
 /**
