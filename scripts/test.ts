@@ -6,10 +6,43 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEBIAN_CHROMIUM } from "dev-tools/chromium";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const workspaces: string[] = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).workspaces;
 const env: NodeJS.ProcessEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "1" };
+
+/**
+ * The Chromium majors the whole suite was verified on. Majors differ where the browser tests look
+ * closely (Chromium 150 kept a failed module fetch for the life of the page, 156 does not), so a
+ * run on another one may report failures that say nothing about the code. To verify a new major,
+ * run with ALLOW_UNVERIFIED_CHROMIUM=1 and add it here once everything passes.
+ */
+const VERIFIED_CHROMIUM_MAJORS = [156];
+const INSTALL_CHROMIUM = "apt-get update && apt-get install chromium";
+
+/** Why this machine's Chromium cannot run the suite, or null when it can. */
+function chromiumRefusal(): string | null {
+  if (!existsSync(DEBIAN_CHROMIUM)) return `no Chromium at ${DEBIAN_CHROMIUM}; install it with \`${INSTALL_CHROMIUM}\``;
+  const printed = spawnSync(DEBIAN_CHROMIUM, ["--version"], { encoding: "utf8" }).stdout ?? "";
+  const major = Number(/\b(\d+)\.\d+\.\d+\.\d+\b/.exec(printed)?.[1]);
+  if (VERIFIED_CHROMIUM_MAJORS.includes(major)) return null;
+  const verified = VERIFIED_CHROMIUM_MAJORS.map((n) => `Chromium ${n}`).join(" or ");
+  const found = printed.trim() || `no version from \`${DEBIAN_CHROMIUM} --version\``;
+  const advice =
+    major > Math.max(...VERIFIED_CHROMIUM_MAJORS)
+      ? "To verify this newer one, run with ALLOW_UNVERIFIED_CHROMIUM=1 and, once everything passes, add it to VERIFIED_CHROMIUM_MAJORS in scripts/test.ts"
+      : `Install ${verified} with \`${INSTALL_CHROMIUM}\` (without the update, apt installs an older one)`;
+  return `the browser tests were verified on ${verified}; this machine has ${found}. ${advice}`;
+}
+
+const refusal = process.env.ALLOW_UNVERIFIED_CHROMIUM === "1" ? null : chromiumRefusal();
+if (refusal) {
+  console.error(`npm test: ${refusal}.`);
+  // The documented last line, so whoever reads only that sees a failure.
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
 
 for (const ws of workspaces) rmSync(join(root, ws, ".reports"), { recursive: true, force: true });
 

@@ -1,7 +1,7 @@
 // The browser app's remote registry: the federation runtime, with each remote's build judged by
 // federation-contract against the shared versions this shell provides before its screens are used.
 import type { HostContract } from "federation-contract";
-import { HOST_SHARED_VERSIONS, federationHost } from "./federation-host";
+import { HOST_SHARED_VERSIONS, federationHost, registerAfresh } from "./federation-host";
 import { manifestGuard } from "./manifest-guard";
 import { createRemoteRegistry } from "./remote-registry";
 import { releaseTracking } from "./release-tracking";
@@ -16,4 +16,12 @@ export const browserHost: HostContract = {
   screens: REMOTE_SCREENS,
 };
 
-export const remoteRegistry = createRemoteRegistry(federationHost, manifestGuard(browserHost), releaseTracking);
+export const remoteRegistry = createRemoteRegistry(
+  {
+    registerRemotes: (remotes, options) => federationHost.registerRemotes(remotes, options),
+    loadRemote: (id) => federationHost.loadRemote(id),
+    registerAfresh,
+  },
+  manifestGuard(browserHost),
+  releaseTracking,
+);

@@ -32,6 +32,15 @@ export const HOST_SHARED: Record<string, object> = {
 /** The share scope this page offers: each module at this build's version (federation-contract's offeredShares). */
 export const hostShares = (versions: Record<string, string> = HOST_SHARED_VERSIONS) => offeredShares(HOST_SHARED, versions);
 
+/** Registration name -> how its entry loads, for the remotes a Retry registered afresh (registerAfresh). */
+const entriesLoadedAfresh = new Map<string, () => Promise<unknown>>();
+
+/** Gives the runtime the entry of a remote registered afresh, which it could not import itself: it is a chunk, not a remoteEntry.js. */
+const afreshEntries: RuntimePlugin = {
+  name: "shell:afresh-entries",
+  loadEntry: ({ remoteInfo }) => entriesLoadedAfresh.get(remoteInfo.name)?.() as ReturnType<NonNullable<RuntimePlugin["loadEntry"]>>,
+};
+
 /** The page's one federation instance; registerRemotes and loadRemote of @module-federation/runtime use it. */
 export const federationHost = init({
   name: "shell",
@@ -39,5 +48,23 @@ export const federationHost = init({
   shared: hostShares(),
   shareStrategy: "version-first",
   // The plugin's declared hook types are looser than the runtime's plugin type; it is one.
-  plugins: [injectExternalRuntimeCore() as unknown as RuntimePlugin],
+  plugins: [injectExternalRuntimeCore() as unknown as RuntimePlugin, afreshEntries],
 });
+
+let afreshAttempts = 0;
+
+/**
+ * The remote's build behind `remoteEntry` registered once more under a new name, its code under
+ * URLs this page never requested (fresh-entry.ts, loaded only now); the new name, or null when
+ * the build cannot be given new URLs. Each call is a new attempt, with new URLs.
+ */
+export async function registerAfresh(remote: string, remoteEntry: string): Promise<string | null> {
+  const { freshEntry } = await import("./fresh-entry");
+  const attempt = ++afreshAttempts;
+  const fresh = await freshEntry(remoteEntry, attempt);
+  if (!fresh) return null;
+  const name = `${remote}_afresh_${attempt}`;
+  entriesLoadedAfresh.set(name, fresh.load);
+  federationHost.registerRemotes([{ name, entry: fresh.url, type: "module" }]);
+  return name;
+}

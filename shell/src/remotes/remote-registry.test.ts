@@ -199,3 +199,53 @@ describe("manifestGuard", () => {
     expect((await manifestGuard(host, serving(withEntry))("remote_blog", ENTRY)).remoteEntry).toBe(REMOTE_ENTRY);
   });
 });
+
+describe("a Retry", () => {
+  /** A runtime whose loads answer in turn, able to register a remote afresh (the browser's, federation-host.ts). */
+  function afreshRuntime(loads: unknown[], registerAfresh: RemoteRuntime["registerAfresh"]) {
+    const runtime = {
+      registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
+      loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
+        const next = loads.shift();
+        if (next instanceof Error) throw next;
+        return next;
+      }),
+      registerAfresh: vi.fn(registerAfresh),
+    };
+    const registry = createRemoteRegistry(runtime, async () => compatible());
+    registry.register({ remote_blog: ENTRY });
+    return { registry, runtime };
+  }
+  const fetchFailed = () => new TypeError("Failed to fetch dynamically imported module");
+
+  it("loads the remote under a new registration, not the URLs that failed, and later screens come from it", async () => {
+    const { registry, runtime } = afreshRuntime([fetchFailed(), { default: Screen }, { default: Screen }], async () => "remote_blog_afresh_1");
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    expect(runtime.registerAfresh).not.toHaveBeenCalled();
+    await expect(registry.load("remote_blog", "BlogListPage", { retry: true })).resolves.toEqual({ default: Screen });
+    expect(runtime.registerAfresh).toHaveBeenCalledWith("remote_blog", REMOTE_ENTRY);
+    await registry.load("remote_blog", "BlogPostPage");
+    expect(runtime.loadRemote.mock.calls.map(([id]) => id)).toEqual([
+      "remote_blog/BlogListPage",
+      "remote_blog_afresh_1/BlogListPage",
+      "remote_blog_afresh_1/BlogPostPage",
+    ]);
+    // No forced registration: it would warn, and drop what other slots loaded.
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for a reload when the remote's entry answered but its code did not load even under new URLs", async () => {
+    const { registry } = afreshRuntime([fetchFailed(), fetchFailed()], async () => "remote_blog_afresh_1");
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    await expect(registry.load("remote_blog", "BlogListPage", { retry: true })).rejects.toMatchObject({ failure: "reload" });
+  });
+
+  it("stays unavailable, with no reload, while the remote's entry does not answer", async () => {
+    const { registry, runtime } = afreshRuntime([fetchFailed()], async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(registry.load("remote_blog", "BlogListPage")).rejects.toMatchObject({ failure: "unavailable" });
+    await expect(registry.load("remote_blog", "BlogListPage", { retry: true })).rejects.toMatchObject({ failure: "unavailable" });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+});

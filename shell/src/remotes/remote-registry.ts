@@ -14,7 +14,8 @@ export type RemoteModule = { default: ComponentType };
  * other (renderer/src/federation.ts).
  */
 export interface RemoteLoader {
-  load(remote: string, module: string): Promise<RemoteModule>;
+  /** `retry`: the visitor pressed Retry after this remote failed to load. */
+  load(remote: string, module: string, options?: { retry?: boolean }): Promise<RemoteModule>;
   /** The reason a remote's release cannot run here, once it is known (null: compatible or not yet judged). */
   incompatibility(remote: string): string | null;
   /** The release this loader's screens of `remote` come from (null: unknown, or none loaded yet). */
@@ -24,6 +25,13 @@ export interface RemoteLoader {
 export interface RemoteRuntime {
   registerRemotes: (remotes: { name: string; entry: string; type?: "module" }[], options?: { force?: boolean }) => void;
   loadRemote: (id: string) => Promise<unknown>;
+  /**
+   * Registers the build behind `remoteEntry` once more, under a new name and URLs this page never
+   * requested (fresh-entry.ts), and resolves with that name: a browser may keep a failed module
+   * fetch for the life of the page, so loading the same URLs again would fail without a request.
+   * Null when the build cannot be given new URLs; rejects when its entry does not answer.
+   */
+  registerAfresh?: (remote: string, remoteEntry: string) => Promise<string | null>;
 }
 
 /**
@@ -56,8 +64,12 @@ const noRuntime: RemoteRuntime = {
   loadRemote: (id) => Promise.reject(new Error(`no federation runtime to load ${id}`)),
 };
 
-/** Why a slot shows its fallback: the remote cannot be reached, or its release cannot run on this site. */
-export type RemoteFailure = "unavailable" | "incompatible";
+/**
+ * Why a slot shows its fallback: the remote cannot be reached, its release cannot run on this
+ * site, or it answers again but this page could not load its files even under new URLs (the page
+ * is reloaded, keeping the visitor's place: kept-place.ts).
+ */
+export type RemoteFailure = "unavailable" | "incompatible" | "reload";
 
 export class RemoteLoadError extends Error {
   override name = "RemoteLoadError";
@@ -100,6 +112,9 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
   const loadedReleases = new Map<string, string>();
   // remote -> the entry the runtime has for it (its remoteEntry.js, read from its manifest).
   const registered = new Map<string, string>();
+  // remote -> the registration a Retry loaded it under (new URLs, for the entry it was made for):
+  // later screens of the remote come from it too, the first URLs may have failed in this page.
+  const afresh = new Map<string, { remoteEntry: string; name: string }>();
 
   function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
     let verdict = verdicts.get(remote);
@@ -150,7 +165,22 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     return true;
   }
 
-  async function load(remote: string, module: string, following = true): Promise<RemoteModule> {
+  /**
+   * The name the runtime loads `remote`'s current entry under: on a Retry, a new registration of
+   * the same build (the page's own preloads of its files may have failed too, not only a load);
+   * `answered`: its entry answered that Retry.
+   */
+  async function nameToLoad(remote: string, remoteEntry: string, retry: boolean): Promise<{ name: string; answered: boolean }> {
+    if (retry && runtime.registerAfresh) {
+      const name = await runtime.registerAfresh(remote, remoteEntry);
+      if (name) afresh.set(remote, { remoteEntry, name });
+      return { name: name ?? remote, answered: true };
+    }
+    const kept = afresh.get(remote);
+    return { name: kept?.remoteEntry === remoteEntry ? kept.name : remote, answered: false };
+  }
+
+  async function load(remote: string, module: string, retry = false, following = true): Promise<RemoteModule> {
     const entry = entries[remote];
     if (!entry) throw new RemoteLoadError(remote, module, new Error(`${remote} is not in config.json`));
     // A retry: read and judge the remote's manifest again (it may have been rolled back). The
@@ -170,14 +200,19 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     const { incompatible, release, remoteEntry } = await verdictOf(remote, entry);
     if (incompatible) throw refuse(incompatible);
     let loaded: unknown;
+    let answered = false;
     try {
       if (!remoteEntry) throw new Error(`${remote}'s manifest (${entry}) could not be read, or names no remoteEntry.js`);
       registerEntry(remote, remoteEntry);
-      loaded = await runtime.loadRemote(`${remote}/${module}`);
+      const target = await nameToLoad(remote, remoteEntry, retry);
+      answered = target.answered;
+      loaded = await runtime.loadRemote(`${target.name}/${module}`);
     } catch (error) {
       failed.add(remote);
-      if (following && (await followRelease(remote))) return load(remote, module, false);
-      throw new RemoteLoadError(remote, module, error);
+      if (following && (await followRelease(remote))) return load(remote, module, false, false);
+      // Its entry answered this Retry, yet its code did not load even under new URLs: only a
+      // new page can load it.
+      throw new RemoteLoadError(remote, module, error, answered ? "reload" : "unavailable");
     }
     let screen: RemoteModule;
     try {
@@ -218,7 +253,7 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     releases(): Record<string, string> {
       return Object.fromEntries(loadedReleases);
     },
-    load: (remote: string, module: string): Promise<RemoteModule> => load(remote, module),
+    load: (remote: string, module: string, options?: { retry?: boolean }): Promise<RemoteModule> => load(remote, module, options?.retry === true),
   };
 }
 

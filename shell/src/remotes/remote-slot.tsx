@@ -7,12 +7,14 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from "react";
-import { createRemoteRegistry, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
+import { resumeKeptPlace } from "./kept-place-check";
+import { createRemoteRegistry, RemoteLoadError, type RemoteFailure, type RemoteLoader, type RemoteModule, type RemoteRegistry } from "./remote-registry";
 import { releaseReports } from "./release-reports";
 import styles from "./remote-slot.module.css";
 
@@ -47,6 +49,8 @@ export const SlotRenderContext = createContext<SlotRenderState | null>(null);
 
 interface BoundaryProps {
   label: string;
+  /** The remote the slot loads: what a reload keeping the visitor's place is for. */
+  remote?: string;
   onRetry: () => void;
   /** The server's HTML of this slot, when the page arrived with it: kept readable instead of the fallback. */
   keptHtml?: () => string | null;
@@ -70,6 +74,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   override componentDidCatch(error: Error): void {
     console.error(`[shell] ${this.props.label} failed`, error);
     this.props.onCaught?.();
+    const { remote } = this.props;
+    if (failureOf(error) !== "reload" || !remote) return;
+    void reloadKeepingPlace(remote).then((reloading) => {
+      if (!reloading) this.setState({ error: new RemoteLoadError(remote, this.props.label, error) });
+    });
   }
 
   override render() {
@@ -84,7 +93,18 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
 }
 
 /** Why a load failed, by the error's `failure` field (not instanceof: errors cross bundles). */
-const failureOf = (error: unknown): RemoteFailure => ((error as { failure?: unknown } | null)?.failure === "incompatible" ? "incompatible" : "unavailable");
+function failureOf(error: unknown): RemoteFailure {
+  const failure = (error as { failure?: unknown } | null)?.failure;
+  return failure === "incompatible" || failure === "reload" ? failure : "unavailable";
+}
+
+/** Reloads the page keeping the visitor's place (kept-place.ts, loaded only now); false when it does not. */
+function reloadKeepingPlace(remote: string): Promise<boolean> {
+  return import("./kept-place").then(
+    (keptPlace) => keptPlace.reloadKeepingPlace(remote),
+    () => false,
+  );
+}
 
 const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> = {
   unavailable: { title: "This part of the page could not be loaded.", detail: "The rest of the site still works. Check your connection, then try again." },
@@ -93,6 +113,8 @@ const FALLBACK_WORDS: Record<RemoteFailure, { title: string; detail: string }> =
     title: "This part of the page is being updated and cannot be shown right now.",
     detail: "The rest of the site still works. Please try again in a few minutes.",
   },
+  // This page cannot load the part again, a new one can (kept-place.ts).
+  reload: { title: "Reloading the page to finish loading this part.", detail: "Your place on the page and anything you typed will be kept." },
 };
 
 /** What a slot shows when its remote cannot be loaded: the same in the browser and on the server. */
@@ -102,7 +124,7 @@ export function RemoteFallback({ label, failure = "unavailable", onRetry }: { la
     <div className={styles.fallback} role="region" aria-label={`${label} unavailable`} data-remote-fallback={failure}>
       <p className={styles.title}>{words.title}</p>
       <p className={styles.detail}>{words.detail}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
+      <button type="button" className={styles.retry} onClick={onRetry} disabled={failure === "reload"}>
         Retry
       </button>
     </div>
@@ -118,8 +140,8 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
   return (
     <div data-remote-fallback="kept" data-remote-failure={failure}>
       <div className={styles.kept} role="status">
-        <span>This part of the page could not finish loading: it is shown as it first arrived and may not respond.</span>
-        <button type="button" className={styles.retry} onClick={onRetry}>
+        <span>{HELD_WORDS[failure]}</span>
+        <button type="button" className={styles.retry} onClick={onRetry} disabled={failure === "reload"}>
           Retry
         </button>
       </div>
@@ -130,6 +152,14 @@ function KeptServerHtml({ html, failure, onRetry }: { html: string; failure: Rem
 
 type HeldState = RemoteFailure | "retrying" | null;
 
+const NOT_FINISHED = "This part of the page could not finish loading: it is shown as it first arrived and may not respond.";
+const HELD_WORDS: Record<Exclude<HeldState, null>, string> = {
+  unavailable: NOT_FINISHED,
+  incompatible: NOT_FINISHED,
+  retrying: "Trying again…",
+  reload: `${FALLBACK_WORDS.reload.title} ${FALLBACK_WORDS.reload.detail}`,
+};
+
 /**
  * The load of a slot that is hydrating from the server's HTML. React ends a dehydrated boundary
  * whose lazy screen rejects (it client-renders it, error #422), so this load never rejects: on a
@@ -138,8 +168,9 @@ type HeldState = RemoteFailure | "retrying" | null;
  * outside React's props, so the notice re-renders alone and the boundary gets no update while it
  * waits (an update would make React drop the server's HTML for the loading fallback).
  */
-function holdServerHtml(load: () => Promise<RemoteModule>, onFailed: () => void) {
+function holdServerHtml(load: (retry: boolean) => Promise<RemoteModule>, onFailed: () => void, remote: string) {
   let state: HeldState = null;
+  let retried = false;
   let wake: (() => void) | null = null;
   const listeners = new Set<() => void>();
   const set = (next: HeldState) => {
@@ -152,19 +183,26 @@ function holdServerHtml(load: () => Promise<RemoteModule>, onFailed: () => void)
       return () => listeners.delete(listener);
     },
     state: () => state,
+    /** A Retry loaded it (the server's HTML stood inert until then). */
+    retried: () => retried,
     retry() {
       wake?.();
     },
     async load(): Promise<RemoteModule> {
-      for (;;) {
+      for (let retry = false; ; retry = true) {
         try {
-          const loaded = await load();
+          const loaded = await load(retry);
+          retried = retry;
           set(null);
           return loaded;
         } catch (error) {
           console.error("[shell] a server-rendered part could not load in the browser", error);
-          set(failureOf(error));
+          const failure = failureOf(error);
+          set(failure);
           onFailed();
+          // The page reloads: the slot keeps saying so until it does.
+          if (failure === "reload" && (await reloadKeepingPlace(remote))) await new Promise<never>(() => undefined);
+          if (failure === "reload") set("unavailable");
           await new Promise<void>((resolve) => (wake = resolve));
           set("retrying");
         }
@@ -180,10 +218,8 @@ function HeldNotice({ held }: { held: HeldLoad }) {
   if (state === null) return null;
   return (
     <div className={styles.kept} role="status" data-remote-fallback="kept" data-remote-failure={state === "retrying" ? undefined : state}>
-      <span>
-        {state === "retrying" ? "Trying again…" : "This part of the page could not finish loading: it is shown as it first arrived and may not respond."}
-      </span>
-      <button type="button" className={styles.retry} onClick={held.retry} disabled={state === "retrying"}>
+      <span>{HELD_WORDS[state]}</span>
+      <button type="button" className={styles.retry} onClick={held.retry} disabled={state === "retrying" || state === "reload"}>
         Retry
       </button>
     </div>
@@ -198,11 +234,20 @@ export function RemoteLoading() {
   );
 }
 
-/** Renders nothing; its effect runs once the slot's content beside it has hydrated. */
-function ReportHydrated({ slot }: { slot: string }) {
+/** Renders nothing; its effect runs once the slot's content beside it has hydrated (then `onHydrated`). */
+function ReportHydrated({ slot, onHydrated }: { slot: string; onHydrated?: () => void }) {
   const render = useContext(SlotRenderContext);
-  useEffect(() => render?.hydrated?.(slot), [render, slot]);
+  useEffect(() => {
+    render?.hydrated?.(slot);
+    onHydrated?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the content has hydrated
+  }, [render, slot]);
   return null;
+}
+
+/** What the visitor typed into a slot's inert copy before a Retry recovered it: typed again, for its code to see (kept-place.ts). */
+function replayTypedInto(element: HTMLElement | null): void {
+  if (element) void import("./kept-place").then(({ replayTyped }) => replayTyped(element));
 }
 
 /** The server's HTML of `slot` if the page still shows the URL it was rendered for. */
@@ -227,6 +272,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   const registry = useContext(RemoteLoaderContext);
   const render = useContext(SlotRenderContext);
   const [attempt, setAttempt] = useState(0);
+  const slotElement = useRef<HTMLDivElement>(null);
   const slot = `${remote}/${module}`;
   const label = `${module} (${remote})`;
   const retry = () => setAttempt((n) => n + 1);
@@ -237,15 +283,17 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
   const hydrating = !render?.server && attempt === 0 && render?.hydrating?.has(slot) === true;
   // Only the first mount hydrates: coming back to the page later renders the slot afresh.
   useEffect(() => void render?.hydrating?.delete(slot), [render, slot]);
+  useEffect(() => void (render?.server === false && resumeKeptPlace()), [render]);
   const held = useMemo(
     () =>
       hydrating
         ? holdServerHtml(
-            () => registry.load(remote, module),
+            (retry) => registry.load(remote, module, { retry }),
             () => {
               releaseReports.failed(remote);
               render?.hydrated?.(slot);
             },
+            remote,
           )
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- made once, for the mount that hydrates
@@ -257,7 +305,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       if (failedOnServer) return Fallback;
       if (held) return lazy(() => held.load());
       // React.lazy remembers a rejected load forever, so every attempt gets a new lazy component.
-      if (!render?.server) return lazy(() => registry.load(remote, module));
+      if (!render?.server) return lazy(() => registry.load(remote, module, { retry: attempt > 0 }));
       return lazy(() =>
         registry.load(remote, module).catch((error: unknown) => {
           console.error(`[renderer] ${label} failed`, error);
@@ -270,11 +318,12 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
     [registry, remote, module, attempt, failedOnServer, held],
   );
   return (
-    <div className={styles.slot} data-remote={remote} data-module={module}>
+    <div ref={slotElement} className={styles.slot} data-remote={remote} data-module={module}>
       {held && <HeldNotice held={held} />}
       <RemoteErrorBoundary
         key={attempt}
         label={label}
+        remote={remote}
         onRetry={retry}
         onCaught={() => {
           // A load error or an error thrown while rendering: the page's release report says so.
@@ -285,7 +334,7 @@ export const RemoteSlot = memo(function RemoteSlot({ remote, module }: RemoteSlo
       >
         <Suspense fallback={<RemoteLoading />}>
           <Screen />
-          <ReportHydrated slot={slot} />
+          <ReportHydrated slot={slot} onHydrated={() => held?.retried() && replayTypedInto(slotElement.current)} />
         </Suspense>
       </RemoteErrorBoundary>
     </div>
