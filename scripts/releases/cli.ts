@@ -101,6 +101,7 @@ function firebaseContext(remote: RemoteInfo, values: Values, log: (line: string)
     repoRoot,
     actor: actorOf(repoRoot),
     log,
+    dryRun: values["dry-run"],
   };
 }
 
@@ -142,6 +143,7 @@ export async function main(argv: string[], log: (line: string) => void = console
   try {
     const target = { ...remote, name: remote.name as string };
     ctx = values.project ? firebaseContext(target, values, log) : await localContext(target, resolve(values.data), log);
+    if (values["dry-run"] && !values.project) ctx.dryRun = true;
     await run(command, target, values, ctx);
     return 0;
   } catch (error) {

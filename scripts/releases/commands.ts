@@ -49,6 +49,8 @@ export interface ReleaseContext {
   siteRoot?: string | undefined;
   log: (line: string) => void;
   now?: () => number;
+  /** Print what would be written (and deployed) instead of doing it. */
+  dryRun?: boolean;
 }
 
 /** A refusal in words: the command prints it and exits with status 1, having changed nothing. */
@@ -58,10 +60,13 @@ export class Refusal extends Error {
 
 const DAY_MS = 86_400_000;
 const clock = (ctx: ReleaseContext) => (ctx.now ?? Date.now)();
+/** A command's result; with --dry-run, said as what would have been done. */
+const done = (ctx: ReleaseContext, line: string) => ctx.log(ctx.dryRun ? `Dry run, nothing done: ${line.trim()}` : line);
 const describeRelease = (r: Pick<HistoryEntry, "id" | "version"> | null) => (r ? `${r.id} (${r.version})` : "nothing");
 
 /** Runs `work` holding the remote, so two commands on one remote never interleave their writes. */
 export async function holding<T>(ctx: ReleaseContext, command: string, work: (state: RemoteState) => Promise<T>): Promise<T> {
+  if (ctx.dryRun) return work(await ctx.store.read(ctx.remote.name));
   const holder = { by: ctx.actor.by, command, at: clock(ctx) };
   const other = await ctx.store.lock(ctx.remote.name, holder);
   if (other)
@@ -75,9 +80,17 @@ export async function holding<T>(ctx: ReleaseContext, command: string, work: (st
   }
 }
 
-/** Writes `updates` with the record entry of `act`. */
-async function commit(ctx: ReleaseContext, updates: Updates, act: Omit<ReleaseAct, "remote">) {
-  await ctx.store.write(updates, await recordEntry(ctx.repoRoot, ctx.actor, { ...act, remote: ctx.remote.name }));
+/** Writes `updates` (with the record entry of `act`), or with --dry-run says what it would write. */
+async function commit(ctx: ReleaseContext, updates: Updates, act?: Omit<ReleaseAct, "remote">) {
+  if (ctx.dryRun) {
+    ctx.log(
+      `  would write, in one update: ${Object.keys(updates)
+        .map((path) => `releases/${path}`)
+        .join(", ")}${act ? ", and a record entry" : ""}`,
+    );
+    return;
+  }
+  await ctx.store.write(updates, act && (await recordEntry(ctx.repoRoot, ctx.actor, { ...act, remote: ctx.remote.name })));
 }
 
 /** The live config the checks render the candidate into: config.json with the release state. */
@@ -170,7 +183,7 @@ export async function release(ctx: ReleaseContext, options: ReleaseOptions): Pro
       if (canary !== null) return startCanary(ctx, state, entry, canary, candidate.dir);
       if (before?.id === entry.id && state.live?.entry === entry.entry) return ctx.log(`${ctx.remote.name}: ${entry.id} is already live; nothing to do.`);
       await commit(ctx, planLive(ctx.remote.name, state, entry, clock(ctx)), { kind: "release", release: entry.id, from: before?.id, buildDir: candidate.dir });
-      ctx.log(`\n${ctx.remote.name}: released ${describeRelease(entry)}, live now (was ${before?.id ?? "nothing"}).`);
+      done(ctx, `\n${ctx.remote.name}: released ${describeRelease(entry)}, live now (was ${before?.id ?? "nothing"}).`);
       ctx.log(`Roll back with: npm run rollback -- ${ctx.remote.dir}`);
       await prune(ctx);
     });
@@ -188,7 +201,8 @@ async function checkOnly(ctx: ReleaseContext, dir: string, browser: boolean) {
 async function startCanary(ctx: ReleaseContext, state: RemoteState, entry: HistoryEntry, percent: number, buildDir: string) {
   const updates = planCanary(ctx.remote.name, state, entry, percent, clock(ctx));
   await commit(ctx, updates, { kind: "canary", release: entry.id, from: state.live?.release, buildDir, note: `${percent} % of visitors` });
-  ctx.log(
+  done(
+    ctx,
     `\n${ctx.remote.name}: canary of ${describeRelease(entry)} to ${percent} % of visitors; the others keep ${state.live?.release ?? "the live release"}.`,
   );
   ctx.log(`It aborts by itself once its error rate is ${CANARY_THRESHOLD.points} points above the live release's after ${CANARY_THRESHOLD.minViews} views.`);
@@ -203,7 +217,8 @@ export async function promote(ctx: ReleaseContext): Promise<void> {
     ctx.log(`Plan: make the canary ${canary.id} live for every visitor (now ${state.canary.percent} %).`);
     const live = liveEntry(state);
     await commit(ctx, planPromote(ctx.remote.name, state, clock(ctx)), { kind: "promote", release: canary.id, from: live?.id });
-    ctx.log(
+    done(
+      ctx,
       `${ctx.remote.name}: promoted the canary ${canary.id}: every visitor gets it now (was ${live?.id ?? "nothing"} for ${100 - state.canary.percent} %).`,
     );
     ctx.log(`Roll back with: npm run rollback -- ${ctx.remote.dir}`);
@@ -222,7 +237,8 @@ export async function abort(ctx: ReleaseContext): Promise<void> {
       from: state.live?.release,
       note: "aborted by hand",
     });
-    ctx.log(
+    done(
+      ctx,
       `${ctx.remote.name}: aborted the canary ${state.canary.release}; every visitor gets ${state.live?.release ?? "the live release"} from their next page.`,
     );
   });
@@ -236,7 +252,7 @@ export async function rollback(ctx: ReleaseContext): Promise<void> {
     if (!previous) throw new Refusal(`${ctx.remote.name} has no release before ${live?.id ?? "the live one"} to roll back to.`);
     ctx.log(`Plan: make ${previous.id} live again in place of ${live?.id ?? "nothing"}.`);
     await commit(ctx, planLive(ctx.remote.name, state, previous, clock(ctx)), { kind: "rollback", release: previous.id, from: live?.id });
-    ctx.log(`${ctx.remote.name}: rolled back from ${live?.id} to ${describeRelease(previous)}; the site serves it within seconds.`);
+    done(ctx, `${ctx.remote.name}: rolled back from ${live?.id} to ${describeRelease(previous)}; the site serves it within seconds.`);
   });
   await prune(ctx);
 }
@@ -246,8 +262,8 @@ async function prune(ctx: ReleaseContext) {
   const state = await ctx.store.read(ctx.remote.name);
   const expired = expiredReleases(state, clock(ctx), RELEASE_WINDOW_DAYS * DAY_MS);
   if (expired.length === 0) return;
-  await ctx.target.remove(expired.map((r) => r.path));
-  await ctx.store.write(planPrune(ctx.remote.name, expired));
+  if (!ctx.dryRun) await ctx.target.remove(expired.map((r) => r.path));
+  await commit(ctx, planPrune(ctx.remote.name, expired));
   ctx.log(`${ctx.remote.name}: removed ${expired.map((r) => r.id).join(", ")} (not live for over ${RELEASE_WINDOW_DAYS} days).`);
 }
 
@@ -281,9 +297,9 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T",
 
 /** `--revoke-previews`: every preview link of the remote issued until now stops working within seconds. */
 export async function revokePreviews(ctx: ReleaseContext): Promise<void> {
-  await ctx.store.write({ [P.revoked(ctx.remote.name)]: Math.floor(clock(ctx) / 1000) + 1 });
-  const removed = await ctx.target.removePreviews();
-  ctx.log(`${ctx.remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
+  await commit(ctx, { [P.revoked(ctx.remote.name)]: Math.floor(clock(ctx) / 1000) + 1 });
+  const removed = ctx.dryRun ? 0 : await ctx.target.removePreviews();
+  done(ctx, `${ctx.remote.name}: every preview link issued until now is revoked${removed ? `; removed ${removed} candidate folder(s)` : ""}.`);
 }
 
 /** `--preview [--hours N]`: checks the candidate, publishes it beside the releases (never live) and prints a signed link. */

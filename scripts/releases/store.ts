@@ -5,7 +5,19 @@
 // credentials, or GOOGLE_APPLICATION_CREDENTIALS in CI).
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getDatabase, type Database } from "firebase-admin/database";
-import { LOCK_STALE_MS, RELEASE_STATE_PATHS as P, parseCanary, parseLive, parseReleaseLog, recordEntries, releaseOfKey, type HistoryEntry, type ReleaseCounts, type ReleaseLock, type ReleaseLogEntry } from "release-protocol";
+import {
+  LOCK_STALE_MS,
+  RELEASE_STATE_PATHS as P,
+  parseCanary,
+  parseLive,
+  parseReleaseLog,
+  recordEntries,
+  releaseOfKey,
+  type HistoryEntry,
+  type ReleaseCounts,
+  type ReleaseLock,
+  type ReleaseLogEntry,
+} from "release-protocol";
 import { PATHS, RELEASE_TOOL_UID } from "shared-content/paths";
 import type { RemoteState, Updates } from "./plan";
 
