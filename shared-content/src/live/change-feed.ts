@@ -1,0 +1,199 @@
+// The public pages' live reads over one connection per tab: a REST stream of the change marker
+// (changes.ts: a counter per section, bumped by every content write in the same update), and each
+// read fetched once (a plain GET) when nothing was embedded, then again only when its section's
+// counter moves. A page's sections cost no connection of their own, and a value embedded by the
+// server render is kept until the marker says it changed, so arriving downloads nothing else.
+// Reads of the same path and query share one entry. A tab hidden for HIDDEN_CLOSE_MS lets go of
+// the stream; shown again, it reconnects and the marker's new value tells it what to fetch.
+import { changeCount, changeSectionsOf } from "../changes";
+import { ContentError, isContentError } from "../errors";
+import { PATHS } from "../paths";
+import { readKey, sameStoredValue, type LiveQuerySpec, type LiveSeed, type LiveSource } from "./source";
+
+/** What the feed runs on: a stream of one path's whole value, and a one-shot read. */
+export interface FeedTransport {
+  stream(path: string, next: (value: unknown) => void, fail: (error: unknown) => void): () => void;
+  get(path: string, query: LiveQuerySpec | undefined): Promise<unknown>;
+}
+
+/** How long a hidden tab keeps its stream (a quick look at another tab costs no reconnect). */
+export const HIDDEN_CLOSE_MS = 60_000;
+const MAX_RETRY_MS = 30_000;
+/** How long the stream outlives the page's last read. */
+const STREAM_LINGER_MS = 1000;
+/** Not known: no marker seen yet, or the value was not read at a known marker. */
+const UNKNOWN = Symbol("unknown");
+type Marker = string | typeof UNKNOWN;
+
+interface Listener {
+  next: (value: unknown) => void;
+  fail: (error: unknown) => void;
+}
+
+interface Entry {
+  path: string;
+  query: LiveQuerySpec | undefined;
+  listeners: Set<Listener>;
+  last: { value: unknown } | undefined;
+  /** The marker (of its sections) at which `last` is known to be current. */
+  seen: Marker;
+  busy: boolean;
+  again: boolean;
+  retryMs: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export interface ChangeFeedOptions {
+  /** How long a hidden tab keeps its stream; default HIDDEN_CLOSE_MS (`hiddenCloseMs()` may override it). */
+  hiddenCloseMs?: () => number;
+  /** The first retry delay of a failed read (doubles up to 30 s). */
+  retryMs?: number;
+}
+
+/** A LiveSource over `transport`: one marker stream for every read it serves. */
+export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOptions = {}): LiveSource {
+  const entries = new Map<string, Entry>();
+  const firstRetryMs = options.retryMs ?? 1000;
+  let changes: { value: unknown } | undefined;
+  let stopStream: (() => void) | null = null;
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let closedWhileHidden = false;
+
+  const markerOf = (path: string): Marker => (changes ? markerIn(changes.value, path) : UNKNOWN);
+
+  const deliver = (entry: Entry, value: unknown) => {
+    if (entry.last && sameStoredValue(entry.last.value, value)) return;
+    entry.last = { value };
+    for (const l of [...entry.listeners]) l.next(value);
+  };
+
+  const drop = (key: string, entry: Entry, error: unknown) => {
+    clearTimeout(entry.timer);
+    if (entries.get(key) === entry) entries.delete(key);
+    for (const l of [...entry.listeners]) l.fail(error);
+    entry.listeners.clear();
+  };
+
+  const refresh = (key: string, entry: Entry) => {
+    if (entry.busy) {
+      entry.again = true;
+      return;
+    }
+    entry.busy = true;
+    entry.again = false;
+    clearTimeout(entry.timer);
+    // What the answer is at least as new as: the marker known now (a later change moves it again).
+    const at = markerOf(entry.path);
+    transport.get(entry.path, entry.query).then(
+      (value) => {
+        entry.busy = false;
+        if (entries.get(key) !== entry) return;
+        entry.retryMs = firstRetryMs;
+        entry.seen = at;
+        deliver(entry, value ?? null);
+        if (entry.again || markerOf(entry.path) !== at) refresh(key, entry);
+      },
+      (error: unknown) => {
+        entry.busy = false;
+        if (entries.get(key) !== entry) return;
+        const mapped = isContentError(error) ? error : new ContentError("unavailable", undefined, { cause: error });
+        if (mapped.code !== "unavailable") return drop(key, entry, mapped);
+        // Reported only until the first value; the page keeps what it shows and tries again.
+        if (!entry.last) for (const l of [...entry.listeners]) l.fail(mapped);
+        entry.timer = setTimeout(() => refresh(key, entry), entry.retryMs);
+        entry.retryMs = Math.min(entry.retryMs * 2, MAX_RETRY_MS);
+      },
+    );
+  };
+
+  const onChanges = (value: unknown) => {
+    changes = { value };
+    for (const [key, entry] of entries) if (entry.seen !== markerOf(entry.path)) refresh(key, entry);
+  };
+
+  const openStream = () => {
+    if (stopStream || closedWhileHidden || entries.size === 0) return;
+    stopStream = transport.stream(PATHS.changes, onChanges, () => {
+      // No marker to follow (refused, or unreachable until it answers): the reads keep what they
+      // have; the stream itself keeps retrying an unreachable database.
+    });
+  };
+  const closeStream = () => {
+    stopStream?.();
+    stopStream = null;
+  };
+
+  const onVisibility = () => {
+    clearTimeout(hiddenTimer);
+    if (document.visibilityState === "hidden") {
+      hiddenTimer = setTimeout(() => {
+        closedWhileHidden = true;
+        closeStream();
+      }, options.hiddenCloseMs?.() ?? HIDDEN_CLOSE_MS);
+    } else if (closedWhileHidden) {
+      closedWhileHidden = false;
+      openStream();
+    }
+  };
+  const watchesVisibility = typeof document !== "undefined";
+
+  const start = () => {
+    if (idleTimer !== undefined) {
+      clearTimeout(idleTimer);
+      idleTimer = undefined;
+      return;
+    }
+    if (watchesVisibility) document.addEventListener("visibilitychange", onVisibility);
+    openStream();
+  };
+  const stop = () => {
+    idleTimer = undefined;
+    if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
+    clearTimeout(hiddenTimer);
+    closedWhileHidden = false;
+    closeStream();
+    changes = undefined;
+  };
+
+  return (path, query, next, fail, seed) => {
+    const key = readKey({ path, query });
+    let entry = entries.get(key);
+    const created = !entry;
+    if (!entry) {
+      entry = { path, query, listeners: new Set(), last: undefined, seen: UNKNOWN, busy: false, again: false, retryMs: firstRetryMs, timer: undefined };
+      entries.set(key, entry);
+      if (entries.size === 1) start();
+    }
+    const joined = entry;
+    const listener = { next, fail };
+    joined.listeners.add(listener);
+    if (created && seed) {
+      // The server's value, read after the marker it embedded: current until that marker moves.
+      joined.last = { value: seed.value };
+      joined.seen = seed.changes && "value" in seed.changes ? markerIn(seed.changes.value, path) : UNKNOWN;
+      if (changes && joined.seen !== markerOf(path)) refresh(key, joined);
+    } else if (created) {
+      refresh(key, joined);
+    } else if (joined.last) {
+      const last = joined.last;
+      queueMicrotask(() => {
+        if (joined.listeners.has(listener)) next(last.value);
+      });
+    }
+    return () => {
+      if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
+      clearTimeout(joined.timer);
+      if (entries.get(key) === joined) entries.delete(key);
+      // A page changing screens lets go of every read and takes new ones at once: keep the stream.
+      if (entries.size === 0) idleTimer = setTimeout(stop, STREAM_LINGER_MS);
+    };
+  };
+}
+
+/** The marker of `path`'s sections in a `changes` value. */
+function markerIn(value: unknown, path: string): string {
+  return changeSectionsOf(path)
+    .map((s) => changeCount(value, s) ?? 0)
+    .join(",");
+}
