@@ -180,5 +180,7 @@ for (const n of counts) {
   );
   if (n >= GOAL.readers && (r.connected < n || r.read.p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
 }
-console.log(`\ngoal: ${GOAL.readers} readers, p99 < ${GOAL.p99Ms} ms until the new value is read, none lost, < ${GOAL.bytesPerConnection / 1024} KB per connection`);
+console.log(
+  `\ngoal: ${GOAL.readers} readers, p99 < ${GOAL.p99Ms} ms until the new value is read, none lost, < ${GOAL.bytesPerConnection / 1024} KB per connection`,
+);
 process.exit(missed ? 1 : 0);

@@ -72,7 +72,12 @@ beforeAll(async () => {
   for (const dist of ["shell", "remote-home", "remote-blog", "remote-admin"]) {
     if (!existsSync(join(repoRoot, dist, "dist"))) throw new Error(`${dist} is not built: run \`npm run build\` first`);
   }
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), seed: join(repoRoot, "seed", "demo-content.json"), defaultNamespace: NAMESPACE });
+  database = await startRtdbEmulator({
+    port: 0,
+    rules: join(repoRoot, "database.rules.json"),
+    seed: join(repoRoot, "seed", "demo-content.json"),
+    defaultNamespace: NAMESPACE,
+  });
   remotes = {
     remote_home: await startStaticServer({ root: join(repoRoot, "remote-home", "dist") }),
     remote_blog: await startStaticServer({ root: join(repoRoot, "remote-blog", "dist") }),
@@ -102,7 +107,12 @@ beforeEach(() => {
 
 afterAll(async () => {
   delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  await Promise.all([renderer && close(renderer), configServer && close(configServer), database?.close(), ...Object.values(remotes ?? {}).map((s) => s.close())]);
+  await Promise.all([
+    renderer && close(renderer),
+    configServer && close(configServer),
+    database?.close(),
+    ...Object.values(remotes ?? {}).map((s) => s.close()),
+  ]);
 });
 
 describe("Cache-Control of every route", () => {

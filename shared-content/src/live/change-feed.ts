@@ -8,7 +8,7 @@
 import { changeCount, changeSectionsOf } from "../changes";
 import { ContentError, isContentError } from "../errors";
 import { PATHS } from "../paths";
-import { readKey, sameStoredValue, type LiveQuerySpec, type LiveSeed, type LiveSource } from "./source";
+import { readKey, sameStoredValue, type LiveQuerySpec, type LiveSource } from "./source";
 
 /** What the feed runs on: a stream of one path's whole value, and a one-shot read. */
 export interface FeedTransport {
@@ -19,6 +19,8 @@ export interface FeedTransport {
 /** How long a hidden tab keeps its stream (a quick look at another tab costs no reconnect). */
 export const HIDDEN_CLOSE_MS = 60_000;
 const MAX_RETRY_MS = 30_000;
+/** How long a read with nothing embedded waits for the marker's first value before it reads anyway. */
+const MARKER_WAIT_MS = 1500;
 /** How long the stream outlives the page's last read. */
 const STREAM_LINGER_MS = 1000;
 /** Not known: no marker seen yet, or the value was not read at a known marker. */
@@ -59,6 +61,8 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let closedWhileHidden = false;
+  /** The stream failed before its first value: reads do not wait for it. */
+  let markerFailed = false;
 
   const markerOf = (path: string): Marker => (changes ? markerIn(changes.value, path) : UNKNOWN);
 
@@ -107,16 +111,33 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     );
   };
 
+  /** Reads that wait for the marker's first value, read without it when it is late or refused. */
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
+  const readWaiting = () => {
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
+    for (const [key, entry] of entries) if (!entry.last && !entry.busy && entry.seen === UNKNOWN) refresh(key, entry);
+  };
+  const waitForMarker = () => {
+    waitTimer ??= setTimeout(readWaiting, MARKER_WAIT_MS);
+  };
+
   const onChanges = (value: unknown) => {
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
+    markerFailed = false;
     changes = { value };
     for (const [key, entry] of entries) if (entry.seen !== markerOf(entry.path)) refresh(key, entry);
   };
 
   const openStream = () => {
     if (stopStream || closedWhileHidden || entries.size === 0) return;
+    // No marker to follow (refused, or unreachable until it answers): the reads keep what they
+    // have, those waiting for it are read now; the stream itself keeps retrying a database it
+    // cannot reach.
     stopStream = transport.stream(PATHS.changes, onChanges, () => {
-      // No marker to follow (refused, or unreachable until it answers): the reads keep what they
-      // have; the stream itself keeps retrying an unreachable database.
+      markerFailed = true;
+      readWaiting();
     });
   };
   const closeStream = () => {
@@ -149,11 +170,14 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
   };
   const stop = () => {
     idleTimer = undefined;
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
     if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
     clearTimeout(hiddenTimer);
     closedWhileHidden = false;
     closeStream();
     changes = undefined;
+    markerFailed = false;
   };
 
   return (path, query, next, fail, seed) => {
@@ -174,7 +198,10 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
       joined.seen = seed.changes && "value" in seed.changes ? markerIn(seed.changes.value, path) : UNKNOWN;
       if (changes && joined.seen !== markerOf(path)) refresh(key, joined);
     } else if (created) {
-      refresh(key, joined);
+      // Read at a known marker, so that its first value needs no second read; until the stream
+      // answers (at most MARKER_WAIT_MS) the read waits for it.
+      if (changes || !stopStream || markerFailed) refresh(key, joined);
+      else waitForMarker();
     } else if (joined.last) {
       const last = joined.last;
       queueMicrotask(() => {
