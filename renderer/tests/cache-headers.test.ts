@@ -15,6 +15,7 @@ import { startStaticServer, type StaticServer } from "dev-tools/static-server";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COHORT_CACHE, createRenderer, publicCache } from "../src/handler";
+import { SESSION_COOKIE } from "../src/release-selection";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NAMESPACE = "demo-portfolio-default-rtdb";
@@ -25,11 +26,12 @@ const NO_STORE = "no-store";
 const PRIVATE = "private, no-store";
 
 const seed = JSON.parse(readFileSync(join(repoRoot, "seed", "demo-content.json"), "utf8")) as {
-  blog: { index: Record<string, { publishedAt: number; tags?: string[] }>; series?: Record<string, unknown> };
+  blog: { index: Record<string, { title: string; publishedAt: number; tags?: string[] }>; series?: Record<string, unknown> };
   quotes: Record<string, unknown>;
 };
 const [slug, entry] = Object.entries(seed.blog.index).sort(([, a], [, b]) => b.publishedAt - a.publishedAt)[0]!;
-const series = Object.keys(seed.blog.series ?? {})[0];
+// The demo content has no series: the newest post is made the first part of one.
+const series = "a-series";
 const quote = Object.keys(seed.quotes)[0]!;
 
 const port = (server: Server) => (server.address() as AddressInfo).port;
@@ -78,6 +80,12 @@ beforeAll(async () => {
     seed: join(repoRoot, "seed", "demo-content.json"),
     defaultNamespace: NAMESPACE,
   });
+  const part = { seriesTitle: "A series", title: entry.title, part: 1 };
+  await fetch(`${database.url}/blog/series/${series}/${slug}.json?ns=${NAMESPACE}`, {
+    method: "PUT",
+    headers: { authorization: "Bearer owner" },
+    body: JSON.stringify(part),
+  });
   remotes = {
     remote_home: await startStaticServer({ root: join(repoRoot, "remote-home", "dist") }),
     remote_blog: await startStaticServer({ root: join(repoRoot, "remote-blog", "dist") }),
@@ -123,7 +131,7 @@ describe("Cache-Control of every route", () => {
     ["/blogs/list", 200, PAGE],
     [`/blogs/list?tag=${tag}`, 200, PAGE],
     [`/blogs/${slug}`, 200, PAGE],
-    ...(series ? ([[`/blogs/series/${series}`, 200, PAGE]] as [string, number, string][]) : []),
+    [`/blogs/series/${series}`, 200, PAGE],
     ["/favorite-quotes", 200, PAGE],
     [`/favorite-quotes/${quote}`, 200, PAGE],
     ["/list-of-seen-films", 200, PAGE],
@@ -182,6 +190,16 @@ describe("Cache-Control of personal and failed responses", () => {
     expect(refused.headers["cache-control"]).toBe(PRIVATE);
   });
 
+  // The signed-in area's template answers a preview link's cookie (set or cleared) with plain
+  // `no-cache`: a response that sets a cookie should be private like every other personal one.
+  // Reported for handler.ts (not changed here); flip to `it` once it is private.
+  it.fails("the signed-in area's template that sets a cookie is private", async () => {
+    // A held preview that is no longer valid: the cookie is cleared on this response.
+    const opened = await ask("/login", { cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${PREVIEW_LINK_PARAM}=not-a-token`)}` });
+    expect(opened.headers["set-cookie"]).toBeDefined();
+    expect(opened.headers["cache-control"]).toBe(PRIVATE);
+  });
+
   it("a page that renders a canaried remote is private to the cohort; a page without it stays shared", async () => {
     config = {
       ...liveConfig(),
@@ -193,9 +211,9 @@ describe("Cache-Control of personal and failed responses", () => {
     expect(blog.status).toBe(200);
     expect(blog.headers["cache-control"]).toBe(COHORT_CACHE["Cache-Control"]);
     expect(blog.headers.vary).toBe(COHORT_CACHE.Vary);
-    const films = await ask("/list-of-seen-films");
-    expect(films.headers["cache-control"]).toBe(PAGE);
-    expect(films.headers["set-cookie"]).toBeUndefined();
+    const home = await ask("/");
+    expect(home.headers["cache-control"]).toBe(PAGE);
+    expect(home.headers["set-cookie"]).toBeUndefined();
   });
 
   it("a database that cannot be reached makes every page, the feed and the sitemap 503, not stored", async () => {
