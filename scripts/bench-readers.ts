@@ -16,15 +16,16 @@ import { readFile } from "node:fs/promises";
 import { Agent, request, type IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { PATHS } from "shared-content/admin";
 import { withChangeMarks } from "shared-content/changes";
-import { sseParser } from "../shared-content/src/live/rest-stream";
 import { build, ms, quantile } from "./lib/command";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const NS = "bench-readers";
 const GOAL = { readers: 10_000, p99Ms: 2000, bytesPerConnection: 10 * 1024 };
 const CONNECT_TIMEOUT_MS = 120_000;
+/** The marker every page streams and the section the edit changes (shared-content/src/paths.ts: PATHS.changes, PATHS.about). */
+const MARKER = "changes";
+const ABOUT = "site/about";
 const EDIT_TIMEOUT_MS = 30_000;
 
 const { values } = parseArgs({ options: { readers: { type: "string", default: "1000,5000,10000" }, "skip-build": { type: "boolean", default: false } } });
@@ -71,6 +72,22 @@ interface Reader {
   close: () => void;
 }
 
+/** Server-Sent Events as the page reads them: `event:` and `data:` lines, an event per blank line. */
+function sseParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
+  let buffer = "";
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const lines = buffer.slice(0, end).split("\n");
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).trimStart());
+      const data = field("data");
+      if (data.length > 0) onEvent(field("event")[0] ?? "message", data.join("\n"));
+    }
+  };
+}
+
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 const readAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
@@ -98,7 +115,7 @@ function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
     }
   });
   const req = request(
-    { host: "127.0.0.1", port, path: `/${PATHS.changes}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent },
+    { host: "127.0.0.1", port, path: `/${MARKER}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent },
     (res: IncomingMessage) => {
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => parse(chunk));
@@ -112,7 +129,7 @@ function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
 
 /** The changed section, read once as the page reads it. */
 function readAbout(port: number, reader: Reader): void {
-  const req = request({ host: "127.0.0.1", port, path: `/${PATHS.about}.json?ns=${NS}`, agent: readAgent }, (res) => {
+  const req = request({ host: "127.0.0.1", port, path: `/${ABOUT}.json?ns=${NS}`, agent: readAgent }, (res) => {
     res.resume();
     res.on("end", () => (reader.readAt = performance.now()));
   });
@@ -135,7 +152,8 @@ async function measure(n: number) {
     const started = performance.now();
     const readers: Reader[] = [];
     for (let i = 0; i < n; i += 1) {
-      readers.push(openReader(server.port, (r) => readAbout(server.port, r)));
+      // The read goes after this turn's events: a reader's GET must not delay the next reader's event.
+      readers.push(openReader(server.port, (r) => setImmediate(() => readAbout(server.port, r))));
       // Not all at once: a burst of SYNs past the listen backlog is dropped and retried after 1 s.
       if (i % 200 === 199) await new Promise((r) => setImmediate(r));
     }
@@ -146,7 +164,7 @@ async function measure(n: number) {
     const after = await server.rss();
 
     const editAt = performance.now();
-    await owner(server.port, "PATCH", "", withChangeMarks({ [`${PATHS.about}/headline`]: `Edited for ${n} readers` }));
+    await owner(server.port, "PATCH", "", withChangeMarks({ [`${ABOUT}/headline`]: `Edited for ${n} readers` }));
     await until(() => readers.every((r) => !r.connected || r.readAt !== null), EDIT_TIMEOUT_MS);
     await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
     const heard = readers.flatMap((r) => (r.heardAt === null ? [] : [r.heardAt - editAt])).sort((a, b) => a - b);
