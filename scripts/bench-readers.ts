@@ -11,6 +11,8 @@
 // missed (10,000 readers, p99 < 2 s, none lost, < 10 KB per connection).
 //   --readers 1000,5000,10000   the reader counts
 //   --skip-build                use the existing rtdb-emulator/dist
+//   --stream-only               no GET after the edit: the stream's fan-out alone (the GETs are this
+//                               one process's work too, and delay the events it has not handled yet)
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { Agent, request, type IncomingMessage } from "node:http";
@@ -28,7 +30,13 @@ const MARKER = "changes";
 const ABOUT = "site/about";
 const EDIT_TIMEOUT_MS = 30_000;
 
-const { values } = parseArgs({ options: { readers: { type: "string", default: "1000,5000,10000" }, "skip-build": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    readers: { type: "string", default: "1000,5000,10000" },
+    "skip-build": { type: "boolean", default: false },
+    "stream-only": { type: "boolean", default: false },
+  },
+});
 const counts = values.readers.split(",").map(Number);
 
 interface Server {
@@ -153,7 +161,7 @@ async function measure(n: number) {
     const readers: Reader[] = [];
     for (let i = 0; i < n; i += 1) {
       // The read goes after this turn's events: a reader's GET must not delay the next reader's event.
-      readers.push(openReader(server.port, (r) => setImmediate(() => readAbout(server.port, r))));
+      readers.push(openReader(server.port, (r) => (values["stream-only"] ? undefined : setImmediate(() => readAbout(server.port, r)))));
       // Not all at once: a burst of SYNs past the listen backlog is dropped and retried after 1 s.
       if (i % 200 === 199) await new Promise((r) => setImmediate(r));
     }
@@ -165,7 +173,8 @@ async function measure(n: number) {
 
     const editAt = performance.now();
     await owner(server.port, "PATCH", "", withChangeMarks({ [`${ABOUT}/headline`]: `Edited for ${n} readers` }));
-    await until(() => readers.every((r) => !r.connected || r.readAt !== null), EDIT_TIMEOUT_MS);
+    const done = (r: Reader) => !r.connected || (values["stream-only"] ? r.heardAt !== null : r.readAt !== null);
+    await until(() => readers.every(done), EDIT_TIMEOUT_MS);
     await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
     const heard = readers.flatMap((r) => (r.heardAt === null ? [] : [r.heardAt - editAt])).sort((a, b) => a - b);
     const read = readers.flatMap((r) => (r.readAt === null ? [] : [r.readAt - editAt])).sort((a, b) => a - b);
@@ -196,7 +205,8 @@ for (const n of counts) {
   console.log(
     `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${ms(r.read.p50)} | ${ms(r.read.p99)} | ${ms(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB |`,
   );
-  if (n >= GOAL.readers && (r.connected < n || r.read.p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
+  const p99 = values["stream-only"] ? r.heard.p99 : r.read.p99;
+  if (n >= GOAL.readers && (r.connected < n || p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
 }
 console.log(
   `\ngoal: ${GOAL.readers} readers, p99 < ${GOAL.p99Ms} ms until the new value is read, none lost, < ${GOAL.bytesPerConnection / 1024} KB per connection`,
