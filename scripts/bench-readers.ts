@@ -145,6 +145,9 @@ function readAbout(port: number, reader: Reader): void {
   req.end();
 }
 
+/** "-" for a figure not measured (the reads, with --stream-only). */
+const msOrNone = (value: number) => (Number.isNaN(value) ? "-" : ms(value));
+
 const until = async (done: () => boolean, timeoutMs: number) => {
   const end = Date.now() + timeoutMs;
   while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
@@ -203,7 +206,7 @@ let missed = false;
 for (const n of counts) {
   const r = await measure(n);
   console.log(
-    `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${ms(r.read.p50)} | ${ms(r.read.p99)} | ${ms(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB |`,
+    `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${msOrNone(r.read.p50)} | ${msOrNone(r.read.p99)} | ${msOrNone(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB |`,
   );
   const p99 = values["stream-only"] ? r.heard.p99 : r.read.p99;
   if (n >= GOAL.readers && (r.connected < n || p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
