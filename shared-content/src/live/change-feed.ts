@@ -57,20 +57,10 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
   const entries = new Map<string, Entry>();
   const firstRetryMs = options.retryMs ?? 1000;
   let changes: { value: unknown } | undefined;
-  let stopStream: (() => void) | null = null;
-  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  let closedWhileHidden = false;
   /** The stream failed before its first value: reads do not wait for it. */
   let markerFailed = false;
 
   const markerOf = (path: string): Marker => (changes ? markerIn(changes.value, path) : UNKNOWN);
-
-  const deliver = (entry: Entry, value: unknown) => {
-    if (entry.last && sameStoredValue(entry.last.value, value)) return;
-    entry.last = { value };
-    for (const l of [...entry.listeners]) l.next(value);
-  };
 
   const drop = (key: string, entry: Entry, error: unknown) => {
     clearTimeout(entry.timer);
@@ -130,52 +120,17 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     for (const [key, entry] of entries) if (entry.seen !== markerOf(entry.path)) refresh(key, entry);
   };
 
-  const openStream = () => {
-    if (stopStream || closedWhileHidden || entries.size === 0) return;
-    // No marker to follow (refused, or unreachable until it answers): the reads keep what they
-    // have, those waiting for it are read now; the stream itself keeps retrying a database it
-    // cannot reach.
-    stopStream = transport.stream(PATHS.changes, onChanges, () => {
-      markerFailed = true;
-      readWaiting();
-    });
-  };
-  const closeStream = () => {
-    stopStream?.();
-    stopStream = null;
-  };
-
-  const onVisibility = () => {
-    clearTimeout(hiddenTimer);
-    if (document.visibilityState === "hidden") {
-      hiddenTimer = setTimeout(() => {
-        closedWhileHidden = true;
-        closeStream();
-      }, options.hiddenCloseMs?.() ?? HIDDEN_CLOSE_MS);
-    } else if (closedWhileHidden) {
-      closedWhileHidden = false;
-      openStream();
-    }
-  };
-  const watchesVisibility = typeof document !== "undefined";
-
-  const start = () => {
-    if (idleTimer !== undefined) {
-      clearTimeout(idleTimer);
-      idleTimer = undefined;
-      return;
-    }
-    if (watchesVisibility) document.addEventListener("visibilitychange", onVisibility);
-    openStream();
-  };
-  const stop = () => {
-    idleTimer = undefined;
+  // No marker to follow (refused, or unreachable until it answers): the reads keep what they
+  // have, those waiting for it are read now; the stream itself keeps retrying a database it
+  // cannot reach.
+  const stream = markerStream(transport, options, onChanges, () => {
+    markerFailed = true;
+    readWaiting();
+  });
+  /** The page let go of its last read: nothing is known of the marker from now on. */
+  const forget = () => {
     clearTimeout(waitTimer);
     waitTimer = undefined;
-    if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
-    clearTimeout(hiddenTimer);
-    closedWhileHidden = false;
-    closeStream();
     changes = undefined;
     markerFailed = false;
   };
@@ -187,7 +142,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     if (!entry) {
       entry = { path, query, listeners: new Set(), last: undefined, seen: UNKNOWN, busy: false, again: false, retryMs: firstRetryMs, timer: undefined };
       entries.set(key, entry);
-      if (entries.size === 1) start();
+      if (entries.size === 1) stream.hold();
     }
     const joined = entry;
     const listener = { next, fail };
@@ -200,7 +155,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     } else if (created) {
       // Read at a known marker, so that its first value needs no second read; until the stream
       // answers (at most MARKER_WAIT_MS) the read waits for it.
-      if (changes || !stopStream || markerFailed) refresh(key, joined);
+      if (changes || !stream.isOpen() || markerFailed) refresh(key, joined);
       else waitForMarker();
     } else if (joined.last) {
       const last = joined.last;
@@ -212,10 +167,72 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
       if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
       clearTimeout(joined.timer);
       if (entries.get(key) === joined) entries.delete(key);
-      // A page changing screens lets go of every read and takes new ones at once: keep the stream.
-      if (entries.size === 0) idleTimer = setTimeout(stop, STREAM_LINGER_MS);
+      if (entries.size === 0) stream.release(forget);
     };
   };
+}
+
+/**
+ * The marker's one stream: opened when the page takes its first read (`hold`), closed a moment
+ * after it lets go of the last (`release`: a page changing screens takes new reads at once), and
+ * closed while the tab has been hidden for the options' delay, then opened again when it is shown
+ * (its first value tells the feed what changed meanwhile).
+ */
+function markerStream(transport: FeedTransport, options: ChangeFeedOptions, onChanges: (value: unknown) => void, onFail: () => void) {
+  let stopStream: (() => void) | null = null;
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let closedWhileHidden = false;
+  const watchesVisibility = typeof document !== "undefined";
+
+  const open = () => {
+    if (!stopStream && !closedWhileHidden) stopStream = transport.stream(PATHS.changes, onChanges, onFail);
+  };
+  const close = () => {
+    stopStream?.();
+    stopStream = null;
+  };
+  const onVisibility = () => {
+    clearTimeout(hiddenTimer);
+    if (document.visibilityState === "hidden") {
+      hiddenTimer = setTimeout(() => {
+        closedWhileHidden = true;
+        close();
+      }, options.hiddenCloseMs?.() ?? HIDDEN_CLOSE_MS);
+    } else if (closedWhileHidden) {
+      closedWhileHidden = false;
+      open();
+    }
+  };
+  return {
+    isOpen: () => stopStream !== null,
+    hold() {
+      if (idleTimer !== undefined) {
+        clearTimeout(idleTimer);
+        idleTimer = undefined;
+        return;
+      }
+      if (watchesVisibility) document.addEventListener("visibilitychange", onVisibility);
+      open();
+    },
+    release(then: () => void) {
+      idleTimer = setTimeout(() => {
+        idleTimer = undefined;
+        if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
+        clearTimeout(hiddenTimer);
+        closedWhileHidden = false;
+        close();
+        then();
+      }, STREAM_LINGER_MS);
+    },
+  };
+}
+
+/** Hands a read's new value on; the same value again is not. */
+function deliver(entry: Entry, value: unknown): void {
+  if (entry.last && sameStoredValue(entry.last.value, value)) return;
+  entry.last = { value };
+  for (const l of [...entry.listeners]) l.next(value);
 }
 
 /** The marker of `path`'s sections in a `changes` value. */
