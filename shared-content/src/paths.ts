@@ -42,6 +42,11 @@ export const PATHS = {
    * the renderer aborted). Written by the renderer as RELEASE_REPORTER_UID, read with the release state.
    */
   releaseHealth: "releases/health",
+  /**
+   * A counter per public section (changes.ts), bumped in the same update as every write of that
+   * section: what an open page streams instead of each of its reads.
+   */
+  changes: "changes",
 } as const;
 
 /** Keyed collections edited through createRecord/updateRecord/deleteRecord. */

@@ -197,6 +197,19 @@ describe("write functions against the rules", () => {
     expect(await rest("GET", `quotes/${id}/text`)).toBe("Real artists ship.");
   });
 
+  it("marks each write of public content in its own update: its section's counter moves by one, a refused write moves none", async () => {
+    await resetTo();
+    setDatabaseForTests(dbs.admin);
+    const marks = async () => (await rest("GET", "changes")) as Record<string, number>;
+    const before = await marks();
+    const id = await createRecord("quotes", { text: "Simplicity is prerequisite for reliability.", author: "Edsger W. Dijkstra" });
+    await updateRecord("quotes", id, { text: "Simplicity is prerequisite for reliability.", author: "Edsger W. Dijkstra", year: 1975 }, 1);
+    await expect(updateRecord("quotes", id, { text: "Stale", author: "Nobody" }, 1)).rejects.toBeInstanceOf(ConflictError);
+    await saveAbout({ headline: "Engineer", bio: "Still building." }, 1);
+    await deleteRecord("quotes", id);
+    expect(await marks()).toEqual({ ...before, quotes: (before.quotes ?? 0) + 3, about: (before.about ?? 0) + 1 });
+  });
+
   it("reports a save of a record deleted elsewhere as a conflict", async () => {
     await resetTo();
     setDatabaseForTests(dbs.admin);

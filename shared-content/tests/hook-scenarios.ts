@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { RtdbEmulator } from "rtdb-emulator";
 import { expect, vi } from "vitest";
+import { withChangeMarks } from "../src/changes";
 import type { ContentHooks } from "../src/hooks/content-hooks";
 import { useLiveQuery } from "../src/hooks/use-live-query";
 import type { LiveSource } from "../src/live/source";
@@ -13,13 +14,22 @@ import { T, fx } from "./rules-matrix";
 
 export type OwnerRest = (method: "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => Promise<void>;
 
-/** Writes made elsewhere: REST with the owner token, in namespace `ns` of the emulator `emu()` returns. */
+/**
+ * Writes made elsewhere: REST with the owner token, in namespace `ns` of the emulator `emu()`
+ * returns, each as one update at the root with the change marks the site's writers send
+ * (changes.ts); a PUT of the whole database replaces it as it is.
+ */
 export function ownerRest(emu: () => RtdbEmulator, ns: string): OwnerRest {
   return async (method, path, body) => {
-    const res = await fetch(`${emu().url}/${path}.json?ns=${ns}`, {
-      method,
+    const updates =
+      method === "PATCH"
+        ? Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [path ? `${path}/${k}` : k, v]))
+        : { [path]: method === "DELETE" ? null : body };
+    const whole = path === "" && method !== "PATCH";
+    const res = await fetch(`${emu().url}/.json?ns=${ns}`, {
+      method: whole ? method : "PATCH",
       headers: { authorization: "Bearer owner" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: JSON.stringify(whole ? body : withChangeMarks(updates)),
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
   };

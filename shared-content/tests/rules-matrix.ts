@@ -144,6 +144,7 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     filmStats: fx.filmStats,
     filmTallies: fx.filmTallies,
     media: { [MEDIA_ID]: fx.media },
+    changes: { blog: 3 },
   };
 }
 
@@ -241,6 +242,22 @@ export const NODES: NodeSpec[] = [
     invalid: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 0.5 } },
     unknown: { "filmTallies/directors/Ridley%20Scott": { name: "Ridley Scott", count: 1, rating: 5 } },
     expect: PUBLIC_ADMIN_WRITE,
+  },
+  {
+    // The change marker: public, bumped by 1, never removed.
+    node: "changes/{section}",
+    existing: "changes/blog",
+    fresh: "changes/quotes",
+    create: { "changes/quotes": 1 },
+    overwrite: { "changes/blog": 4 },
+    invalid: { "changes/blog": 7 },
+    unknown: { "changes/comments": 1 },
+    expect: {
+      //         read     create   overwrite delete  invalid  unknown field
+      visitor: ["allow", "deny", "deny", "deny", "deny", "deny"],
+      stranger: ["allow", "deny", "deny", "deny", "deny", "deny"],
+      admin: ["allow", "allow", "allow", "deny", "deny", "deny"],
+    },
   },
   {
     node: "media/{id}",
@@ -696,6 +713,18 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
     c("the statistics' increments from a signed-in non-admin", "stranger", { write: { "filmStats/count": { ".sv": { increment: 1 } } } }, "deny"),
     c("an increment that takes a figure below zero", "admin", { write: { "filmStats/count": { ".sv": { increment: -2 } } } }, "deny"),
     c("read the films' statistics signed out", "visitor", { read: "filmStats/decades" }, "allow"),
+    // The change marker goes with the write it announces, as a server increment.
+    c(
+      "a post's save with the blog's change marker, one update",
+      "admin",
+      { write: { "blog/posts/hello": { ...fx.publishedPost, rev: 2 }, "blog/index/hello": fx.indexEntry, "changes/blog": { ".sv": { increment: 1 } } } },
+      "allow",
+    ),
+    c("a first change of a section: its counter starts at 1", "admin", { write: { "changes/about": { ".sv": { increment: 1 } } } }, "allow"),
+    c("a change marker moved by 2", "admin", { write: { "changes/blog": { ".sv": { increment: 2 } } } }, "deny"),
+    c("a change marker that is not a number", "admin", { write: { "changes/blog": "4" } }, "deny"),
+    c("the whole marker read signed out", "visitor", { read: "changes" }, "allow"),
+    c("a change marker bumped by a visitor", "visitor", { write: { "changes/blog": { ".sv": { increment: 1 } } } }, "deny"),
     c("a statistics decade not named like 1990s", "admin", { write: { "filmStats/decades/nineties": 1 } }, "deny"),
     c("a statistics figure that is not a whole number", "admin", { write: { "filmStats/minutes": 10.5 } }, "deny"),
     c("statistics without a count", "admin", { write: { filmStats: without(fx.filmStats, "count") } }, "deny"),

@@ -7,7 +7,16 @@
 // is the database (FIREBASE_DATABASE_EMULATOR_HOST, like the scheduler: scheduler.ts).
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getDatabase, ServerValue } from "firebase-admin/database";
-import { AUTOMATIC_ABORT_BY, RELEASE_STATE_PATHS as P, parseServedReleases, releaseKey, type CanaryAbort, type ReleaseCounts, type ReleaseLogEntry, type ServedReleases } from "release-protocol";
+import {
+  AUTOMATIC_ABORT_BY,
+  RELEASE_STATE_PATHS as P,
+  parseServedReleases,
+  releaseKey,
+  type CanaryAbort,
+  type ReleaseCounts,
+  type ReleaseLogEntry,
+  type ServedReleases,
+} from "release-protocol";
 import type { RuntimeConfig } from "shared-auth";
 import { PATHS } from "shared-content";
 import { RELEASE_REPORTER_UID, releaseCountsPath } from "shared-content/server";

@@ -2,7 +2,8 @@
 // Saves are compare-and-set: each record carries `rev`, the rules accept a write only when
 // rev = stored rev + 1 (or 1 for a new record), so a save based on an old read is refused by
 // the server and reported here as a ConflictError, even inside a multi-path update.
-// The SDK comes from shared-auth at run time (connection()), never from a static import.
+// The SDK comes from shared-auth at run time (connection()), never from a static import. Every
+// write of public content carries its sections' change marks (changes.ts), which open pages follow.
 import {
   ConflictError,
   toContentError,
@@ -17,6 +18,7 @@ import {
   type RecommendationFields,
 } from "shared-content";
 import { indexEntryOf, postRemoval } from "../blog";
+import { withChangeMarks } from "../changes";
 import { decodeOne } from "../decode";
 import { ContentError } from "../errors";
 import { cleanForWrite, parseInput } from "../input";
@@ -72,7 +74,7 @@ async function currentRev({ db, sdk }: Connection, path: string): Promise<number
  */
 async function sendChecked(c: Connection, updates: Record<string, unknown>, checks: { path: string; expectedRev: number | null }[]): Promise<void> {
   try {
-    await sdkCall(c.sdk.update(c.sdk.ref(c.db), updates), "write");
+    await sdkCall(c.sdk.update(c.sdk.ref(c.db), withChangeMarks(updates)), "write");
   } catch (error) {
     const mapped = toContentError(error);
     if (mapped.code === "permission-denied") {
@@ -223,7 +225,7 @@ export async function deleteRecord(kind: CollectionKind, id: string): Promise<vo
     if (before === null) return;
     stats = await filmStatsUpdates({ db, sdk }, id, before, null);
   }
-  await sdkCall(sdk.update(sdk.ref(db), { [path]: null, ...stats }), "write");
+  await sdkCall(sdk.update(sdk.ref(db), withChangeMarks({ [path]: null, ...stats })), "write");
 }
 
 /** Give the records `order` 0..n-1 in the given sequence, in one write (compare-and-set on each). */
@@ -340,7 +342,7 @@ export const unpublishPost = (slug: string, expectedRev: number) => setStatus(sl
 export async function deletePost(slug: string): Promise<void> {
   const c = await connection();
   const stored = await readStoredPost(readerOf(c), slug);
-  await sdkCall(c.sdk.update(c.sdk.ref(c.db), postRemoval(slug, stored?.post?.series?.slug)), "write");
+  await sdkCall(c.sdk.update(c.sdk.ref(c.db), withChangeMarks(postRemoval(slug, stored?.post?.series?.slug))), "write");
 }
 
 export { indexEntryOf };

@@ -111,8 +111,8 @@ type SubscribeAt = (read: LiveRead) => Subscribe;
 const subscriptionsOf =
   (source: LiveSource): SubscribeAt =>
   ({ path, query }) =>
-  (next, fail) =>
-    source(path, query, next, fail);
+  (next, fail, seed) =>
+    source(path, query, next, fail, seed);
 
 function useSingle<S extends v.GenericSchema>(at: SubscribeAt, path: string, schema: S): LiveResult<v.InferOutput<S> | null> {
   const read = { path };

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ContentError, toContentError } from "../errors";
 import { DEFAULT_LOAD_TIMEOUT_MS } from "../limits";
-import { readKey, sameStoredValue, type LiveRead, type ReadScope } from "../live/source";
+import { PATHS } from "../paths";
+import { readKey, sameStoredValue, type LiveRead, type LiveSeed, type ReadScope } from "../live/source";
 import { useRenderStore, useSnapshotEntry, type SnapshotEntry } from "../snapshot/render-store";
 
 export type LiveStatus = "loading" | "ready" | "error";
@@ -47,8 +48,11 @@ interface State<T> {
   error: ContentError | null;
 }
 
-/** Starts listening: calls `next` with each plain JSON value, `fail` on an error; returns the stop. */
-export type Subscribe = (next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
+/**
+ * Starts listening: calls `next` with each plain JSON value, `fail` on an error; returns the stop.
+ * `seed`: the server-rendered value the hook starts from (live/source.ts, LiveSeed).
+ */
+export type Subscribe = (next: (value: unknown) => void, fail: (error: unknown) => void, seed?: LiveSeed) => () => void;
 
 /**
  * Listen to `read` through `subscribe` (its subscription) while mounted. The read's key
@@ -112,6 +116,8 @@ export function useLiveQuery<T>(
       answered = true;
     };
 
+    // The marker the server read before this value: the source fetches it again only once that moves.
+    const seed = rendered && store ? { value: rendered.value, changes: store.reads.get(readKey({ path: PATHS.changes })) } : undefined;
     let unsubscribe: () => void = () => {};
     try {
       unsubscribe = listen(
@@ -129,6 +135,7 @@ export function useLiveQuery<T>(
           if (deniedMeansEmpty && mapped.code === "permission-denied") put({ status: "ready", data: init, error: null });
           else put({ status: "error", data: init, error: mapped });
         },
+        seed,
       );
     } catch (error) {
       answered = true;

@@ -217,34 +217,4 @@ describe("streamValue", () => {
     expect(down.errors[0]).toMatchObject({ code: "unavailable" });
     down.stop();
   });
-
-  it("a hidden tab lets go of its connection and re-reads the value when shown again", async () => {
-    // A stand-in for the page's document: what the client uses of it is visibilityState and the event.
-    const page = Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState });
-    vi.stubGlobal("document", page);
-    const show = (state: DocumentVisibilityState) => {
-      page.visibilityState = state;
-      page.dispatchEvent(new Event("visibilitychange"));
-    };
-    try {
-      const srv = await serve((_req, res, n) => {
-        sse(res);
-        send(res, "put", { path: "/", data: { v: n } });
-      });
-      const l = listen(srv.url);
-      await vi.waitFor(() => expect(l.values).toEqual([{ v: 1 }]));
-      show("hidden");
-      await vi.waitFor(() => expect(srv.closed()).toBe(1));
-      expect(srv.requests).toHaveLength(1); // no reconnect while hidden
-      show("visible");
-      await vi.waitFor(() => expect(l.values).toEqual([{ v: 1 }, { v: 2 }]));
-      expect(l.errors).toEqual([]);
-      l.stop();
-      show("hidden");
-      show("visible");
-      expect(srv.requests).toHaveLength(2); // a stopped stream ignores the page's visibility
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
 });

@@ -1,12 +1,16 @@
-// The public pages' live reads: the Realtime Database REST streaming API (Server-Sent Events),
-// read with fetch so no Firebase SDK ships to visitors. It keeps the streamed value, applies
+// The public pages' transport: the Realtime Database REST API, read with fetch so no Firebase SDK
+// ships to visitors. One stream (Server-Sent Events) per page, of the change marker
+// (change-feed.ts), and plain GETs for the reads. The stream keeps the streamed value, applies
 // `put`/`patch` at relative paths and reconnects (re-reading the whole value) after a network
 // error. A refused read (HTTP 401 or a `cancel` event) is final; a network error or a 5xx is
 // reported only until the first value (the hook then shows the last value it has, as the SDK
 // does) and retried with a capped backoff.
 import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { readStored } from "shared-auth/browser-storage";
+import { HIDDEN_CLOSE_STORAGE_KEY } from "../changes";
 import { ContentError, isContentError } from "../errors";
-import { sharedSource, type LiveQuerySpec, type LiveSource } from "./source";
+import { changeFeedSource, HIDDEN_CLOSE_MS } from "./change-feed";
+import type { LiveQuerySpec, LiveSource } from "./source";
 
 type Tree = Record<string, unknown>;
 
@@ -185,33 +189,14 @@ export function streamValue(
         parse(value);
         if (done) break;
       }
-      if (!paused) reconnect(new ContentError("unavailable")); // the server closed the stream
+      reconnect(new ContentError("unavailable")); // the server closed the stream
     } catch (error) {
-      if (stopped || paused) return;
+      if (stopped) return;
       reconnect(isContentError(error) ? error : new ContentError("unavailable", undefined, { cause: error }));
     } finally {
       clearTimeout(idle); // the next connection (if any) starts later, with its own watch
     }
   };
-
-  // A hidden tab lets go of its connection and re-reads when shown again. Over HTTP/1.1 (the
-  // local emulator; Firebase without HTTP/2) a browser keeps at most 6 connections per host, and
-  // a home page holds 6 streams: without this a second tab of the site would wait forever.
-  let paused = false;
-  const onVisibility = () => {
-    if (stopped) return;
-    if (document.visibilityState === "hidden" && !paused) {
-      paused = true;
-      clearTimeout(timer);
-      controller?.abort();
-    } else if (document.visibilityState === "visible" && paused) {
-      paused = false;
-      delay = retryMs;
-      void connect();
-    }
-  };
-  const watchesVisibility = typeof document !== "undefined";
-  if (watchesVisibility) document.addEventListener("visibilitychange", onVisibility);
 
   void connect();
   return () => {
@@ -219,18 +204,42 @@ export function streamValue(
     clearTimeout(timer);
     clearTimeout(idle);
     controller?.abort();
-    if (watchesVisibility) document.removeEventListener("visibilitychange", onVisibility);
   };
 }
 
-/** The public pages' source: the REST stream at the runtime config's database, one per path and query. */
-export const restSource: LiveSource = sharedSource((path, query, next, fail) => {
-  let url: string;
+/** One read of `url` (a plain GET): its JSON value, or a ContentError as the stream reports it. */
+export async function getValue(url: string): Promise<unknown> {
+  let response: Response;
   try {
-    url = restUrl(getRuntimeConfig(), path, query);
+    response = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
   } catch (error) {
-    fail(error);
-    return () => undefined;
+    throw new ContentError("unavailable", undefined, { cause: error });
   }
-  return streamValue(url, next, fail);
-});
+  if (response.status === 401 || response.status === 403) throw new ContentError("permission-denied");
+  if (!response.ok) {
+    throw new ContentError(response.status >= 500 ? "unavailable" : "unknown", `The database refused the read (HTTP ${response.status}).`);
+  }
+  return (await response.json()) as unknown;
+}
+
+/** How long a hidden tab keeps its stream: HIDDEN_CLOSE_MS, or what this browser's storage says (tests shorten it). */
+const hiddenCloseMs = () => {
+  const stored = readStored(HIDDEN_CLOSE_STORAGE_KEY);
+  return typeof stored === "number" && stored >= 0 ? stored : HIDDEN_CLOSE_MS;
+};
+
+/** The public pages' source: one stream of the change marker at the runtime config's database, reads fetched when it moves. */
+export const restSource: LiveSource = changeFeedSource(
+  {
+    stream: (path, next, fail) => {
+      try {
+        return streamValue(restUrl(getRuntimeConfig(), path), next, fail);
+      } catch (error) {
+        fail(error);
+        return () => undefined;
+      }
+    },
+    get: async (path, query) => getValue(restUrl(getRuntimeConfig(), path, query)),
+  },
+  { hiddenCloseMs },
+);

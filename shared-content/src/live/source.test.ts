@@ -1,51 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { readKey, sameStoredValue, sharedSource, type LiveSource } from "./source";
-
-function fakeSource() {
-  const feeds: { path: string; next: (v: unknown) => void; fail: (e: unknown) => void; stopped: boolean }[] = [];
-  const source: LiveSource = (path, _query, next, fail) => {
-    const feed = { path, next, fail, stopped: false };
-    feeds.push(feed);
-    return () => void (feed.stopped = true);
-  };
-  return { source, feeds };
-}
-
-describe("sharedSource", () => {
-  it("opens one feed per path and query, gives a late listener the last value, and stops with the last listener", async () => {
-    const { source, feeds } = fakeSource();
-    const shared = sharedSource(source);
-    const a = vi.fn();
-    const stopA = shared("site/about", undefined, a, vi.fn());
-    feeds[0]!.next({ name: "Maya" });
-    const b = vi.fn();
-    const stopB = shared("site/about", undefined, b, vi.fn());
-    shared("films", { orderBy: "watchedOn" }, vi.fn(), vi.fn());
-    expect(feeds.map((f) => f.path)).toEqual(["site/about", "films"]);
-    await Promise.resolve();
-    expect(b).toHaveBeenCalledWith({ name: "Maya" });
-    feeds[0]!.next({ name: "Maya L." });
-    expect(a).toHaveBeenLastCalledWith({ name: "Maya L." });
-    expect(b).toHaveBeenLastCalledWith({ name: "Maya L." });
-    stopA();
-    expect(feeds[0]!.stopped).toBe(false);
-    stopB();
-    expect(feeds[0]!.stopped).toBe(true);
-    shared("site/about", undefined, vi.fn(), vi.fn());
-    expect(feeds).toHaveLength(3);
-  });
-
-  it("does not reuse a failed feed: the next listener starts afresh", () => {
-    const { source, feeds } = fakeSource();
-    const shared = sharedSource(source);
-    const fail = vi.fn();
-    shared("blog/drafts", undefined, vi.fn(), fail);
-    feeds[0]!.fail(new Error("permission_denied"));
-    expect(fail).toHaveBeenCalledTimes(1);
-    shared("blog/drafts", undefined, vi.fn(), vi.fn());
-    expect(feeds).toHaveLength(2);
-  });
-});
+import { describe, expect, it } from "vitest";
+import { readKey, sameStoredValue } from "./source";
 
 describe("readKey", () => {
   it("is a whole public read's path, and the same for the same read however it is spelled", () => {

@@ -1,7 +1,8 @@
-// Where the live hooks get their values from: the REST stream for the public pages, the SDK
-// for the admin panel. A source calls `next` with the plain JSON value (collections as objects
-// keyed by id, lists as arrays) on every change, `fail` when the read is refused or cannot
-// work, and returns the unsubscribe.
+// Where the live hooks get their values from: the change feed (one REST stream of the change
+// marker, reads fetched when it moves) for the public pages, the SDK for the admin panel. A
+// source calls `next` with the plain JSON value (collections as objects keyed by id, lists as
+// arrays) on every change, `fail` when the read is refused or cannot work, and returns the
+// unsubscribe.
 
 /**
  * The query shape the hooks use: order by a child, optionally from/to a value of it (inclusive),
@@ -47,61 +48,27 @@ export function readKey(read: LiveRead | readonly LiveRead[], scope: ReadScope =
   return scope === "public" ? keys.join("+") : `${scope}:${keys.join("+")}`;
 }
 
-export type LiveSource = (path: string, query: LiveQuerySpec | undefined, next: (value: unknown) => void, fail: (error: unknown) => void) => () => void;
-
-interface Feed {
-  listeners: Set<{ next: (value: unknown) => void; fail: (error: unknown) => void }>;
-  last: { value: unknown } | { error: unknown } | undefined;
-  stop: () => void;
+/**
+ * What a read starts from when the page embedded it: the value the server rendered, and the
+ * page's change marker (changes.ts) as the server read it just before that value.
+ */
+export interface LiveSeed {
+  value: unknown;
+  changes: { value: unknown } | { error: string } | undefined;
 }
 
 /**
- * One subscription of `source` per path and query, however many components listen (the page's
- * layout and its screen may both read the about section): each REST stream holds a connection,
- * and a browser opens at most six per host over HTTP/1.1. A listener that joins late gets the
- * last value at once. A failed feed is not reused: the next listener starts afresh.
+ * A subscription to one read: `next` with the plain JSON value on every change, `fail` when it is
+ * refused or cannot work; returns the stop. `seed`: the value the caller already shows (a source
+ * may then skip reading it again).
  */
-export function sharedSource(source: LiveSource): LiveSource {
-  const feeds = new Map<string, Feed>();
-  return (path, query, next, fail) => {
-    const key = readKey({ path, query });
-    let feed = feeds.get(key);
-    if (!feed) {
-      const created: Feed = { listeners: new Set(), last: undefined, stop: () => undefined };
-      created.stop = source(
-        path,
-        query,
-        (value) => {
-          created.last = { value };
-          for (const l of [...created.listeners]) l.next(value);
-        },
-        (error) => {
-          created.last = { error };
-          if (feeds.get(key) === created) feeds.delete(key);
-          for (const l of [...created.listeners]) l.fail(error);
-        },
-      );
-      feed = created;
-      if (!("error" in (created.last ?? {}))) feeds.set(key, created);
-    }
-    const joined = feed;
-    const listener = { next, fail };
-    joined.listeners.add(listener);
-    const last = joined.last;
-    if (last) {
-      queueMicrotask(() => {
-        if (!joined.listeners.has(listener)) return;
-        if ("error" in last) fail(last.error);
-        else next(last.value);
-      });
-    }
-    return () => {
-      if (!joined.listeners.delete(listener) || joined.listeners.size > 0) return;
-      joined.stop();
-      if (feeds.get(key) === joined) feeds.delete(key);
-    };
-  };
-}
+export type LiveSource = (
+  path: string,
+  query: LiveQuerySpec | undefined,
+  next: (value: unknown) => void,
+  fail: (error: unknown) => void,
+  seed?: LiveSeed,
+) => () => void;
 
 /**
  * Whether two values are the same database value. The database's stored form has no nulls and

@@ -1,5 +1,6 @@
 // Generates database.rules.json from LIMITS, so the rules and the schemas share their numbers.
 // `npm run rules -w shared-content` writes the file; a unit test fails when it is stale.
+import { CHANGE_SECTIONS } from "../changes";
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
 import { RELEASE_REPORTER_UID, RELEASE_TOOL_UID, SCHEDULER_UID } from "../paths";
@@ -648,6 +649,7 @@ export function buildRules(): Rule {
       filmTallies: filmTalliesRules(),
       media: mediaRules(),
       releases: releasesRules(),
+      changes: changesRules(),
       ...DENY_OTHERS,
     },
   };
@@ -721,6 +723,22 @@ function releasesRules(): Rule {
 /** A record's fields: the required ones present, each validated, nothing else. */
 function fields(required: string[], rules: Record<string, Rule>): Rule {
   return { ".validate": hasChildren(required), ...rules, ...DENY_OTHERS };
+}
+
+/**
+ * The change marker (changes.ts): a counter per public section, public (every open page streams
+ * it), bumped by exactly 1 in the update that writes the section; never removed, so a page never
+ * sees a counter go back to a value it has already seen. The scheduler bumps only the blog's.
+ */
+function changesRules(): Rule {
+  const bumped = "((data.exists() && newData.val() === data.val() + 1) || (!data.exists() && newData.val() === 1))";
+  return {
+    ".read": true,
+    $section: {
+      ".write": and(or(IS_ADMIN, and(IS_SCHEDULER, "$section === 'blog'")), "newData.exists()"),
+      ".validate": and(`$section.matches(/^(${CHANGE_SECTIONS.join("|")})$/)`, "newData.isNumber()", bumped),
+    },
+  };
 }
 
 /**

@@ -34,6 +34,8 @@ export { normaliseTag } from "../blog";
  */
 export async function readAsVisitor(config: RuntimeConfig, path: string, query?: LiveQuerySpec, { signal }: { signal?: AbortSignal } = {}): Promise<unknown> {
   let response: { status: number; body: string };
+  // Past the page's deadline already (a read that waited for the change marker): no connection.
+  if (signal?.aborted) throw new ContentError("unavailable", undefined, { cause: signal.reason });
   try {
     response = await getText(restUrl(config, path, query), signal ?? AbortSignal.timeout(READ_TIMEOUT_MS));
   } catch (error) {

@@ -6,6 +6,7 @@
 // (docs/architecture.md, "Scheduled publishing").
 import { ConflictError, isConflictError, stripEmpty, toContentError, PATHS } from "shared-content";
 import { planStatusChange, readStoredPost, SERVER_TIME, type ReadValue } from "../post-save";
+import { withChangeMarks } from "../changes";
 import { schedulePath } from "../paths";
 import { PostScheduleSchema, type PostSchedule, type SchedulerRun } from "../schedule-schemas";
 import { LIMITS } from "../limits";
@@ -76,7 +77,8 @@ export async function runScheduledPublishing(db: SchedulerDatabase, { now, inter
 async function publishOne(db: SchedulerDatabase, slug: string, schedule: PostSchedule): Promise<void> {
   const plan = await planStatusChange(db.read, slug, schedule.rev, "published", SERVER_TIME);
   try {
-    await db.update(plan.updates);
+    // With the blog's change mark, so open pages show the post as it goes out.
+    await db.update(withChangeMarks(plan.updates));
   } catch (refused) {
     // Refused by the rules: a conflict when the draft changed in between (as savePost tells one).
     const stored = await readStoredPost(db.read, slug).catch(() => undefined);

@@ -26,14 +26,30 @@ describe("RenderStore on the server", () => {
     const store = new RenderStore(undefined, { read, compileMarkdown: (s) => ({ html: s, toc: [] }), sanitiseHtml: (h) => h });
     const window = { path: "a", query: { orderBy: "n", limitToLast: 2 } };
     await Promise.all([store.load({ path: "a" }), store.load({ path: "a" }), store.load(window), store.load({ path: "denied" }), store.load({ path: "down" })]);
-    expect(read).toHaveBeenCalledTimes(4);
+    // The change marker first (once), then each read: the page's values are at least as new as it.
+    expect(read.mock.calls.map(([path]) => path)).toEqual(["changes", "a", "a", "denied", "down"]);
     expect(store.toSnapshot().reads).toEqual({
+      changes: { value: { path: "changes" } },
       a: { value: { path: "a" } },
       [readKey(window)]: { value: { path: "a" } },
       denied: { error: "permission-denied" },
       down: { error: "unavailable" },
     });
     expect(store.failedReads().sort()).toEqual(["permission-denied", "unavailable"]);
+  });
+
+  it("a marker that cannot be read is no failed read of the page's content", async () => {
+    const store = new RenderStore(undefined, {
+      read: async (path) => {
+        if (path === "changes") throw new ContentError("permission-denied");
+        return 1;
+      },
+      compileMarkdown: (s) => ({ html: s, toc: [] }),
+      sanitiseHtml: (h) => h,
+    });
+    await store.load({ path: "a" });
+    expect(store.toSnapshot().reads).toEqual({ changes: { error: "permission-denied" }, a: { value: 1 } });
+    expect(store.failedReads()).toEqual([]);
   });
 });
 

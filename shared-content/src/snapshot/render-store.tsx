@@ -6,6 +6,7 @@
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import { readKey, type LiveQuerySpec, type LiveRead } from "../live/source";
+import { PATHS } from "../paths";
 import type { MediaStorage } from "../media";
 import type { TocEntry } from "../schemas";
 
@@ -39,6 +40,8 @@ export interface ServerReads {
   media?: MediaStorage | null;
 }
 
+const CHANGES_KEY = readKey({ path: PATHS.changes });
+
 export class RenderStore {
   readonly reads: Map<string, SnapshotEntry>;
   readonly markdown: Map<string, RenderedMarkdown>;
@@ -64,9 +67,14 @@ export class RenderStore {
     const key = readKey(read);
     let pending = this.pending.get(key);
     if (!pending) {
-      const loading: Promise<void> & { status?: string; value?: undefined } = server.read(read.path, read.query).then(
-        (value) => void this.reads.set(key, { value: value ?? null }),
-        (error: unknown) => void this.reads.set(key, { error: errorCodeOf(error) }),
+      // Every read after the change marker (changes.ts), which the page embeds like a read: the
+      // browser then knows each value is at least that new, and fetches nothing until it moves.
+      const marker = key === CHANGES_KEY ? Promise.resolve() : this.load({ path: PATHS.changes });
+      const loading: Promise<void> & { status?: string; value?: undefined } = marker.then(() =>
+        server.read(read.path, read.query).then(
+          (value) => void this.reads.set(key, { value: value ?? null }),
+          (error: unknown) => void this.reads.set(key, { error: errorCodeOf(error) }),
+        ),
       );
       void loading.then(() => {
         loading.status = "fulfilled";
@@ -94,7 +102,8 @@ export class RenderStore {
 
   /** Codes of the reads that failed (the renderer answers 503 when the database is down). */
   failedReads(): ContentErrorCode[] {
-    return [...this.reads.values()].flatMap((e) => ("error" in e ? [e.error] : []));
+    // The marker is no content: without it the page is only less live.
+    return [...this.reads].flatMap(([key, e]) => ("error" in e && key !== CHANGES_KEY ? [e.error] : []));
   }
 
   toSnapshot(): ContentSnapshot {

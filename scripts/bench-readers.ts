@@ -1,0 +1,217 @@
+// npm run bench:readers: many visitors' pages against the local database server, over the
+// protocol a page uses (shared-content's change feed): each simulated reader holds one REST
+// stream of the change marker (`GET /changes.json`, `Accept: text/event-stream`), then one edit
+// is made the way the admin makes it (a multi-path update with its change mark), and every reader
+// that hears of it reads the changed section once with a GET, as a page does. For each N it
+// prints: the time to connect every reader, the edit's fan-out on the stream (p50/p99/max from
+// the write until each reader got it), the same until each reader had read the new value,
+// readers that never got it (lost) or got it twice (duplicated), and the server's memory per
+// connection (its resident set, in its own process, before and after the readers connected).
+// Loopback only, bounded in time. Figures, not a test: the exit code is 1 only when a goal is
+// missed (10,000 readers, p99 < 2 s, none lost, < 10 KB per connection).
+//   --readers 1000,5000,10000   the reader counts
+//   --skip-build                use the existing rtdb-emulator/dist
+//   --stream-only               no GET after the edit: the stream's fan-out alone (the GETs are this
+//                               one process's work too, and delay the events it has not handled yet)
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { Agent, request, type IncomingMessage } from "node:http";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { withChangeMarks } from "shared-content/changes";
+import { build, ms, quantile } from "./lib/command";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const NS = "bench-readers";
+const GOAL = { readers: 10_000, p99Ms: 2000, bytesPerConnection: 10 * 1024 };
+const CONNECT_TIMEOUT_MS = 120_000;
+/** The marker every page streams and the section the edit changes (shared-content/src/paths.ts: PATHS.changes, PATHS.about). */
+const MARKER = "changes";
+const ABOUT = "site/about";
+const EDIT_TIMEOUT_MS = 30_000;
+
+const { values } = parseArgs({
+  options: {
+    readers: { type: "string", default: "1000,5000,10000" },
+    "skip-build": { type: "boolean", default: false },
+    "stream-only": { type: "boolean", default: false },
+  },
+});
+const counts = values.readers.split(",").map(Number);
+
+interface Server {
+  port: number;
+  rss: () => Promise<number>;
+  stop: () => Promise<void>;
+}
+
+/** rtdb-emulator in its own process (so its memory is its own), with the project's rules, in memory. */
+async function startServer(): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["rtdb-emulator/bin/rtdb-emulator.js", "--port", "0", "--host", "127.0.0.1", "--rules", "database.rules.json", "--ns", NS, "--quiet"],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const m = /listening on http:\/\/[\d.]+:(\d+)/.exec(text);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`rtdb-emulator exited (${code})`)));
+  });
+  const rss = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? NaN) * 1024;
+  const stop = () => new Promise<void>((done) => (child.once("exit", () => done()), child.kill("SIGTERM")));
+  return { port, rss, stop };
+}
+
+async function owner(port: number, method: string, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/${path}.json?ns=${NS}`, { method, headers: { authorization: "Bearer owner" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} /${path}: HTTP ${res.status}`);
+}
+
+interface Reader {
+  connected: boolean;
+  /** The about section's counter each time the stream said it changed. */
+  marks: number[];
+  heardAt: number | null;
+  readAt: number | null;
+  close: () => void;
+}
+
+/** Server-Sent Events as the page reads them: `event:` and `data:` lines, an event per blank line. */
+function sseParser(onEvent: (event: string, data: string) => void): (chunk: string) => void {
+  let buffer = "";
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const lines = buffer.slice(0, end).split("\n");
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).trimStart());
+      const data = field("data");
+      if (data.length > 0) onEvent(field("event")[0] ?? "message", data.join("\n"));
+    }
+  };
+}
+
+const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
+const readAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
+
+/** One page's connection: the marker's stream; when the about counter moves, one GET of the section. */
+function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
+  const reader: Reader = { connected: false, marks: [], heardAt: null, readAt: null, close: () => undefined };
+  let counter: number | null = null;
+  const parse = sseParser((event, data) => {
+    if (event !== "put" && event !== "patch") return;
+    const { path, data: value } = JSON.parse(data) as { path: string; data: unknown };
+    // The about counter, whether it came as the whole marker, a patch of it or a put of the counter.
+    const about = path === "/" ? (value as { about?: unknown } | null)?.about : path === "/about" ? value : undefined;
+    if (!reader.connected) {
+      reader.connected = true;
+      counter = typeof about === "number" ? about : null;
+      return;
+    }
+    if (typeof about === "number" && about !== counter) {
+      counter = about;
+      reader.marks.push(about);
+      if (reader.heardAt === null) {
+        reader.heardAt = performance.now();
+        onHeard(reader);
+      }
+    }
+  });
+  const req = request(
+    { host: "127.0.0.1", port, path: `/${MARKER}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent },
+    (res: IncomingMessage) => {
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => parse(chunk));
+    },
+  );
+  req.on("error", () => undefined);
+  req.end();
+  reader.close = () => req.destroy();
+  return reader;
+}
+
+/** The changed section, read once as the page reads it. */
+function readAbout(port: number, reader: Reader): void {
+  const req = request({ host: "127.0.0.1", port, path: `/${ABOUT}.json?ns=${NS}`, agent: readAgent }, (res) => {
+    res.resume();
+    res.on("end", () => (reader.readAt = performance.now()));
+  });
+  req.on("error", () => undefined);
+  req.end();
+}
+
+/** "-" for a figure not measured (the reads, with --stream-only). */
+const msOrNone = (value: number) => (Number.isNaN(value) ? "-" : ms(value));
+
+const until = async (done: () => boolean, timeoutMs: number) => {
+  const end = Date.now() + timeoutMs;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+};
+
+async function measure(n: number) {
+  const server = await startServer();
+  try {
+    const seed = JSON.parse(await readFile(`${root}/seed/demo-content.json`, "utf8")) as Record<string, unknown>;
+    await owner(server.port, "PUT", "", { ...seed, changes: { about: 1 } });
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await server.rss();
+    const started = performance.now();
+    const readers: Reader[] = [];
+    for (let i = 0; i < n; i += 1) {
+      // The read goes after this turn's events: a reader's GET must not delay the next reader's event.
+      readers.push(openReader(server.port, (r) => (values["stream-only"] ? undefined : setImmediate(() => readAbout(server.port, r)))));
+      // Not all at once: a burst of SYNs past the listen backlog is dropped and retried after 1 s.
+      if (i % 200 === 199) await new Promise((r) => setImmediate(r));
+    }
+    await until(() => readers.every((r) => r.connected), CONNECT_TIMEOUT_MS);
+    const connectMs = performance.now() - started;
+    const connected = readers.filter((r) => r.connected).length;
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await server.rss();
+
+    const editAt = performance.now();
+    await owner(server.port, "PATCH", "", withChangeMarks({ [`${ABOUT}/headline`]: `Edited for ${n} readers` }));
+    const done = (r: Reader) => !r.connected || (values["stream-only"] ? r.heardAt !== null : r.readAt !== null);
+    await until(() => readers.every(done), EDIT_TIMEOUT_MS);
+    await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
+    const heard = readers.flatMap((r) => (r.heardAt === null ? [] : [r.heardAt - editAt])).sort((a, b) => a - b);
+    const read = readers.flatMap((r) => (r.readAt === null ? [] : [r.readAt - editAt])).sort((a, b) => a - b);
+    const result = {
+      n,
+      connected,
+      connectMs,
+      heard: { p50: quantile(heard, 0.5), p99: quantile(heard, 0.99), max: heard.at(-1) ?? NaN },
+      read: { p50: quantile(read, 0.5), p99: quantile(read, 0.99), max: read.at(-1) ?? NaN },
+      lost: readers.filter((r) => r.connected && r.heardAt === null).length,
+      duplicated: readers.filter((r) => r.marks.length > 1).length,
+      bytesPerConnection: (after - before) / Math.max(1, connected),
+    };
+    for (const r of readers) r.close();
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (!values["skip-build"]) build(["rtdb-emulator"]);
+console.log(`bench:readers: ${counts.join(", ")} readers, one edit each round; loopback, rtdb-emulator in its own process\n`);
+console.log("| readers | connected | connect | stream p50 | p99 | max | read p50 | p99 | max | lost | duplicated | server memory / connection |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+let missed = false;
+for (const n of counts) {
+  const r = await measure(n);
+  console.log(
+    `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${msOrNone(r.read.p50)} | ${msOrNone(r.read.p99)} | ${msOrNone(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB |`,
+  );
+  const p99 = values["stream-only"] ? r.heard.p99 : r.read.p99;
+  if (n >= GOAL.readers && (r.connected < n || p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
+}
+console.log(
+  `\ngoal: ${GOAL.readers} readers, p99 < ${GOAL.p99Ms} ms until the new value is read, none lost, < ${GOAL.bytesPerConnection / 1024} KB per connection`,
+);
+process.exit(missed ? 1 : 0);
