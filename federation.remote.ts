@@ -50,7 +50,7 @@ function entryGroupHoldsTheGlue(): Plugin {
  * A remote whose roster entry is `serverRendered` also ships a server entry (`remoteEntry.ssr.js`,
  * advertised in its mf-manifest.json as `ssrRemoteEntry`) that the renderer loads over HTTP at
  * request time, so a redeploy of this remote alone changes the server-rendered pages
- * (docs/architecture.md, "Rendering"). Its chunks go to dist/server/ beside the browser build;
+ * (docs/rendering.md). Its chunks go to dist/server/ beside the browser build;
  * shared singletons come from the renderer's share scope, npm dependencies stay external.
  */
 export function defineRemoteConfig(name: RemoteName, exposes: Record<string, string>) {
@@ -78,7 +78,7 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
       react(),
       entryGroupHoldsTheGlue(),
       // The names this remote imports from each shared module, in its manifest: what the release
-      // check and the hosts' guards compare with the host's copies (docs/architecture.md, "Releases").
+      // check and the hosts' guards compare with the host's copies (docs/releases.md).
       recordSharedImports({
         shared: Object.keys(sharedModules),
         version,

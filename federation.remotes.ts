@@ -12,7 +12,7 @@ export interface RemoteEntry {
   devPort: { env: string; default: number };
   /**
    * The remote also ships a server entry (remoteEntry.ssr.js) the renderer loads at request
-   * time, so its screens are rendered on the server (docs/architecture.md, "Rendering").
+   * time, so its screens are rendered on the server (docs/rendering.md).
    */
   serverRendered: boolean;
 }

@@ -2,7 +2,7 @@
 // remote's vite config, by the shell's (the versions its page's federation instance offers: shell/src/remotes/federation-host.ts,
 // whose test holds its copies to this list) and by the renderer (its server share scope). Each is a singleton, so a page holds
 // exactly one React (a production build shares none of its subpaths: buildSharedModules below), one router, one Firebase and one auth store (with the zustand store inside it).
-// A build provides its own `version` and requires `^version` (docs/architecture.md, "Releases"): a remote built
+// A build provides its own `version` and requires `^version` (docs/releases.md): a remote built
 // against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

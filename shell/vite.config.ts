@@ -109,7 +109,7 @@ export default defineConfig(async ({ command }) => ({
     // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.
     command === "serve" && (await importTs<typeof import("dev-tools/dev-config")>("dev-tools/dev-config")).serveDevConfig(),
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
-    // the release command before a remote goes live (docs/architecture.md, "Releases").
+    // the release command before a remote goes live (docs/releases.md).
     publishHostContract({
       shared: providedVersions,
       screens: REMOTE_SCREENS,

@@ -4,7 +4,7 @@
 // name its code imports from a shared module); the host publishes what it provides
 // (host-contract.json beside the shell, or the renderer's own copies on the server). The release
 // command, the renderer and the shell all judge a remote with `checkCompatibility`, so a remote
-// is refused for the same reasons everywhere (docs/architecture.md, "Releases").
+// is refused for the same reasons everywhere (docs/releases.md).
 import { satisfy } from "@module-federation/runtime";
 
 /** What a host (the shell in the browser, the renderer on the server) provides to remotes. */

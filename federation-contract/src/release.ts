@@ -1,4 +1,4 @@
-// Which release of a remote a page used (docs/architecture.md, "Releases"). `npm run release`
+// Which release of a remote a page used (docs/releases.md). `npm run release`
 // stamps a published build's id into its mf-manifest.json (`contract.release`); the renderer
 // names the releases a response used in the X-Remote-Releases header and in the page data, and
 // the browser records the ones it loaded, in the same format, so an error can be traced to a

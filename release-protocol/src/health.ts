@@ -1,5 +1,5 @@
 // How each release of a remote fares in visitors' browsers, and when a canary stops itself
-// (docs/architecture.md, "Releases": canaries). Browsers report which release of each watched
+// (docs/releases.md: canaries). Browsers report which release of each watched
 // remote they ran and whether it failed (shell/src/remotes/release-reports.ts); the renderer
 // validates and counts the reports per release in the database (renderer/src/releases/reports.ts)
 // and aborts a canary whose error rate passes the threshold; the admin's Releases screen shows the

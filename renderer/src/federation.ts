@@ -8,7 +8,7 @@
 // A request waits only when there is nothing prepared for the URLs it needs (the first request,
 // or a repointed remote that no refresh has seen yet); otherwise a stale view is refreshed in the
 // background. An incompatible release is never run: its loads are refused before the runtime
-// sees them, its slots fall back and one line is logged (docs/architecture.md, "Releases").
+// sees them, its slots fall back and one line is logged (docs/releases.md).
 import { fileURLToPath } from "node:url";
 import { createInstance } from "@module-federation/runtime";
 import ssrEntryLoaderPlugin, { revalidate } from "@module-federation/vite/ssrEntryLoader";

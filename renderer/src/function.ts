@@ -32,7 +32,7 @@ export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeco
   return renderer.handle(req, res);
 });
 
-// Scheduled publishing (docs/architecture.md, "Scheduled publishing"): every minute, Cloud Scheduler
+// Scheduled publishing (docs/data.md, "Scheduled publishing"): every minute, Cloud Scheduler
 // runs the job, which publishes every due draft through the Publish button's move as the scheduler
 // uid. A run records itself in blog/scheduler; no retry (the next run, a minute later, catches up).
 let scheduler: SchedulerClient | null = null;

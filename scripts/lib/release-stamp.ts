@@ -1,6 +1,6 @@
 // A published build names its release: `contract.release` in its mf-manifest.json, which the
 // renderer (the X-Remote-Releases header, the page data) and the browser (the releases it
-// loaded) read through federation-contract's releaseOf (docs/architecture.md, "Releases").
+// loaded) read through federation-contract's releaseOf (docs/releases.md).
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 

@@ -38,7 +38,7 @@ export interface RuntimeConfig {
   /**
    * Remote -> the candidate release a share of visitors get instead of `remotes`' (a canary:
    * docs/releases.md). Only the renderer reads it: it picks each visitor's
-   * cohort and embeds the chosen manifest in the page it renders (docs/architecture.md, "Releases").
+   * cohort and embeds the chosen manifest in the page it renders (docs/releases.md).
    */
   canaries?: Record<string, CanaryConfig>;
 }

@@ -70,7 +70,7 @@ export function loadCore(): Promise<Core> {
     const db = sdk.getDatabase(app, c.firebase.databaseURL);
     // Websockets only, never the long-polling fallback: that fallback loads scripts (JSONP) and a
     // frame from the database's host, which the page's CSP would have to allow for every host of
-    // the database's domain (docs/architecture.md, "Content-Security-Policy"). The local server
+    // the database's domain (docs/data.md, where the Content-Security-Policy is described). The local server
     // does not speak long-polling either.
     sdk.forceWebSockets();
     const emulator = c.emulators?.database;

@@ -82,7 +82,7 @@ export { safeUrl, safeImageUrl } from "./markdown/safe-url";
 export { RenderStore, RenderProvider, type ContentSnapshot, type SnapshotEntry } from "./snapshot/render-store";
 export { usePageMeta, formatTitle, isPreviewImage } from "./page/page-meta";
 export { PageHead, PageHeadProvider, type PageMeta } from "./page/page-head";
-// Pictures as visitors get them: one component for every image field, and the link-preview image (docs/architecture.md, "Pictures").
+// Pictures as visitors get them: one component for every image field, and the link-preview image (docs/media.md).
 export { Picture, type PictureProps } from "./picture/picture";
 export { useMediaStorage } from "./snapshot/media-storage";
 export { previewImageOf, type PreviewImage } from "./picture-markup";

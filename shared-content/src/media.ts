@@ -1,5 +1,5 @@
 // Pictures: the one contract between the admin's upload pipeline (which makes the variants) and
-// every page that shows them (which only derives URLs). docs/architecture.md, "Pictures".
+// every page that shows them (which only derives URLs). docs/media.md.
 //
 // A picture is stored in Firebase Storage as a ladder of variants under media/{id}/, where the id
 // is content-addressed and self-describing: "<16 hex of the original's SHA-256>-<W>x<H>". From the

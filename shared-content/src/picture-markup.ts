@@ -2,7 +2,7 @@
 // and the ImageRef an upload stores beside it) into `<picture>`/`<img>` attributes. The React
 // `<Picture>` (picture/picture.tsx) and the markdown renderer (markdown/media-images.ts) both
 // build their markup from it, so a cover and an image in a post's body are the same markup.
-// docs/architecture.md, "Pictures".
+// docs/media.md.
 import { MEDIA_ID_PATTERN, PLACEHOLDER_PATTERN, mediaSize, pictureSources, shareImage, type Focus, type ImageRef, type MediaStorage } from "./media";
 
 export interface PictureLayout {

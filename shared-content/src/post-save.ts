@@ -2,7 +2,7 @@
 // (shared-content/admin's savePost, through the Firebase SDK) and the scheduler's publish
 // (server/scheduled-publishing.ts, through the Admin SDK) both plan it here over the reads their
 // client makes, so a scheduled post goes out through exactly the move the Publish button makes
-// (docs/architecture.md, "Scheduled publishing"). ConflictError comes from the package's main
+// (docs/data.md, "Scheduled publishing"). ConflictError comes from the package's main
 // entry, the singleton, so an admin's ConflictError is the one the screens test for; the pure
 // helpers only the admin and the server use are imported relatively (not in the visitor's entry).
 import { ConflictError, readingMinutes, stripEmpty, LIMITS, type BlogPost, type BlogPostInput } from "shared-content";

@@ -1,4 +1,4 @@
-// Scheduled publishing's records (docs/architecture.md, "Scheduled publishing"): read only by the
+// Scheduled publishing's records (docs/data.md, "Scheduled publishing"): read only by the
 // admin panel and the job, so kept out of schemas.ts, whose every line ships to every visitor.
 import * as v from "valibot";
 import { LIMITS } from "./limits";

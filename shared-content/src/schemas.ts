@@ -238,7 +238,7 @@ export const BlogPostSchema = v.strictObject({
   series: v.optional(PostSeriesSchema),
   /**
    * The body compiled when it was saved: sanitised HTML and its table of contents, so that no
-   * visitor's browser renders markdown (docs/architecture.md, "Rendering"). Absent on posts
+   * visitor's browser renders markdown (docs/rendering.md). Absent on posts
    * saved before it existed: the server renders those from `body`.
    */
   bodyHtml: optionalText(LIMITS.postHtml, "The body's HTML"),

@@ -2,7 +2,7 @@
 // redraw every width of the ladder on a canvas (a redraw carries no metadata: EXIF, GPS and
 // colour-profile tags are gone), encode WebP and JPEG, make the inline placeholder, and name
 // the picture by the SHA-256 of the original file (media.ts: the id is content-addressed).
-// Measured on the 4000x3000 case (docs/architecture.md, "Pictures"): it runs on the main thread;
+// Measured on the 4000x3000 case (docs/media.md): it runs on the main thread;
 // decoding and encoding happen off it in Chromium, and what remains are the draws.
 import { MEDIA_FORMATS, PLACEHOLDER_MAX, mediaWidths, type MediaFormat } from "shared-content/admin";
 import { webpWithoutMetadata } from "./webp-metadata";

@@ -97,7 +97,7 @@ const TOC_MIN_HEADINGS = 3;
 
 function PostArticle({ post }: { post: Post }) {
   // The body as it was compiled when saved (HTML and contents list); a post saved before that is
-  // compiled by the server (docs/architecture.md, "Rendering").
+  // compiled by the server (docs/rendering.md).
   const body = useCompiledMarkdown(post.body, post.bodyHtml === undefined ? undefined : { html: post.bodyHtml, toc: post.toc ?? [] });
   const toc = body.status === "ready" && body.compiled.toc.length >= TOC_MIN_HEADINGS ? body.compiled.toc : null;
   const published = post.publishedAt ?? post.createdAt;

@@ -1,4 +1,4 @@
-// A visitor's cohort for canary releases (docs/architecture.md, "Releases": canaries). The server
+// A visitor's cohort for canary releases (docs/releases.md: canaries). The server
 // chooses it: a random visitor id kept in the `__session` cookie (the only cookie Firebase Hosting
 // forwards to functions; selection.ts reads and writes it), hashed with the canary's
 // release id into a bucket 0..99. The same visitor

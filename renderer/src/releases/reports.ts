@@ -1,6 +1,6 @@
 // The endpoint browsers send release reports to (POST /__releases/report; federation-contract's
 // release-health.ts), the counts it keeps per release in the database, and the automatic abort of
-// a canary (docs/architecture.md, "Releases": canaries). The same code runs in the Cloud Function
+// a canary (docs/releases.md: canaries). The same code runs in the Cloud Function
 // and in the local stack's Functions emulator.
 //
 // What it refuses, always with no-store and a sentence: another method (405); a client over its

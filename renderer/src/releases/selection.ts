@@ -1,4 +1,4 @@
-// Which release of each remote one request is rendered with (docs/architecture.md, "Releases"):
+// Which release of each remote one request is rendered with (docs/releases.md):
 // the live one from the runtime config, or a candidate: a preview link's or a
 // canary's (item 2). A pure function of the request's `__session` cookie and query, the live
 // config and the candidates, so the server render, the page data the browser hydrates from, the

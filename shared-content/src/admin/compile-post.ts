@@ -1,7 +1,7 @@
 // A post's body is compiled when it is saved, in the admin's browser: sanitised HTML with heading
 // ids and highlighted code, and its table of contents, stored beside the markdown. Visitors'
 // browsers then only insert HTML, on the first paint and on a live change alike
-// (docs/architecture.md, "Rendering"). The compiler's chunk loads on the first save or import.
+// (docs/rendering.md). The compiler's chunk loads on the first save or import.
 import { ContentError } from "../errors";
 import { LIMITS } from "../limits";
 import { PATHS } from "../paths";

@@ -2,7 +2,7 @@
 // the library's operations on stored pictures (alt text, replace, delete, orphans). The order is
 // what keeps a page from referencing half a picture: a record is written only after every
 // variant is stored, and content points at a picture only after its record exists (the editors
-// set the field from storeMedia's answer). docs/architecture.md, "Pictures".
+// set the field from storeMedia's answer). docs/media.md.
 import type { UploadTask } from "firebase/storage";
 import { mediaRecordPath } from "../paths";
 import { readingMinutes, toContentError, type StoredPost } from "shared-content";

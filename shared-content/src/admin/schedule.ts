@@ -1,6 +1,6 @@
 // Scheduled publishing, the owner's side: the schedules and the scheduler's last run (live, admin
 // only), and scheduling or cancelling a draft. The job that publishes is shared-content/server's
-// runScheduledPublishing; docs/architecture.md, "Scheduled publishing", has the design.
+// runScheduledPublishing; docs/data.md, "Scheduled publishing", has the design.
 import { ConflictError, PATHS, toContentError, type LiveResult } from "shared-content";
 import { ContentError } from "../errors";
 import { decodeOne } from "../decode";

@@ -1,5 +1,5 @@
 // Fenced code -> highlighted HTML, at save time or on the server, never in a visitor's browser
-// (docs/architecture.md, "Rendering"). highlight.js's core with only the languages a developer's
+// (docs/rendering.md). highlight.js's core with only the languages a developer's
 // blog writes about: the full set would add ~300 KB to the admin's compile chunk and the renderer.
 import hljs from "highlight.js/lib/core";
 import type { MarkedExtension } from "marked";

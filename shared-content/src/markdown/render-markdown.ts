@@ -4,7 +4,7 @@
 // (highlight.ts); DOMPurify removes scripts, event handlers and unsafe URLs; a hook marks
 // external links and makes images lazy; an uploaded picture then becomes a responsive <picture>
 // (media-images.ts). A visitor's browser never runs it for content that arrived rendered
-// (docs/architecture.md, "Rendering").
+// (docs/rendering.md).
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { Marked, type Token, type Tokens } from "marked";
 import { LIMITS } from "../limits";

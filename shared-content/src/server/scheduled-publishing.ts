@@ -3,7 +3,7 @@
 // blog/scheduler for the admin panel. One module, two callers: the scheduled Cloud Function in
 // production and the local stack's runner, both through the Admin SDK acting as the scheduler uid
 // (renderer/src/scheduler.ts), so the database rules check every move it makes
-// (docs/architecture.md, "Scheduled publishing").
+// (docs/data.md, "Scheduled publishing").
 import { ConflictError, isConflictError, stripEmpty, toContentError, PATHS } from "shared-content";
 import { planStatusChange, readStoredPost, SERVER_TIME, type ReadValue } from "../post-save";
 import { withChangeMarks } from "../changes";

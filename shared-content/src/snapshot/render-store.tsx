@@ -2,7 +2,7 @@
 // from and the HTML of its markdown, so the browser hydrates the same markup without a second
 // fetch, then the live streams take over. On the server the same store performs each read once
 // (REST, public access only) and suspends rendering until it has answered; the renderer waits
-// for every read before it sends the page (docs/architecture.md, "Rendering").
+// for every read before it sends the page (docs/rendering.md).
 import { createContext, use, useContext, type ReactNode } from "react";
 import type { ContentErrorCode } from "../errors";
 import { readKey, type LiveQuerySpec, type LiveRead } from "../live/source";

@@ -1,4 +1,4 @@
-// What a page tells the site about the releases it ran (docs/architecture.md, "Releases":
+// What a page tells the site about the releases it ran (docs/releases.md:
 // canaries). Only for the remotes the server names as under a canary (the page data's `watched`):
 // which release of each this page loaded and whether it failed here — a load error, an error thrown
 // while rendering (the slot's error boundary), or an unhandled rejection from the remote's code.

@@ -1,4 +1,4 @@
-// The page's release reports (docs/architecture.md, "Releases": canaries), as the rest of the shell
+// The page's release reports (docs/releases.md: canaries), as the rest of the shell
 // sees them: calls that do nothing on a page without a canaried remote (nearly every page), so
 // the reporter itself (release-reporter.ts) is fetched only on a page that has one. What happens
 // while it loads is kept and replayed.

@@ -1,5 +1,5 @@
 // Which release of each remote this tab runs, and a tab opened before a release that keeps working
-// after it (docs/architecture.md, "Releases"). The releases the page loaded are recorded on <html>
+// after it (docs/releases.md). The releases the page loaded are recorded on <html>
 // in the X-Remote-Releases format (`data-remote-releases="remote_blog=1.4.0-3f2a…"`), so an error
 // can be traced to a release. When a screen of a remote this tab loaded earlier no longer loads,
 // the registry asks where that remote is now: a newer release at a new URL is registered in

@@ -2,7 +2,7 @@
 // come from /config.json at run time, so a remote is moved or rolled back without a rebuild.
 // Before a remote's screen is used, its build is judged against what this host provides
 // (federation-contract): a release that cannot run here is refused with a reason, instead of
-// failing inside its own code (docs/architecture.md, "Releases").
+// failing inside its own code (docs/releases.md).
 import type { ComponentType } from "react";
 
 export type RemoteModule = { default: ComponentType };
