@@ -102,6 +102,7 @@ function firebaseContext(remote: RemoteInfo, values: Values, log: (line: string)
     actor: actorOf(repoRoot),
     log,
     dryRun: values["dry-run"],
+    targetArgs: `--project ${values.project}`,
   };
 }
 

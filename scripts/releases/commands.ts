@@ -51,6 +51,8 @@ export interface ReleaseContext {
   now?: () => number;
   /** Print what would be written (and deployed) instead of doing it. */
   dryRun?: boolean;
+  /** The arguments that name this target again in printed advice (`--project <id>` on Firebase). */
+  targetArgs?: string;
 }
 
 /** A refusal in words: the command prints it and exits with status 1, having changed nothing. */
@@ -122,13 +124,14 @@ async function versionTaken(ctx: ReleaseContext, state: RemoteState, id: string,
 /** Why the candidate cannot be released (as a release or a canary), or null. */
 async function refusalOf(ctx: ReleaseContext, state: RemoteState, id: string, version: string, canary: boolean): Promise<string | null> {
   const taken = await versionTaken(ctx, state, id, version);
-  if (taken) return `version ${version} is already released as ${taken}, a different build (this one is ${id}).\n${versionAdvice(ctx.remote.dir)}`;
+  if (taken)
+    return `version ${version} is already released as ${taken}, a different build (this one is ${id}).\n${versionAdvice(ctx.remote.dir, ctx.targetArgs)}`;
   if (!canary) return null;
   if (id === state.live?.release) return `${id} is already the live release; a canary serves a different build.`;
   if (state.canary && state.canary.release !== id)
     return `a canary of ${state.canary.release} is running: promote it (--promote) or abort it (--abort) before starting another.`;
   const aborted = state.aborts[id];
-  if (aborted) return `${id} was aborted automatically (${aborted.reason}).\n${versionAdvice(ctx.remote.dir)}`;
+  if (aborted) return `${id} was aborted automatically (${aborted.reason}).\n${versionAdvice(ctx.remote.dir, ctx.targetArgs)}`;
   return null;
 }
 
