@@ -23,6 +23,7 @@ function memoryStore(state: RemoteState, lock: ReleaseLock | null = null) {
   const writes: { updates: Updates; record?: ReleaseLogEntry }[] = [];
   const store: ReleaseStore = {
     read: async () => state,
+    live: async () => Object.fromEntries(state.live ? [["remote_blog", state.live]] : []),
     write: async (updates, record) => void writes.push({ updates, ...(record ? { record } : {}) }),
     lock: async () => lock,
     unlock: async () => {},

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CANARY_THRESHOLD, RELEASE_STATE_PATHS as P, formatRate, withServedReleases, type HistoryEntry, type ServedReleases } from "release-protocol";
+import { CANARY_THRESHOLD, RELEASE_STATE_PATHS as P, formatRate, withServedReleases, type HistoryEntry } from "release-protocol";
 import { PREVIEW_LINK_HOURS, signPreview } from "release-protocol/preview-token";
 import type { RuntimeConfig } from "shared-auth";
 import type { RemoteEntry } from "../../federation.remotes";
@@ -95,14 +95,9 @@ async function commit(ctx: ReleaseContext, updates: Updates, act?: Omit<ReleaseA
   await ctx.store.write(updates, act && (await recordEntry(ctx.repoRoot, ctx.actor, { ...act, remote: ctx.remote.name })));
 }
 
-/** The live config the checks render the candidate into: config.json with the release state. */
+/** The live config the checks render the candidate into: config.json with the live releases. */
 async function liveConfig(ctx: ReleaseContext): Promise<RuntimeConfig> {
-  const served: ServedReleases = { live: {}, canary: {}, previewsRevokedBefore: {} };
-  for (const r of Object.keys(ctx.siteConfig.remotes)) {
-    const state = await ctx.store.read(r);
-    if (state.live) served.live[r] = state.live;
-  }
-  return withServedReleases(ctx.siteConfig, served);
+  return withServedReleases(ctx.siteConfig, { live: await ctx.store.live(), canary: {}, previewsRevokedBefore: {} });
 }
 
 /** A copy of the build (a rebuild in the working tree while the checks run must not change it), and its release id. */

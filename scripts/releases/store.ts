@@ -11,9 +11,12 @@ import {
   parseCanary,
   parseLive,
   parseReleaseLog,
+  parseServedReleases,
   recordEntries,
+  releaseKey,
   releaseOfKey,
   type HistoryEntry,
+  type LiveRelease,
   type ReleaseCounts,
   type ReleaseLock,
   type ReleaseLogEntry,
@@ -23,6 +26,8 @@ import type { RemoteState, Updates } from "./plan";
 
 export interface ReleaseStore {
   read(remote: string): Promise<RemoteState>;
+  /** Every remote's live release (one read of `releases/live`). */
+  live(): Promise<Record<string, LiveRelease>>;
   /** Applies one multi-path update under `releases/` (all of it or nothing), with a record entry. */
   write(updates: Updates, record?: ReleaseLogEntry): Promise<void>;
   /** Holds `remote` for one command; resolves with who holds it instead when another command does. */
@@ -70,6 +75,7 @@ export function openReleaseStore({ databaseURL, emulatorHost }: { databaseURL: s
         ),
       };
     },
+    live: async () => parseServedReleases({ live: (await at("live").get()).val() as unknown }).live,
     async write(updates, record) {
       const all: Updates = { ...updates };
       if (record) all[`${P.record}/${at(P.record).push().key}`] = record;
@@ -100,8 +106,7 @@ export function openReleaseStore({ databaseURL, emulatorHost }: { databaseURL: s
     },
     async counts(remote, releases) {
       const value = (await at(P.counts(remote)).get()).val() as Record<string, Partial<ReleaseCounts>> | null;
-      const key = (id: string) => id.replaceAll(".", ",");
-      return Object.fromEntries(releases.map((r) => [r, { views: value?.[key(r)]?.views ?? 0, failed: value?.[key(r)]?.failed ?? 0 }]));
+      return Object.fromEntries(releases.map((r) => [r, { views: value?.[releaseKey(r)]?.views ?? 0, failed: value?.[releaseKey(r)]?.failed ?? 0 }]));
     },
     close: () => deleteApp(app),
   };

@@ -6,7 +6,7 @@
 // needs no deploy.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PREVIEWS_DIR, RELEASES_DIR, publishPreview } from "../lib/releases";
@@ -61,7 +61,6 @@ export function localTarget({ siteUrl, origin, siteRoot }: { siteUrl: string; or
     async removePreviews() {
       const root = join(siteRoot, PREVIEWS_DIR);
       if (!existsSync(root)) return 0;
-      const { readdir } = await import("node:fs/promises");
       const folders = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory());
       await Promise.all(folders.map((e) => rm(join(root, e.name), { recursive: true, force: true })));
       return folders.length;
