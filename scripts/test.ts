@@ -67,8 +67,9 @@ stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrenc
 // generator are the scripts workspace's).
 const rootFiles = readdirSync(root).filter((name) => /^federation\..+\.ts$/.test(name) || name === "eslint.config.js");
 stage("lint of the root files", "npx", ["eslint", ...rootFiles]);
-// Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time.
-stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", ...vitestArgs]);
+// Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time;
+// --continue so that one failing workspace does not hide the others' results from the total.
+stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", "--continue", ...vitestArgs]);
 for (const ws of workspaces) {
   const scripts = JSON.parse(readFileSync(join(root, ws, "package.json"), "utf8")).scripts ?? {};
   if (scripts["test:browser"]) stage(`${ws} browser tests`, "npm", ["run", "test:browser", "-w", ws]);

@@ -54,9 +54,10 @@ describe("the renderer's workspace dependencies", () => {
     expect(new Set(tasks["renderer#build"]?.dependsOn)).toEqual(new Set(BUNDLED_WORKSPACES.map((name) => `${name}#build`)));
     const bundledBuilds = new Set<string>(BUNDLED_WORKSPACES.map((name) => `${name}#build`));
     for (const task of ["renderer#typecheck", "renderer#test"]) {
-      // Those tasks may also need what the tests start or load (the database server; a real remote's
-      // build, for tests/federation.test.ts), never a package the renderer does not bundle.
-      const fixtures = ["rtdb-emulator#build", "remote-blog#build"];
+      // Those tasks may also need what the tests start or load (the database server; the remotes'
+      // builds, served by tests/federation.test.ts and tests/cache-headers.test.ts), never a package
+      // the renderer does not bundle.
+      const fixtures = ["rtdb-emulator#build", "remote-home#build", "remote-blog#build", "remote-admin#build"];
       const others = (tasks[task]?.dependsOn ?? []).filter((dep) => !bundledBuilds.has(dep) && !fixtures.includes(dep));
       expect(others, task).toEqual([]);
     }
