@@ -4,7 +4,10 @@
 // Hosting serves them), runs Lighthouse with its mobile preset (simulated slow 4G and a 4x slower
 // CPU) in Debian's Chromium several times on each page, and prints each page as it finishes: the
 // median and the range (min-max) of performance, FCP, LCP, TBT and CLS, the bytes, and where the
-// main thread's time went in the median run (by kind of work, by script, the long tasks). Then it
+// main thread's time went in the median run (by kind of work, by script, the long tasks), each page
+// beside two baselines measured in the same run (its HTML without scripts, a bare React hydration
+// of as many elements; scripts/lib/lighthouse-baselines.ts) and the host's facts (CPU, Chromium,
+// Lighthouse, Lighthouse's benchmarkIndex), so that figures from two hosts compare. Then it
 // times the renderer: 200 requests each for a post and for `/` (p50 and p99 of the
 // Server-Timing it reports, and of the whole request). TBT grows with the machine's load: the
 // load average (1 min) is printed at the start and end of each page and of the whole run.
@@ -16,6 +19,7 @@
 //   --requests N   renderer timing requests per page (default 200)
 //   --json FILE    also write the figures as JSON (every run)
 import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { build, ms, postsNewestFirst, quantile, runBenchmark } from "./lib/command";
 import { LIGHTHOUSE_GOAL, auditPages } from "./lib/lighthouse-audit";
@@ -78,7 +82,9 @@ await runBenchmark("bench-lighthouse", async (stack) => {
   ] as const)
     timing[name] = await timeRenderer(`${stack.siteUrl}${path}`);
   console.log(`\nRenderer: first request of a fresh process (loads the remotes' server entries): ${ms(coldMs)}`);
-  console.log(`Renderer, ${requests} sequential requests per page (render = the Server-Timing it reports; request = the whole round trip on loopback)`);
+  console.log(
+    `Renderer, ${requests} sequential requests per page (render = the Server-Timing it reports; request = the whole round trip on loopback); ${lighthouse.host.cpu}, load average ${loadavg()[0]!.toFixed(2)}`,
+  );
   console.log("| page | render p50 | render p99 | request p50 | request p99 |");
   console.log("|---|---|---|---|---|");
   for (const [name, t] of Object.entries(timing))

@@ -26,6 +26,7 @@
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { brotliCompressSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
@@ -306,7 +307,9 @@ await runBenchmark("bench-scale", async (stack) => {
       if (feedMiss) failed = true;
       report.sizes.push({ size, counts, rows, feedBytes: Buffer.byteLength(feed), sitemapBytes: Buffer.byteLength(sitemap) });
 
-      console.log(`\n${size}x the demo: ${counts.posts} posts, ${counts.films} films, ${counts.quotes} quotes`);
+      console.log(
+        `\n${size}x the demo: ${counts.posts} posts, ${counts.films} films, ${counts.quotes} quotes; ${cpus()[0]?.model.trim()} × ${cpus().length}, load average ${loadavg()[0]!.toFixed(2)}`,
+      );
       // The films page shows the statistics record's count: it must be the films'.
       const counted = (await ownerRead(stack.databaseUrl, "filmStats/count")) ?? "no record";
       if (counted !== counts.films) console.warn(`The films' statistics count ${counted}, not ${counts.films}: the films page's numbers are off.`);
