@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { LoadState } from "shared-ui";
 import { AboutSection } from "./sections/about-section";
 import { ContactSection } from "./sections/contact-section";
@@ -18,11 +19,21 @@ export interface HomeData {
   contact: LoadState<Contact | null>;
 }
 
-/** The home page from its six live reads; each section handles its own states. */
-export function HomeView({ data }: { data: HomeData }) {
+/** What the home page shows, in its order: the about block, the jump links, then each section. */
+export interface HomeSections {
+  about: ReactNode;
+  experience: ReactNode;
+  recommendations: ReactNode;
+  skills: ReactNode;
+  projects: ReactNode;
+  contact: ReactNode;
+}
+
+/** The home page's layout around its sections, whoever reads their data. */
+export function HomeLayout({ sections }: { sections: HomeSections }) {
   return (
     <div className={`${page.root} ${styles.page}`}>
-      <AboutSection state={data.about} />
+      {sections.about}
       <nav className={styles.jump} aria-label="On this page">
         <a href="#experience">Experience</a>
         <a href="#recommendations">Recommendations</a>
@@ -30,11 +41,27 @@ export function HomeView({ data }: { data: HomeData }) {
         <a href="#projects">Projects</a>
         <a href="#contact">Contact</a>
       </nav>
-      <ExperienceSection state={data.experience} />
-      <RecommendationsSection state={data.recommendations} />
-      <SkillsSection state={data.skills} />
-      <ProjectsSection state={data.projects} />
-      <ContactSection state={data.contact} />
+      {sections.experience}
+      {sections.recommendations}
+      {sections.skills}
+      {sections.projects}
+      {sections.contact}
     </div>
+  );
+}
+
+/** The home page from its six reads' states; each section handles its own states. */
+export function HomeView({ data }: { data: HomeData }) {
+  return (
+    <HomeLayout
+      sections={{
+        about: <AboutSection state={data.about} />,
+        experience: <ExperienceSection state={data.experience} />,
+        recommendations: <RecommendationsSection state={data.recommendations} />,
+        skills: <SkillsSection state={data.skills} />,
+        projects: <ProjectsSection state={data.projects} />,
+        contact: <ContactSection state={data.contact} />,
+      }}
+    />
   );
 }
