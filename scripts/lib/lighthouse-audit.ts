@@ -15,10 +15,10 @@ const chromePath = existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
 const CHROME_FLAGS = ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS, "--disable-default-apps", "--disable-extensions"];
 
 /**
- * How long Lighthouse records a page. A public page keeps one live stream (a fetch of the
- * database's REST streaming API) open per section it shows: up to 6 on `/`, and they never
- * finish. Lighthouse waits for "at most 2 requests in flight and no high-priority one" before it
- * stops recording, so every run sat out its 45 s default and warned "The page loaded too slowly".
+ * How long Lighthouse records a page. A public page keeps its live stream (a fetch of the
+ * database's REST streaming API on the change marker, one per tab) open, and it never finishes.
+ * Lighthouse waits for "at most 2 requests in flight and no high-priority one" before it stops
+ * recording, so every run sat out its 45 s default and warned "The page loaded too slowly".
  * Hydration ends within about 4 s of the navigation on the slowed CPU (long tasks, even at load
  * 10), so 12 s records all of it; the metrics are simulated from that trace either way.
  */
