@@ -12,7 +12,8 @@ export const RUNTIME_CORE_GLOBAL = "_FEDERATION_RUNTIME_CORE";
 
 /** Each define some bundled federation module still reads (`typeof NAME`), else what to do. */
 export function definesStillRead(defines: Record<string, string>, sources: readonly { id: string; code: string }[]): string[] {
-  if (!sources.length) return ["federationRuntimeDefines: the build bundled no @module-federation module; the shell no longer uses the runtime, so drop the defines"];
+  if (!sources.length)
+    return ["federationRuntimeDefines: the build bundled no @module-federation module; the shell no longer uses the runtime, so drop the defines"];
   return Object.keys(defines)
     .filter((name) => !sources.some(({ code }) => new RegExp(`\\btypeof ${name}\\b`).test(code)))
     .map(
@@ -41,8 +42,12 @@ export function versionOnlyRead(pluginCode: string): string[] {
 export function externalRuntimePluginFits(plugin: unknown, runtimeHooks: readonly string[], pluginCode: string, shimCode: string): string[] {
   const cast = `the cast in shell/src/remotes/federation-host.ts hides it`;
   if (typeof plugin !== "object" || plugin === null || typeof (plugin as { name?: unknown }).name !== "string")
-    return [`injectExternalRuntimeCorePlugin: its default export no longer returns a runtime plugin (an object with a name); ${cast}: see what ${EXTERNAL_RUNTIME_CORE_PLUGIN} exports now`];
-  const hooks = Object.entries(plugin).filter(([, value]) => typeof value === "function").map(([key]) => key);
+    return [
+      `injectExternalRuntimeCorePlugin: its default export no longer returns a runtime plugin (an object with a name); ${cast}: see what ${EXTERNAL_RUNTIME_CORE_PLUGIN} exports now`,
+    ];
+  const hooks = Object.entries(plugin)
+    .filter(([, value]) => typeof value === "function")
+    .map(([key]) => key);
   const unknown = hooks.filter((hook) => !runtimeHooks.includes(hook));
   const problems: string[] = [];
   if (!hooks.length || unknown.length)
@@ -59,12 +64,7 @@ export function externalRuntimePluginFits(plugin: unknown, runtimeHooks: readonl
 export type Exports = Record<string, Record<string, string | Record<string, string>> | undefined>;
 
 /** react-router still exports the development twin of each production file the shell aliases to, and that file exists. */
-export function reactRouterProductionFits(
-  exportsMap: Exports,
-  entries: Record<string, string>,
-  buildDir: string,
-  exists: (file: string) => boolean,
-): string[] {
+export function reactRouterProductionFits(exportsMap: Exports, entries: Record<string, string>, buildDir: string, exists: (file: string) => boolean): string[] {
   return Object.entries(entries).flatMap(([entry, file]) => {
     const target = exportsMap[entry]?.import;
     const exported = typeof target === "string" ? target : target?.default;
@@ -73,12 +73,14 @@ export function reactRouterProductionFits(
       problems.push(
         `reactRouterProduction: react-router's "${entry}" export (import) is ${exported ?? "gone"}, no longer ./dist/development/${file}; if the package now exports a production build, drop the alias, else point it at the new layout (${HERE})`,
       );
-    if (!exists(join(buildDir, file))) problems.push(`reactRouterProduction: ${join(buildDir, file)} is missing; point the alias at react-router's production build (${HERE})`);
+    if (!exists(join(buildDir, file)))
+      problems.push(`reactRouterProduction: ${join(buildDir, file)} is missing; point the alias at react-router's production build (${HERE})`);
     return problems;
   });
 }
 
 /** The bundle holds none of react-router's development build (the alias took effect). */
 export const noDevelopmentRouter = (moduleIds: readonly string[]): string[] =>
-  moduleIds.filter((id) => DEVELOPMENT_ROUTER.test(id)).map((id) => `reactRouterProduction: the build bundled ${id}, a development module the alias should have replaced (${HERE})`);
-
+  moduleIds
+    .filter((id) => DEVELOPMENT_ROUTER.test(id))
+    .map((id) => `reactRouterProduction: the build bundled ${id}, a development module the alias should have replaced (${HERE})`);

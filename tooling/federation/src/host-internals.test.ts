@@ -34,7 +34,9 @@ describe("federationRuntimeDefines", () => {
 
   it("fails, naming the switch, when the runtime stops reading it", () => {
     const renamed = runtime.map(({ id, code }) => ({ id, code: code.replaceAll("FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN", "FEDERATION_NO_SNAPSHOT") }));
-    expect(definesStillRead(federationRuntimeDefines, renamed)).toEqual([expect.stringMatching(/^federationRuntimeDefines: .*FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN/)]);
+    expect(definesStillRead(federationRuntimeDefines, renamed)).toEqual([
+      expect.stringMatching(/^federationRuntimeDefines: .*FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN/),
+    ]);
     expect(definesStillRead(federationRuntimeDefines, [])).toEqual([expect.stringMatching(/no @module-federation module/)]);
   });
 });
@@ -60,10 +62,14 @@ describe("injectExternalRuntimeCorePlugin", () => {
 
   it("fails when its hooks are not the runtime's, when it is no plugin, or when the global moved", () => {
     const renamedHook = { name: "inject-external-runtime-core-plugin", beforeFederationInit: () => {} };
-    expect(externalRuntimePluginFits(renamedHook, HOOKS, pluginCode, shimCode)).toEqual([expect.stringMatching(/^injectExternalRuntimeCorePlugin: .*beforeFederationInit/)]);
+    expect(externalRuntimePluginFits(renamedHook, HOOKS, pluginCode, shimCode)).toEqual([
+      expect.stringMatching(/^injectExternalRuntimeCorePlugin: .*beforeFederationInit/),
+    ]);
     expect(externalRuntimePluginFits(() => {}, HOOKS, pluginCode, shimCode)).toEqual([expect.stringMatching(/no longer returns a runtime plugin/)]);
     const movedGlobal = shimCode.replaceAll(`globalThis.${RUNTIME_CORE_GLOBAL}`, "globalThis.__MF_RUNTIME__");
-    expect(externalRuntimePluginFits(injectExternalRuntimeCore(), HOOKS, pluginCode, movedGlobal)).toEqual([expect.stringMatching(/no longer meet at globalThis\._FEDERATION_RUNTIME_CORE/)]);
+    expect(externalRuntimePluginFits(injectExternalRuntimeCore(), HOOKS, pluginCode, movedGlobal)).toEqual([
+      expect.stringMatching(/no longer meet at globalThis\._FEDERATION_RUNTIME_CORE/),
+    ]);
   });
 });
 
@@ -79,8 +85,12 @@ describe("reactRouterProduction", () => {
 
   it("fails when the exports change, a production file is gone, or a development module is bundled", () => {
     const exportsProduction = { ...router.exports, ".": { import: { default: "./dist/production/index.mjs" } } };
-    expect(reactRouterProductionFits(exportsProduction, entries, buildDir, existsSync)).toEqual([expect.stringMatching(/^reactRouterProduction: react-router's "\." export/)]);
+    expect(reactRouterProductionFits(exportsProduction, entries, buildDir, existsSync)).toEqual([
+      expect.stringMatching(/^reactRouterProduction: react-router's "\." export/),
+    ]);
     expect(reactRouterProductionFits(router.exports, entries, buildDir, () => false)).toHaveLength(2);
-    expect(noDevelopmentRouter(["/repo/node_modules/react-router/dist/development/index.mjs"])).toEqual([expect.stringMatching(/^reactRouterProduction: the build bundled/)]);
+    expect(noDevelopmentRouter(["/repo/node_modules/react-router/dist/development/index.mjs"])).toEqual([
+      expect.stringMatching(/^reactRouterProduction: the build bundled/),
+    ]);
   });
 });

@@ -81,7 +81,14 @@ const HERE = "tooling/federation/src/host-internals.ts";
 async function runtimeHookNames(): Promise<string[]> {
   const { ModuleFederation } = await import("@module-federation/runtime/core");
   const instance = new ModuleFederation({ name: "host-internals-check", remotes: [] });
-  const systems = [instance.hooks, instance.remoteHandler.hooks, instance.sharedHandler.hooks, instance.snapshotHandler.hooks, instance.loaderHook, instance.bridgeHook];
+  const systems = [
+    instance.hooks,
+    instance.remoteHandler.hooks,
+    instance.sharedHandler.hooks,
+    instance.snapshotHandler.hooks,
+    instance.loaderHook,
+    instance.bridgeHook,
+  ];
   return systems.flatMap((system) => Object.keys(system.lifecycle));
 }
 
@@ -122,7 +129,9 @@ export function hostInternals(): Plugin[] {
       const sources = ids.filter((id) => FEDERATION_MODULE.test(id) && existsSync(id)).map((id) => ({ id, code: readFileSync(id, "utf8") }));
       const problems = [...definesStillRead(federationRuntimeDefines, sources), ...noDevelopmentRouter(ids)];
       if (!versionOnlyApplied)
-        problems.push(`runtimePackageVersionOnly: the build bundled no @module-federation/runtime/package.json, so the plugin no longer applies; remove it or match what ${EXTERNAL_RUNTIME_CORE_PLUGIN} imports now (${HERE})`);
+        problems.push(
+          `runtimePackageVersionOnly: the build bundled no @module-federation/runtime/package.json, so the plugin no longer applies; remove it or match what ${EXTERNAL_RUNTIME_CORE_PLUGIN} imports now (${HERE})`,
+        );
       if (problems.length) this.error(fail(problems));
     },
   };

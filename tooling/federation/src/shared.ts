@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT as root } from "./repo-root.ts";
 
-
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as Lock;
 
