@@ -47,7 +47,8 @@ export const federationHost = init({
   remotes: [],
   shared: hostShares(),
   shareStrategy: "version-first",
-  // The plugin's declared hook types are looser than the runtime's plugin type; it is one.
+  // The plugin's declared hook types are looser than the runtime's plugin type; it is one, and
+  // the build fails when that stops holding (federation-kit's host-internals.ts).
   plugins: [injectExternalRuntimeCore() as unknown as RuntimePlugin, afreshEntries],
 });
 
