@@ -11,7 +11,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 
 const root = import.meta.dirname;
 const workspaces = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).workspaces;
-// The remotes' folders (federation.remotes.ts names them; this file cannot import TypeScript).
+// The remotes' folders (federation-kit's roster names them; this file cannot import TypeScript).
 const remotes = workspaces.filter((w) => w.startsWith("remote-"));
 const firebaseBan = {
   group: ["firebase", "firebase/*", "@firebase/*"],
@@ -59,7 +59,9 @@ const otherRemotes = (self) => ({
 /** The workspace a file belongs to; null for the root's own files (shared build configuration). */
 const packageOf = (file) => {
   const parts = relative(root, file).split(sep);
-  return parts.length === 1 ? null : workspaces.includes(parts[0]) ? parts[0] : `the folder ${parts[0]}`;
+  if (parts.length === 1) return null;
+  // A workspace may sit one level down (tooling/federation).
+  return workspaces.find((w) => parts.slice(0, w.split("/").length).join("/") === w) ?? `the folder ${parts[0]}`;
 };
 const noCrossPackageRelative = {
   meta: {

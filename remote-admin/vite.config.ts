@@ -1,4 +1,4 @@
-import { defineRemoteConfig } from "../federation.remote.ts";
+import { defineRemoteConfig } from "federation-kit/remote-config";
 // The exposed screens are the federation contract, kept in one JSON file the contract test reads too.
 import exposes from "./src/exposes.json" with { type: "json" };
 

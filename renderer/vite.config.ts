@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { sharedModules } from "../federation.shared.ts";
+import { sharedModules } from "federation-kit/shared";
 import { BUNDLED_WORKSPACES } from "./bundled-workspaces.ts";
 import { shellAssets } from "./src/shell-assets.ts";
 

@@ -11,9 +11,10 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync } from "node:zlib";
 import { chromium, type Browser, type Request } from "playwright-core";
 import { build, kb, postsNewestFirst, runBenchmark, newPageContext } from "./lib/command";
+import { FIRST_VISIT_BUDGET, assetKindOf, gzipSize } from "./lib/first-visit-weight";
 import { ownerWrite } from "./lib/local-stack";
 import { SITE_PATHS } from "shared-content/site-urls";
 
@@ -26,8 +27,8 @@ declare global {
 }
 
 // JS: the visitors' budget (docs/benchmarks.md). Every public page met 144.0 KB or less on 2026-11-26, once the shell became
-// a federation host through the runtime's API (docs/benchmarks.md).
-const BUDGET = { js: 150 * 1024, css: 20 * 1024 };
+// a federation host through the runtime's API (docs/benchmarks.md). npm test holds the same budget (first-visit-weight.ts).
+const BUDGET = FIRST_VISIT_BUDGET;
 
 const { values } = parseArgs({
   options: {
@@ -151,16 +152,14 @@ async function measureWeight(browser: Browser, url: string, selector: string, ti
   });
   if (!timingOnly) {
     page.on("response", (res) => {
-      const type = res.request().resourceType();
-      const path = new URL(res.url()).pathname;
-      const kind = type === "script" || /\.m?js$/.test(path) ? "js" : type === "stylesheet" || path.endsWith(".css") ? "css" : null;
+      const kind = assetKindOf(res.request().resourceType(), res.url());
       if (!kind) return;
       pending.push(
         res
           .body()
           .then((body) => {
             seen[kind] += body.length;
-            const gz = gzipSync(body, { level: 9 }).length;
+            const gz = gzipSize(body);
             seen[`${kind}Gzip`] += gz;
             if (kind === "js" && new URL(res.url()).origin === new URL(url).origin) seen.jsGzipShell += gz;
             seen[`${kind}Brotli`] += brotliCompressSync(body).length;

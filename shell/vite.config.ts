@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { defineConfig, runnerImport, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
-import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "../federation.shared.ts";
+import { federationRuntimeDefines, hostInternals, reactRouterProduction } from "federation-kit/host-internals";
+import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "federation-kit/shared";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
 
 const port = Number(process.env.SITE_PORT ?? 4173);
@@ -10,23 +11,6 @@ const port = Number(process.env.SITE_PORT ?? 4173);
 // The built page template is app.html, not index.html: Firebase Hosting serves an index.html
 // for "/" before any rewrite, which would bypass the server renderer on the home page. The
 // renderer (and, without it, the Hosting rewrite of last resort) serves app.html instead.
-/**
- * The plugin that publishes the federation runtime for the remotes (src/remotes/federation-host.ts)
- * imports @module-federation/runtime's whole package.json (its scripts, exports map, author...) to
- * read one field, and every visitor downloaded it. Keep the version only.
- */
-function runtimePackageVersionOnly(): Plugin {
-  return {
-    name: "federation-runtime-package-version-only",
-    enforce: "pre",
-    transform(code, id) {
-      if (!/[\\/]@module-federation[\\/]runtime[\\/]package\.json$/.test(id)) return undefined;
-      const { version } = JSON.parse(code) as { version: string };
-      return { code: JSON.stringify({ version }), map: null };
-    },
-  };
-}
-
 /**
  * The modules each shared workspace package's entry imports statically, within the package: what
  * every page loads with it (its lazy parts, such as the markdown renderer or the account
@@ -54,12 +38,6 @@ function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
 }
 const visitorModules = sharedPackagesVisitorModules();
 
-const reactRouterBuild = join(import.meta.dirname, "..", "node_modules", "react-router", "dist", "production");
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: join(reactRouterBuild, "index.mjs") },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterBuild, "dom-export.mjs") },
-];
-
 function templateAsAppHtml(): Plugin {
   return {
     name: "shell:template-as-app-html",
@@ -72,21 +50,11 @@ function templateAsAppHtml(): Plugin {
   };
 }
 
-/** The version of each shared module this build provides (federation.shared.ts's). */
+/** The version of each shared module this build provides (federation-kit/shared's). */
 const providedVersions = Object.fromEntries(Object.entries(sharedModules).map(([name, share]) => [name, share.version]));
 
 /** The same, for the page's federation instance and the browser's remote guard (src/remotes/). */
 export const hostSharedVersions = { __HOST_SHARED_VERSIONS__: JSON.stringify(providedVersions) };
-
-/**
- * The federation runtime's build-time switches (what @module-federation/vite sets for a build it
- * makes): a browser runtime, and no manifest reader, since the remote registry reads each
- * remote's manifest itself and registers the remoteEntry.js it names (src/remotes/remote-registry.ts).
- */
-const federationRuntimeDefines = {
-  ENV_TARGET: JSON.stringify("web"),
-  FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: "true",
-};
 
 /**
  * A module of workspace TypeScript, through Vite's module runner: a config's bare imports are
@@ -102,7 +70,9 @@ async function importTs<T>(id: string): Promise<T> {
 export default defineConfig(async ({ command }) => ({
   define: { ...hostSharedVersions, ...federationRuntimeDefines },
   plugins: [
-    runtimePackageVersionOnly(),
+    // The runtime's package.json trimmed to its version, and the checks that fail this build when
+    // an upgrade changes an internal it relies on (federation-kit's host-internals.ts).
+    ...hostInternals(),
     react(),
     templateAsAppHtml(),
     visitorModules,
@@ -122,8 +92,7 @@ export default defineConfig(async ({ command }) => ({
           : runtimeExportsOf(name).catch(() => undefined),
     }),
   ],
-  // react-router's package exports only its development build (its dev warnings on); the
-  // production build is the same code without them (0.5 KB gzip for every visitor).
+  // react-router's production build (federation-kit's host-internals.ts says why).
   resolve: command === "build" ? { alias: reactRouterProduction } : undefined,
   server: { host: "127.0.0.1", port, strictPort: true },
   preview: { host: "127.0.0.1", port, strictPort: true },

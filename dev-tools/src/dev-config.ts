@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { remoteNamed } from "../../federation.remotes";
+import { remoteNamed } from "federation-kit/remotes";
 import { REMOTES, devServerPort, portsFromEnv, repoRoot, runtimeConfig, type RemoteSite } from "./stack-config";
 import { startStaticServer } from "./static-server";
 

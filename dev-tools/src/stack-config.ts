@@ -3,13 +3,13 @@
 // the e2e fixtures, without starting anything.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { REMOTE_LIST, type RemoteName } from "../../federation.remotes";
+import { REMOTE_LIST, type RemoteName } from "federation-kit/remotes";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const PROJECT_ID = "demo-portfolio";
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const STORAGE_BUCKET = `${PROJECT_ID}.appspot.com`;
-/** The remotes, from the roster (federation.remotes.ts), in firebase.json's order. */
+/** The remotes, from the roster (federation-kit/remotes), in firebase.json's order. */
 export const REMOTES = REMOTE_LIST;
 export type RemoteSite = (typeof REMOTE_LIST)[number];
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { filesWithLocalAddresses } from "dev-tools/production-config";
-import { REMOTE_LIST } from "../../federation.remotes";
+import { REMOTE_LIST } from "federation-kit/remotes";
 import { expect, test } from "../fixtures";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -6,7 +6,7 @@
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { startStaticServer } from "dev-tools/static-server";
-import { REMOTE_LIST } from "../../federation.remotes";
+import { REMOTE_LIST } from "federation-kit/remotes";
 import {
   blogBuild,
   candidate,

@@ -74,7 +74,7 @@ test("a deep link to an admin screen downloads exactly one copy of each shared m
   await expectRemoteScreen(page, "remote_admin", "ConfigureSkills");
   await network.settled();
   const copies = await copiesOf(bodies);
-  // The remotes consume the shared modules only (federation.shared.ts, remoteBuildSharedModules),
+  // The remotes consume the shared modules only (federation-kit/shared, remoteBuildSharedModules),
   // so remote-admin carries no fallback copy of shared-auth and its zustand store either.
   for (const [pkg, byMarker] of Object.entries(copies)) {
     for (const [marker, urls] of Object.entries(byMarker)) expect(urls, `${pkg} (${marker})`).toHaveLength(1);

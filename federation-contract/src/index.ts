@@ -66,7 +66,7 @@ export function remoteEntryOf(manifest: unknown, manifestUrl: string): string | 
 /**
  * What a host offers the remotes, in @module-federation/runtime's `shared` option: each of its own
  * copies of the shared modules at the version it provides, a singleton requiring `^version`
- * (federation.shared.ts's terms). The shell in browsers and the renderer on the server both offer
+ * (federation-kit/shared's terms). The shell in browsers and the renderer on the server both offer
  * theirs this way. A module without a version is refused.
  */
 export function offeredShares(modules: Record<string, object>, versions: Record<string, string>) {

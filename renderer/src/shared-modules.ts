@@ -1,6 +1,6 @@
 // The renderer's share scope: its own copies of the federation shared modules, which the remotes'
 // server entries use instead of their own (so a remote's screen reads the page's render store and
-// router). The list is federation.shared.ts's; shared-modules.test.ts fails when they differ.
+// router). The list is federation-kit/shared's; shared-modules.test.ts fails when they differ.
 import type { HostContract } from "federation-contract";
 import * as React from "react";
 import * as ReactDOM from "react-dom";
@@ -9,7 +9,7 @@ import * as sharedContent from "shared-content";
 import * as sharedRouter from "shared-router";
 import { REMOTE_SCREENS } from "shell/server";
 
-/** Versions from federation.shared.ts, set by the build (vite.config.ts). */
+/** Versions from federation-kit/shared, set by the build (vite.config.ts). */
 declare const __SHARED_VERSIONS__: Record<string, string>;
 
 export const SERVER_SHARED: Record<string, Record<string, unknown>> = {

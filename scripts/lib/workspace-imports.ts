@@ -3,7 +3,8 @@
 // since a bare import resolves through the root node_modules whether declared or not. The one
 // exception is the renderer, whose package.json is what Cloud Functions installs from the npm
 // registry, so it can name no workspace: it bundles the workspaces its bundled-workspaces.ts lists,
-// and its tests use the local tools (LOCAL_TOOLS).
+// its tests use the local tools (LOCAL_TOOLS), and its Vite config and unit tests read the
+// federation kit (BUILD_TOOLS).
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import ts from "typescript";
@@ -30,6 +31,9 @@ interface PackageJson {
 
 /** The workspaces that exist for the local stack and tests only (docs/architecture.md, the table). */
 export const LOCAL_TOOLS = ["dev-tools", "rtdb-emulator", "storage-emulator"];
+
+/** The build kit the renderer's Vite config and tests read (the shared modules' list), never its bundle. */
+export const BUILD_TOOLS = ["federation-kit"];
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as PackageJson;
 
@@ -60,8 +64,10 @@ function rendererBundle(root: string): string[] {
 /** What a workspace may import without declaring it: the renderer's documented exception. */
 function undeclaredAllowed(root: string, bundle: readonly string[], workspace: string, file: string): string[] {
   if (workspace !== "renderer") return [];
-  const inTests = relative(join(root, "renderer"), file).startsWith("tests");
-  return [...bundle, ...(inTests ? LOCAL_TOOLS : [])];
+  const path = relative(join(root, "renderer"), file);
+  const inTests = path.startsWith("tests");
+  const atBuild = inTests || path === "vite.config.ts" || /\.test\.tsx?$/.test(path);
+  return [...bundle, ...(inTests ? LOCAL_TOOLS : []), ...(atBuild ? BUILD_TOOLS : [])];
 }
 
 /** Every import, in every workspace of the repository at `root`, of another workspace its package.json does not declare. */

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
 import { repoRoot } from "dev-tools/stack-config";
-import { REMOTE_LIST, remoteNamed } from "../../federation.remotes";
+import { REMOTE_LIST, remoteNamed } from "federation-kit/remotes";
 import { runningStack } from "../lib/local-stack";
 import { readLocalPreviewSecret } from "../lib/preview-secret";
 import { Refusal, abort, preview, promote, release, releases, revokePreviews, rollback, type ReleaseContext, type RemoteInfo } from "./commands";

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import parseChangeset from "@changesets/parse";
 import { repoRoot } from "dev-tools/stack-config";
-import { REMOTE_LIST, remoteNamed } from "../../federation.remotes";
+import { REMOTE_LIST, remoteNamed } from "federation-kit/remotes";
 
 export type Bump = "patch" | "minor" | "major";
 /** Smallest first: a changeset's "none" ranks below all of them. */

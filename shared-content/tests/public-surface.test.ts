@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REMOTE_LIST } from "../../federation.remotes";
+import { REMOTE_LIST } from "federation-kit/remotes";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** Visitors' code: the public remotes are the server-rendered ones (the roster says which). */

@@ -1,7 +1,7 @@
 import { localStackConfig } from "shared-auth/dev";
 
 // The local stack's ports follow the same variables as npm start (AUTH_PORT, DATABASE_PORT, STORAGE_PORT;
-// federation.remote.ts passes them to the dev server's page).
+// federation-kit/remote-config passes them to the dev server's page).
 const env = import.meta.env;
 export const devConfig = localStackConfig({
   authPort: Number(env.AUTH_PORT ?? 9099),

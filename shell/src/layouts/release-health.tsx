@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from "react";
 import { HOST_CONTRACT_FILE, type HostContract } from "federation-contract";
-import { REMOTES } from "../../../federation.remotes";
+import { REMOTES } from "federation-kit/remotes";
 import { manifestGuard } from "../remotes/manifest-guard";
 import { RemoteRegistryContext } from "../remotes/remote-slot";
 import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";

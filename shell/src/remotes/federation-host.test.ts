@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as React from "react";
 import * as sharedContent from "shared-content";
-import { sharedModules } from "../../../federation.shared.ts";
+import { sharedModules } from "federation-kit/shared";
 import { HOST_SHARED, federationHost, hostShares } from "./federation-host";
 
 describe("the shell's federation host", () => {
-  it("offers exactly the modules federation.shared.ts shares, at its versions, each a singleton", () => {
+  it("offers exactly the modules federation-kit/shared shares, at its versions, each a singleton", () => {
     expect(Object.keys(HOST_SHARED).sort()).toEqual(Object.keys(sharedModules).sort());
     // What the page's instance registered, not only what hostShares() returns.
     const registered = federationHost.options.shared;

@@ -16,11 +16,11 @@ import * as sharedRouter from "shared-router";
 
 type RuntimePlugin = NonNullable<Parameters<typeof init>[0]["plugins"]>[number];
 
-/** The versions of the shared modules this build provides (from federation.shared.ts, set by the build). */
+/** The versions of the shared modules this build provides (from federation-kit/shared, set by the build). */
 declare const __HOST_SHARED_VERSIONS__: Record<string, string>;
 export const HOST_SHARED_VERSIONS = __HOST_SHARED_VERSIONS__;
 
-/** federation.shared.ts's singletons, by name: shell/src/remotes/federation-host.test.ts fails when the two lists differ. */
+/** federation-kit/shared's singletons, by name: shell/src/remotes/federation-host.test.ts fails when the two lists differ. */
 export const HOST_SHARED: Record<string, object> = {
   react: React,
   "react-dom": ReactDOM,
@@ -47,7 +47,8 @@ export const federationHost = init({
   remotes: [],
   shared: hostShares(),
   shareStrategy: "version-first",
-  // The plugin's declared hook types are looser than the runtime's plugin type; it is one.
+  // The plugin's declared hook types are looser than the runtime's plugin type; it is one, and
+  // the build fails when that stops holding (federation-kit's host-internals.ts).
   plugins: [injectExternalRuntimeCore() as unknown as RuntimePlugin, afreshEntries],
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { REMOTE_LIST } from "../../../federation.remotes";
+import { REMOTE_LIST } from "federation-kit/remotes";
 import { REMOTE_SCREENS } from "./screens";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");

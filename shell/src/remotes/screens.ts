@@ -1,6 +1,6 @@
-// Every exposed screen the shell uses, per remote of the roster (federation.remotes.ts; docs/architecture.md,
+// Every exposed screen the shell uses, per remote of the roster (federation-kit/remotes; docs/architecture.md,
 // "Routes"). RemoteScreen only accepts these, and a unit test checks them against each remote's src/exposes.json.
-import type { RemoteName } from "../../../federation.remotes";
+import type { RemoteName } from "federation-kit/remotes";
 
 export type { RemoteName };
 

@@ -3,7 +3,7 @@
 // host (the shell's dev server) and the remote's standalone page install it from their
 // index.html; the built shell does not, so previewing a remote's dev server inside `npm start`
 // (Admin panel -> Releases, shell/README.md) showed "could not be loaded". This module is a
-// federation runtime plugin that only the remote's dev server imports (federation.remote.ts): on
+// federation runtime plugin that only the remote's dev server imports (remote-config.ts): on
 // a page without a preamble it installs one, and stands in for the refresh runtime there.
 //
 // @module-federation/vite's /@react-refresh proxy, which the compiled modules import, loads the

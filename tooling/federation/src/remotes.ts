@@ -1,6 +1,6 @@
 // The ONE roster of remotes (docs/architecture.md, "Adding a screen or a remote"): each remote's
 // federation name, its folder, its Vite dev server's port and whether it ships a server entry.
-// Read by the remotes' vite configs (federation.remote.ts), the local stack and the release
+// Read by the remotes' vite configs (remote-config.ts), the local stack and the release
 // command (scripts/), the benchmarks, the shell's types and its release notice. Plain data with
 // no imports, so browser code may read it too. Adding a remote is one entry here, its folder (a
 // workspace with src/exposes.json) and its Hosting target in firebase.json.

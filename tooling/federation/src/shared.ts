@@ -5,14 +5,11 @@
 // A build provides its own `version` and requires `^version` (docs/releases.md): a remote built
 // against shared-content 1.4.0 runs on any host providing 1.x from 1.4.0 on, and says so in its mf-manifest.json.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import rootPackage from "./package-lock.json" with { type: "json" };
-
-const root = dirname(fileURLToPath(import.meta.url));
+import { join } from "node:path";
+import { REPO_ROOT as root } from "./repo-root.ts";
 
 type Lock = { packages: Record<string, { version?: string }> };
-const lock = rootPackage as unknown as Lock;
+const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as Lock;
 
 /** The workspace packages shared at run time: versioned with changesets (.changeset/README.md). */
 export const SHARED_WORKSPACE_PACKAGES = ["shared-auth", "shared-content", "shared-router"] as const;
@@ -23,7 +20,7 @@ function versionOf(name: string): string {
   if ((SHARED_WORKSPACE_PACKAGES as readonly string[]).includes(name) && existsSync(workspace))
     return (JSON.parse(readFileSync(workspace, "utf8")) as { version: string }).version;
   const version = lock.packages[`node_modules/${name}`]?.version ?? lock.packages[name]?.version;
-  if (!version) throw new Error(`federation.shared: ${name} is not in package-lock.json`);
+  if (!version) throw new Error(`federation-kit/shared: ${name} is not in package-lock.json`);
   return version;
 }
 
@@ -56,7 +53,7 @@ export const sharedModules = {
 for (const name of SHARED_WORKSPACE_PACKAGES) {
   const pkg = JSON.parse(readFileSync(join(root, name, "package.json"), "utf8")) as { main?: string };
   if (!pkg.main || !existsSync(join(root, name, pkg.main))) {
-    console.warn(`[federation.shared] ${name}: entry ${pkg.main ?? "(none)"} is missing, so it is not shared in this build`);
+    console.warn(`[federation-kit/shared] ${name}: entry ${pkg.main ?? "(none)"} is missing, so it is not shared in this build`);
     delete (sharedModules as Record<string, unknown>)[name];
   }
 }

@@ -1,16 +1,18 @@
 // The Vite + Module Federation settings every remote shares. A remote's vite.config.ts only
 // names itself and its exposed screens (src/exposes.json, the federation contract); its folder,
-// dev port and server entry come from the roster (federation.remotes.ts).
+// dev port and server entry come from the roster (remotes.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
-import { REMOTES, type RemoteName } from "./federation.remotes.ts";
-import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./federation.shared.ts";
+import { REMOTES, type RemoteName } from "./remotes.ts";
+import { REPO_ROOT as root } from "./repo-root.ts";
+import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./shared.ts";
 
-const root = import.meta.dirname;
+/** The runtime plugin every remote's dev server loads, served from source (dev-refresh.ts). */
+const DEV_REFRESH_PLUGIN = join(import.meta.dirname, "..", "src", "dev-refresh.ts");
 
 /**
  * @module-federation/vite's generated modules a remote's page loads, by their ids (1.23.0's
@@ -40,7 +42,7 @@ function entryGroupHoldsTheGlue(): Plugin {
         .flatMap((chunk) => chunk.moduleIds.filter((id) => FEDERATION_GLUE.some((glue) => glue.test(id))).map((id) => `${id} in ${chunk.fileName}`));
       if (missing.length || strays.length)
         this.error(
-          `${NAME}: ${[...missing.map((glue) => `the "entry" chunk holds no module matching ${glue}`), ...strays.map((stray) => `glue outside the "entry" chunk: ${stray}`)].join("; ")}; revisit federation.remote.ts's chunk groups`,
+          `${NAME}: ${[...missing.map((glue) => `the "entry" chunk holds no module matching ${glue}`), ...strays.map((stray) => `glue outside the "entry" chunk: ${stray}`)].join("; ")}; revisit the chunk groups in federation-kit's remote-config.ts`,
         );
     },
   };
@@ -72,8 +74,8 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         experiments: command === "build" ? { externalRuntime: true } : undefined,
         dev: { remoteHmr: true },
         // The dev server's screens, compiled for React Fast Refresh, also run in a host page
-        // without a refresh preamble: the built shell previewing this dev server (federation.dev-refresh.ts).
-        runtimePlugins: command === "serve" ? [join(root, "federation.dev-refresh.ts")] : [],
+        // without a refresh preamble: the built shell previewing this dev server (dev-refresh.ts).
+        runtimePlugins: command === "serve" ? [DEV_REFRESH_PLUGIN] : [],
       }),
       react(),
       entryGroupHoldsTheGlue(),

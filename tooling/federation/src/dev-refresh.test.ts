@@ -1,19 +1,18 @@
-// federation.dev-refresh.ts, the runtime plugin every remote's dev server loads so its screens
-// also run in the built shell (a dev server previewed inside `npm start`). In the remote-blog
-// suite because the module lives beside federation.remote.ts, which has no workspace of its own.
+// dev-refresh.ts, the runtime plugin every remote's dev server loads so its screens also run in
+// the built shell (a dev server previewed inside `npm start`).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import * as devRefresh from "../../federation.dev-refresh.ts";
+import * as devRefresh from "./dev-refresh.ts";
 import {
   LOCAL_REFRESH_RUNTIME_PATH,
   RELOAD_REASON,
   createSignatureFunctionForTransform,
   refreshRuntimeToInstall,
   validateRefreshBoundaryAndEnqueueUpdate,
-} from "../../federation.dev-refresh.ts";
+} from "./dev-refresh.ts";
 
-const MODULE_URL = "http://127.0.0.1:4175/@fs/repo/federation.dev-refresh.ts";
+const MODULE_URL = "http://127.0.0.1:4175/@fs/repo/tooling/federation/src/dev-refresh.ts";
 
 describe("the dev server's React Refresh preamble", () => {
   it("installs the remote's own runtime on a page without a preamble (the built shell)", () => {
