@@ -36,6 +36,11 @@ function workspaceImports(dir: string): Set<string> {
 }
 
 describe("the renderer's workspace dependencies", () => {
+  it("its package.json, which Cloud Functions installs from the npm registry, names no workspace", () => {
+    const pkg = readJson("renderer/package.json") as { dependencies?: Record<string, string> };
+    expect(Object.keys(pkg.dependencies ?? {}).filter((name) => workspaces.has(name))).toEqual([]);
+  });
+
   it("every workspace package the renderer imports is bundled", () => {
     expect([...workspaceImports("renderer/src")].filter((name) => !(BUNDLED_WORKSPACES as readonly string[]).includes(name))).toEqual([]);
   });
