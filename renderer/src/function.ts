@@ -9,6 +9,7 @@ import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { servesRequests } from "./function-env";
 import { createRenderer } from "./handler";
+import { createMailServices } from "./mail/context";
 import { createSchedulerClient, schedulerDatabaseUrl, type SchedulerClient } from "./scheduler";
 
 let renderer: ReturnType<typeof createRenderer> | null = null;
@@ -17,6 +18,7 @@ const makeRenderer = () =>
     shellDir: join(dirname(fileURLToPath(import.meta.url)), "shell"),
     configUrl: process.env.RUNTIME_CONFIG_URL ?? "",
     previewSecret: process.env.PREVIEW_SECRET ?? null,
+    mail: createMailServices(process.env),
   });
 
 // Made when the runtime loads this module, so the config and the remotes are being prepared while
@@ -27,10 +29,13 @@ if (servesRequests(process.env)) renderer = makeRenderer();
 
 // PREVIEW_SECRET signs shareable preview links (release-protocol/preview-token): a Functions secret in
 // production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally.
-export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET"] }, (req, res) => {
-  renderer ??= makeRenderer();
-  return renderer.handle(req, res);
-});
+export const render = onRequest(
+  { memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET", "MAIL_SECRET", "SMTP_URL"] },
+  (req, res) => {
+    renderer ??= makeRenderer();
+    return renderer.handle(req, res);
+  },
+);
 
 // Scheduled publishing (docs/data.md, "Scheduled publishing"): every minute, Cloud Scheduler
 // runs the job, which publishes every due draft through the Publish button's move as the scheduler

@@ -14,7 +14,7 @@ export const MAIL_PATHS = {
   choices: "mail/choices",
   /** `mail/sends/{slug}`: each post's send round (when it started, when it ended, counts). */
   sends: "mail/sends",
-  /** `mail/ledger/{slug}/r{round}/{id}`: one entry per subscriber and round: sending, sent or failed. */
+  /** `mail/ledger/{slug}/r{round}/{id}`: one entry per subscriber and round: sending, sent or failed (no address: erasing a subscriber erases it). */
   ledger: "mail/ledger",
   /** Epoch ms the mail job first ran: posts published before it are never sent. */
   since: "mail/since",
@@ -99,7 +99,6 @@ export type SendRound = v.InferOutput<typeof SendRoundSchema>;
 export const LedgerEntrySchema = v.strictObject({
   state: v.picklist(["sending", "sent", "failed"]),
   at: v.number(),
-  email: v.string(),
   error: v.optional(v.string()),
 });
 export type LedgerEntry = v.InferOutput<typeof LedgerEntrySchema>;

@@ -82,10 +82,9 @@ export function mailRules(isAdmin: string): { subscribers: Rule; mail: Rule } {
         $round: {
           $id: {
             ".write": ledgerWrite,
-            ".validate": and(slugOk, "$round.matches(/^r[1-9][0-9]{0,5}$/)", `$id.matches(${re(SUBSCRIBER_ID_PATTERN)})`, has(["state", "at", "email"])),
+            ".validate": and(slugOk, "$round.matches(/^r[1-9][0-9]{0,5}$/)", `$id.matches(${re(SUBSCRIBER_ID_PATTERN)})`, has(["state", "at"])),
             state: str(10, /^(sending|sent|failed)$/),
             at: TIME,
-            email: str(LIMITS.email.max),
             error: str(SUBSCRIPTION_LIMITS.error.max),
             ...DENY_OTHERS,
           },
@@ -97,7 +96,7 @@ export function mailRules(isAdmin: string): { subscribers: Rule; mail: Rule } {
         ".write": isMailer,
         ".validate": and(`$key.matches(${re(SIGNUP_KEY_PATTERN)})`, has(["count", "since"])),
         count,
-        since: TIME,
+        since: count,
         ...DENY_OTHERS,
       },
     },
