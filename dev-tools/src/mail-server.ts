@@ -1,3 +1,4 @@
+/// <reference path="./maildev.d.ts" />
 // The local mail server: maildev's SMTP server and its web inbox (with an HTTP API), in this
 // process. The renderer and the mail job send to it with nodemailer exactly as production sends
 // to its SMTP provider; nothing leaves the machine. Tests read the inbox through the same API.

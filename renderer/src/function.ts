@@ -9,7 +9,8 @@ import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { servesRequests } from "./function-env";
 import { createRenderer } from "./handler";
-import { createMailServices } from "./mail/context";
+import { createMailServices, type MailServices } from "./mail/context";
+import { mailJobTiming, runMailJobOnce } from "./mail/mail-job";
 import { createSchedulerClient, schedulerDatabaseUrl, type SchedulerClient } from "./scheduler";
 
 let renderer: ReturnType<typeof createRenderer> | null = null;
@@ -47,5 +48,27 @@ export const publishScheduled = onSchedule(
     scheduler ??= createSchedulerClient(schedulerDatabaseUrl(process.env));
     const run = await scheduler.run();
     if (!run.ok) console.error(`publishScheduled: ${[run.error, ...run.failures.map((f) => `${f.slug}: ${f.reason}`)].filter(Boolean).join("; ")}`);
+  },
+);
+
+// New posts by email (docs/data.md, "Subscriptions"): every minute, the mail job sends each newly
+// published post to its confirmed subscribers through the send ledger, for at most four minutes a
+// run (the next run continues a long list). One instance at a time; SMTP_URL and MAIL_SECRET are
+// Functions secrets (docs/deploy.md, "Email subscriptions").
+let mailer: MailServices | null = null;
+export const sendPostMails = onSchedule(
+  {
+    schedule: "every 1 minutes",
+    timeZone: "Etc/UTC",
+    memory: "256MiB",
+    timeoutSeconds: 300,
+    retryCount: 0,
+    maxInstances: 1,
+    secrets: ["MAIL_SECRET", "SMTP_URL"],
+  },
+  async () => {
+    mailer ??= createMailServices(process.env);
+    if (!mailer) return console.error("sendPostMails: SMTP_URL and MAIL_SECRET are not set");
+    await runMailJobOnce(mailer, process.env, mailJobTiming(process.env, 240_000), (line) => console.log(line));
   },
 );

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "dev-tools/firebase-emulators";
 import { clearInbox, mailsTo, readInbox, startMailServer, type InboxMail, type MailServer } from "dev-tools/mail-server";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
-import { subscriberId } from "shared-content/server";
+import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRenderer } from "../src/handler";
 import { createMailServices, type MailServices } from "../src/mail/context";

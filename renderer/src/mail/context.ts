@@ -1,7 +1,7 @@
 // What the subscription endpoints and the mail job share, made once per process from the
 // environment: the settings (SMTP_URL, MAIL_SECRET, MAIL_FROM), the database as the mailer uid,
 // the SMTP sender, and the site's name for the mails.
-import { schedulerDatabaseUrl } from "../scheduler";
+import { schedulerDatabaseUrl } from "../database-url";
 import { createMailDatabase, type MailDatabase } from "./mail-database";
 import { createSender, mailSettings, type MailSettings, type SendMail } from "./transport";
 

@@ -3,7 +3,7 @@
 // job to the subscriptions' nodes (shared-content's mail-rules.ts), as they hold the scheduler.
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getDatabase, ServerValue } from "firebase-admin/database";
-import { MAILER_UID } from "shared-content/server";
+import { MAILER_UID } from "shared-content/mail";
 
 /** What the subscriptions need of the database; tests may give their own. */
 export interface MailDatabase {

@@ -1,7 +1,7 @@
 // The mails: the confirmation of a signup and a new post. Each has an HTML and a plain-text part;
 // a post's mail carries the subscriber's own unsubscribe link in its body and in the
 // List-Unsubscribe headers of RFC 8058 (one-click: the mail client POSTs to the link).
-import { escapeHtml } from "../document";
+import { escapeHtml } from "./escape";
 import type { OutgoingMail } from "./transport";
 
 const page = (body: string) =>

@@ -1,7 +1,7 @@
 // The pages the subscription endpoints answer with: a form's result without JavaScript (the
 // form again with its field messages, or "check your inbox"), a confirmation, an unsubscription.
 // Small standalone documents in the site's colours; they carry no script.
-import { escapeHtml } from "../document";
+import { escapeHtml } from "./escape";
 import type { SignupResult } from "./subscriptions";
 
 const doc = (title: string, body: string) =>

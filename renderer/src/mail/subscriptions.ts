@@ -13,7 +13,7 @@ import {
   subscriberPath,
   validate,
   MAIL_PATHS,
-} from "shared-content/server";
+} from "shared-content/mail";
 import { confirmationMail } from "./messages";
 import { SERVER_TIME, type MailDatabase } from "./mail-database";
 import { signLink, verifyLink } from "./tokens";

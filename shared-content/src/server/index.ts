@@ -141,5 +141,3 @@ export function cachedMarkdownCompiler(window: Window, media: MediaStorage | nul
 }
 
 export { type CompiledMarkdown } from "../markdown/render-markdown";
-export * from "../subscriptions";
-export { validate } from "../schemas";
