@@ -1,8 +1,15 @@
-/// <reference path="./maildev.d.ts" />
 // The local mail server: maildev's SMTP server and its web inbox (with an HTTP API), in this
 // process. The renderer and the mail job send to it with nodemailer exactly as production sends
 // to its SMTP provider; nothing leaves the machine. Tests read the inbox through the same API.
-import MailDev from "maildev";
+import { createRequire } from "node:module";
+
+/** The part of maildev's API used here (the package ships no types). */
+interface MailDevServer {
+  listen(callback: (error?: Error) => void): void;
+  close(callback: () => void): void;
+}
+type MailDevConstructor = new (options: { smtp: number; web: number; ip: string; silent: boolean }) => MailDevServer;
+const MailDev = createRequire(import.meta.url)("maildev") as MailDevConstructor;
 
 export interface MailServer {
   /** What nodemailer is given: smtp://host:port (no TLS, no credentials). */

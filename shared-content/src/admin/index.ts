@@ -117,3 +117,5 @@ export const {
   useFilmStats,
   useFilmTop,
 } = makeContentHooks(sdkSource);
+export { useSubscribers, useSendRounds, removeSubscriber, importSubscribers, subscribersCsv, parseSubscribersCsv, type ParsedImport } from "./subscribers";
+export { type Subscriber, type SendRound } from "../subscriptions";
