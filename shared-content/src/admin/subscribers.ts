@@ -49,10 +49,14 @@ function cells(line: string): string[] {
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
-    if (quoted && c === '"' && line[i + 1] === '"') ((cell += '"'), i++);
-    else if (c === '"') quoted = !quoted;
-    else if (c === "," && !quoted) (out.push(cell), (cell = ""));
-    else cell += c;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (c === "," && !quoted) {
+      out.push(cell);
+      cell = "";
+    } else cell += c;
   }
   return [...out, cell];
 }
