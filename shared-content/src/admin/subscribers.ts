@@ -4,7 +4,20 @@ import * as v from "valibot";
 import type { LiveResult, WithId } from "shared-content";
 import { decodeOne } from "../decode";
 import { EMAIL_PATTERN } from "../limits";
-import { MAIL_PATHS, SendRoundSchema, SubscriberSchema, normaliseEmail, subscriberId, subscriberPath, type SendRound, type Subscriber } from "../subscriptions";
+import {
+  MAIL_PATHS,
+  MailChoiceSchema,
+  SendRoundSchema,
+  SubscriberSchema,
+  mailChoicePath,
+  normaliseEmail,
+  sendRoundPath,
+  subscriberId,
+  subscriberPath,
+  type MailChoice,
+  type SendRound,
+  type Subscriber,
+} from "../subscriptions";
 import { connection, SERVER_TIME } from "./db";
 import { useAdminRead } from "./admin-hooks";
 
@@ -118,4 +131,19 @@ export async function importSubscribers(rows: ParsedImport["rows"], existing: Re
   const { db, sdk } = await connection();
   await sdk.update(sdk.ref(db), updates);
   return Object.keys(updates).length;
+}
+
+/** A post's mail choice (null: the summary, the default), live. */
+export function usePostMail(slug: string): LiveResult<MailChoice | null> {
+  return useAdminRead(mailChoicePath(slug), (value) => decodeOne(MailChoiceSchema, value, mailChoicePath(slug)), null);
+}
+
+export function usePostSendRound(slug: string): LiveResult<SendRound | null> {
+  return useAdminRead(sendRoundPath(slug), (value) => decodeOne(SendRoundSchema, value, sendRoundPath(slug)), null);
+}
+
+/** The owner's choice for the post's mail: the summary or the whole post; `sendAgain` asks for a new round. */
+export async function saveMailChoice(slug: string, choice: MailChoice): Promise<void> {
+  const { db, sdk } = await connection();
+  await sdk.set(sdk.ref(db, mailChoicePath(slug)), choice);
 }
