@@ -69,21 +69,20 @@ test("subscribe with a tag filter, confirm, publish (button and scheduler): one 
   const tagged = `films-${stamp}@example.com`;
   await clearInbox(await inbox());
 
-  // With JavaScript, on a post page: the answer shows in place; the same address twice says the same.
+  // With JavaScript, from the end of a post; the same address twice gets the same answer.
   const { siteUrl } = await stackState();
   const first = Object.keys(((await db.get("blog/index")) ?? {}) as object)[0];
-  await page.goto(`/blogs/${first}`);
-  const form = page.getByRole("region", { name: "New posts by email" });
   for (const [address, tags] of [
     [all, ""],
     [all, ""],
     [tagged, "films"],
   ] as const) {
+    await page.goto(`/blogs/${first}`);
+    const form = page.getByRole("region", { name: "New posts by email" });
     await form.getByLabel("Email").fill(address);
     await form.getByLabel("Only posts tagged (optional)").fill(tags);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(form.getByRole("status")).toHaveText(/Check your inbox/);
-    await page.reload();
+    await expect(page.getByRole("status")).toHaveText(/Check your inbox/);
   }
   for (const address of [all, tagged]) {
     const [confirmation] = await mailsFor(address, 1);
