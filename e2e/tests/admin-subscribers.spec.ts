@@ -26,7 +26,7 @@ test("lists subscribers with counts, searches, removes after asking, imports a C
   const list = page.getByRole("list", { name: "Subscribers" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await list.getByRole("button", { name: `Remove first-${stamp}@example.com` }).click();
-  const dialog = page.getByRole("dialog");
+  const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(`first-${stamp}@example.com will get no more posts`);
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Removed first-${stamp}@example.com.` })).toBeVisible();

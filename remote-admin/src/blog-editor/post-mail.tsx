@@ -42,7 +42,7 @@ export function PostMail({ slug }: { slug: string }) {
         {round.status !== "ready"
           ? "Loading…"
           : !sent
-            ? "Not sent yet: the post is sent to the confirmed subscribers when it is published."
+            ? "Not sent yet: it goes to the confirmed subscribers once the post is live."
             : sent.doneAt
               ? `Sent on ${formatMoment(sent.doneAt)} to ${sent.sent ?? 0} subscriber(s)${sent.failed ? `; ${sent.failed} failed` : ""}${choice.data?.sendAgain ? ". Sending again on the next run." : "."}`
               : `Sending since ${formatMoment(sent.startedAt)}…`}

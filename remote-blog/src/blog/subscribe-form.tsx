@@ -22,7 +22,7 @@ export function SubscribeForm() {
       <h2 id={`${id}-title`} className={styles.heading}>
         New posts by email
       </h2>
-      <form method="post" action="/subscribe">
+      <form method="post" action="/subscribe" noValidate>
         <div className={styles.fields}>
           {field("email", "Email", "A link to confirm comes first.", "email")}
           {field("tags", "Only posts tagged (optional)", "Comma separated; empty for every post.", "text")}
