@@ -12,5 +12,6 @@ const stack = await startStack({ serve: false, reset: values.reset, verbose: val
 console.log("");
 console.log(`  Database: ${stack.databaseUrl}   Storage: ${stack.storageUrl}   Auth: ${stack.authUrl}`);
 console.log(`  Demo sign-in: ${stack.admin.email} / ${stack.admin.password}`);
+console.log(`  Mail inbox: ${stack.mailUrl}   SMTP: ${stack.smtpUrl}`);
 console.log("  Press Ctrl-C to stop.");
 stopOnSignals(() => stack.stop());

@@ -53,6 +53,7 @@ console.log("");
 console.log(`  Site:         ${stack.siteUrl}/`);
 console.log(`  Admin panel:  ${stack.siteUrl}/admin-panel`);
 console.log(`  Demo sign-in: ${stack.admin.email} / ${stack.admin.password}`);
+console.log(`  Mail inbox:   ${stack.mailUrl}  (confirmations and posts sent to subscribers; nothing leaves this machine)`);
 if (control) console.log(`  e2e control:  ${control.url}`);
 console.log(`  Data:         ${stack.dataDir}${values.e2e ? " (temporary)" : " (kept across restarts; `npm start -- --reset` restores the demo seed)"}`);
 console.log("  Press Ctrl-C to stop.");

@@ -35,7 +35,7 @@ const BAD_PORTS = new Set([
 ]);
 
 /** Every port free, chosen at start: a scratch stack beside any other (the benchmarks). */
-export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0 };
+export const FREE_PORTS = { site: 0, auth: 0, database: 0, storage: 0, mailSmtp: 0, mailWeb: 0 };
 
 /** The stack's ports; each remote's (its Hosting site's) once the sites are served. */
 export type StackPorts = Partial<Record<RemoteName, number>> & {
@@ -44,6 +44,9 @@ export type StackPorts = Partial<Record<RemoteName, number>> & {
   database: number;
   storage: number;
   preview?: number;
+  /** The local mail server's SMTP port and web inbox (dev-tools/mail-server). */
+  mailSmtp?: number;
+  mailWeb?: number;
 };
 
 /** Ports from the environment (shell/README.md lists the variables). */
@@ -55,6 +58,9 @@ export function portsFromEnv(): StackPorts {
     storage: envPort("STORAGE_PORT", 9199),
     // Where `npm run release -- <remote> --preview` serves a candidate (the config's previewOrigins).
     preview: envPort("PREVIEW_PORT", 4183),
+    // The local mail server: SMTP for the renderer and the mail job, a web inbox for people and tests.
+    mailSmtp: envPort("MAIL_SMTP_PORT", 1025),
+    mailWeb: envPort("MAIL_WEB_PORT", 1080),
   };
 }
 

@@ -9,6 +9,8 @@ import { onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { servesRequests } from "./function-env";
 import { createRenderer } from "./handler";
+import { createMailServices, type MailServices } from "./mail/context";
+import { mailJobTiming, runMailJobOnce } from "./mail/mail-job";
 import { createSchedulerClient, schedulerDatabaseUrl, type SchedulerClient } from "./scheduler";
 
 let renderer: ReturnType<typeof createRenderer> | null = null;
@@ -17,6 +19,7 @@ const makeRenderer = () =>
     shellDir: join(dirname(fileURLToPath(import.meta.url)), "shell"),
     configUrl: process.env.RUNTIME_CONFIG_URL ?? "",
     previewSecret: process.env.PREVIEW_SECRET ?? null,
+    mail: createMailServices(process.env),
   });
 
 // Made when the runtime loads this module, so the config and the remotes are being prepared while
@@ -27,10 +30,13 @@ if (servesRequests(process.env)) renderer = makeRenderer();
 
 // PREVIEW_SECRET signs shareable preview links (release-protocol/preview-token): a Functions secret in
 // production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally.
-export const render = onRequest({ memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET"] }, (req, res) => {
-  renderer ??= makeRenderer();
-  return renderer.handle(req, res);
-});
+export const render = onRequest(
+  { memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET", "MAIL_SECRET", "SMTP_URL"] },
+  (req, res) => {
+    renderer ??= makeRenderer();
+    return renderer.handle(req, res);
+  },
+);
 
 // Scheduled publishing (docs/data.md, "Scheduled publishing"): every minute, Cloud Scheduler
 // runs the job, which publishes every due draft through the Publish button's move as the scheduler
@@ -42,5 +48,27 @@ export const publishScheduled = onSchedule(
     scheduler ??= createSchedulerClient(schedulerDatabaseUrl(process.env));
     const run = await scheduler.run();
     if (!run.ok) console.error(`publishScheduled: ${[run.error, ...run.failures.map((f) => `${f.slug}: ${f.reason}`)].filter(Boolean).join("; ")}`);
+  },
+);
+
+// New posts by email (docs/data.md, "Subscriptions"): every minute, the mail job sends each newly
+// published post to its confirmed subscribers through the send ledger, for at most four minutes a
+// run (the next run continues a long list). One instance at a time; SMTP_URL and MAIL_SECRET are
+// Functions secrets (docs/deploy.md, "Email subscriptions").
+let mailer: MailServices | null = null;
+export const sendPostMails = onSchedule(
+  {
+    schedule: "every 1 minutes",
+    timeZone: "Etc/UTC",
+    memory: "256MiB",
+    timeoutSeconds: 300,
+    retryCount: 0,
+    maxInstances: 1,
+    secrets: ["MAIL_SECRET", "SMTP_URL"],
+  },
+  async () => {
+    mailer ??= createMailServices(process.env);
+    if (!mailer) return console.error("sendPostMails: SMTP_URL and MAIL_SECRET are not set");
+    await runMailJobOnce(mailer, process.env, mailJobTiming(process.env, 240_000), (line) => console.log(line));
   },
 );

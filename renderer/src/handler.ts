@@ -27,6 +27,8 @@ import { createPageRoute } from "./routes/page";
 import type { PageRequest } from "./routes/page-request";
 import { createPreviewLinkRoute } from "./routes/preview-link";
 import { createReportRoute } from "./routes/release-report";
+import { createSubscribeRoute, isSubscriptionPath } from "./routes/subscribe";
+import type { MailServices } from "./mail/context";
 import { shellAssets } from "./shell-assets";
 import { readShellStyles } from "./stylesheets";
 
@@ -52,6 +54,8 @@ export interface RendererOptions {
    */
   previewSecret?: string | null;
   log?: (line: string) => void;
+  /** Subscriptions' mail and database (mail/context.ts); without them the subscription endpoints answer 503. */
+  mail?: MailServices | null;
 }
 
 /** The shell's build on disk: its template, its entry's files and its stylesheets' text. */
@@ -82,6 +86,13 @@ export function createRenderer(options: RendererOptions) {
   // DOMPurify needs a DOM on the server; one window serves every render.
   const window = new JSDOM("").window as unknown as Window;
   const renderPage = createPageRoute({ template, shell, shellStyles, remotes, candidates, window, log });
+  const mail = options.mail ?? null;
+  const subscriptionRoute = createSubscribeRoute(async () => {
+    if (!mail) return null;
+    const config = await served.current();
+    if (!config.site) return null;
+    return { db: mail.db, send: mail.send, secret: mail.settings.secret, base: config.site.url.replace(/\/+$/, ""), siteName: await mail.siteName() };
+  }, log);
   const endpoints: Route[] = [
     { matches: (_method, path) => path === RELEASE_REPORT_PATH, answer: createReportRoute({ served, remotes, log }) },
     { matches: (method, path) => method === "POST" && path === PREVIEW_LINK_ENDPOINT, answer: createPreviewLinkRoute({ served, secret: previewSecret }) },
@@ -153,6 +164,7 @@ export function createRenderer(options: RendererOptions) {
     const target = parseTarget(req.url);
     const endpoint = target && endpoints.find((route) => route.matches(method, target.path));
     if (endpoint) return endpoint.answer(req, send);
+    if (target && isSubscriptionPath(target.path)) return subscriptionRoute(req, send, target.path, target.search);
     if (method !== "GET" && method !== "HEAD") return send(405, TEXT, "Method not allowed", { "Cache-Control": "no-store", Allow: "GET, HEAD" });
     if (!target) return send(400, TEXT, "Bad request", { "Cache-Control": "no-store" });
     return answerPage(req, send, target.path, target.search);

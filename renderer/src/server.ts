@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createRenderer, type RendererOptions } from "./handler";
+import { createMailServices } from "./mail/context";
 
 import type * as ServerApi from "./server-api";
 
@@ -46,6 +47,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     host: values.host,
     configUrl: values["config-url"] ?? "",
     previewSecret: process.env.PREVIEW_SECRET ?? null,
+    mail: createMailServices(process.env),
   });
   console.log(`[renderer] listening on ${running.url}`);
 }

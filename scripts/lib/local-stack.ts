@@ -11,6 +11,8 @@ import { startAuthFront } from "dev-tools/auth-front";
 import { createAuthUser, freePort, signInAuthUser, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
 import { seedForStorage, uploadDemoMedia } from "./demo-media";
 import { ensureLocalPreviewSecret } from "./preview-secret";
+import { writeLocalMailSecrets } from "./mail-secret";
+import { startMailServer } from "dev-tools/mail-server";
 import { RELEASE_STATE_PATHS } from "release-protocol";
 import { migrateLocalReleaseFiles } from "../releases/migrate";
 import { recordStartBuilds } from "../releases/start";
@@ -184,6 +186,9 @@ export interface LocalStack {
   /** The Storage server (storage-emulator). */
   storageUrl: string;
   authUrl: string;
+  /** The local mail server's web inbox (and its HTTP API), and its SMTP address. */
+  mailUrl: string;
+  smtpUrl: string;
   /** The composed site's URL when the sites are served, else null. */
   siteUrl: string | null;
   configFile: string | null;
@@ -302,6 +307,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const sites = options.serve ? await stageSites({ dataDir }) : null;
     // The renderer signs and checks shareable preview links with it (the emulator reads renderer/.secret.local).
     if (sites) await ensureLocalPreviewSecret(repoRoot);
+    // The local mail server: the renderer's confirmation mails and the mail job's posts go there
+    // over SMTP (nodemailer, as in production); its web inbox shows them.
+    const mailServer = await startMailServer({
+      host,
+      smtp: ports.mailSmtp || (await freePort(host)),
+      web: ports.mailWeb || (await freePort(host)),
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}: stop what listens there or set MAIL_SMTP_PORT / MAIL_WEB_PORT to other ports`);
+    });
+    stoppers.push(() => mailServer.stop());
+    ports.mailSmtp = Number(new URL(mailServer.smtpUrl).port);
+    ports.mailWeb = Number(new URL(mailServer.webUrl).port);
+    const { secret: mailSecret } = await writeLocalMailSecrets(repoRoot, mailServer.smtpUrl);
+    log(`Mail inbox         ${mailServer.webUrl}  (SMTP ${mailServer.smtpUrl}; every mail the site sends lands here, nothing leaves this machine)`);
     if (sites) ports.site = await claimSitePort(host, ports.site);
     // AUTH_PORT is the Auth front's (dev-tools/src/auth-front.ts: it answers the password policy the emulator
     // cannot); the emulator itself takes a free port behind it.
@@ -329,7 +348,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: { auth: authEmulatorPort, hosting: ports.site },
       config: sites ? hostingConfig(sites) : {},
       // The renderer reads the same config.json as the browser (production sets this too).
-      env: sites ? { RUNTIME_CONFIG_URL: `http://${host}:${ports.site}/config.json` } : {},
+      // The renderer's subscription endpoints write as the mailer uid through the Admin SDK, at the local database.
+      env: sites
+        ? {
+            RUNTIME_CONFIG_URL: `http://${host}:${ports.site}/config.json`,
+            MAIL_DATABASE_URL: `${databaseUrl}/?ns=${NAMESPACE}`,
+            FIREBASE_DATABASE_EMULATOR_HOST: `${host}:${ports.database}`,
+          }
+        : {},
       quiet: true,
       timeoutMs: 240_000,
       onOutput: options.verbose ? (text) => process.stdout.write(text) : undefined,
@@ -342,7 +368,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const admin = await ensureDemoAdmin({ authUrl, databaseUrl, ...demoAdminFromEnv(), stateDir: dataDir });
     log(`Demo admin         ${admin.email} / ${admin.password}  (uid ${admin.uid} listed under admins/, claim admin: true)`);
-    const scheduler = startSchedulerProcess({ databaseUrl, namespace: NAMESPACE, log });
+    const scheduler = startSchedulerProcess({
+      databaseUrl,
+      namespace: NAMESPACE,
+      log,
+      env: {
+        SMTP_URL: mailServer.smtpUrl,
+        MAIL_SECRET: mailSecret,
+        ...(sites ? { RUNTIME_CONFIG_URL: `http://${host}:${ports.site}/config.json` } : { SITE_URL: `http://${host}:${ports.site}` }),
+        MAIL_PAUSE_MS: process.env.MAIL_PAUSE_MS ?? "20",
+      },
+    });
     if (scheduler) stoppers.push(() => scheduler.stop());
 
     checkAborted();
@@ -352,6 +388,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       databaseUrl,
       storageUrl,
       authUrl,
+      mailUrl: mailServer.webUrl,
+      smtpUrl: mailServer.smtpUrl,
       admin,
       dataDir,
       database,

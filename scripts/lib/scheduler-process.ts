@@ -12,10 +12,13 @@ export function startSchedulerProcess({
   databaseUrl,
   namespace,
   log,
+  env = {},
 }: {
   databaseUrl: string;
   namespace: string;
   log: (line: string) => void;
+  /** More environment: the mail job's (SMTP_URL, MAIL_SECRET, RUNTIME_CONFIG_URL or SITE_URL). */
+  env?: Record<string, string>;
 }): { stop(): Promise<void> } | null {
   // The built file, by package name (renderer/package.json's exports); it exists once the renderer is built.
   // tsx's resolver throws for an export whose file is missing (Node's returns the address).
@@ -35,6 +38,7 @@ export function startSchedulerProcess({
       ...process.env,
       FIREBASE_DATABASE_EMULATOR_HOST: new URL(databaseUrl).host,
       SCHEDULER_DATABASE_URL: `${databaseUrl}/?ns=${namespace}`,
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

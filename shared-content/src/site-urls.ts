@@ -100,6 +100,13 @@ export const ADMIN_SECTIONS = [
   { slug: "write-quote", label: "Quotes", title: "Write quote", module: "WriteQuote", description: "Favourite quotes." },
   { slug: "configure-films", label: "Films", title: "Configure films", module: "ConfigureFilms", description: "The list of seen films." },
   { slug: "media", label: "Media", title: "Media library", module: "MediaLibrary", description: "Every uploaded picture: alt text, sizes, where it is used." },
+  {
+    slug: "subscribers",
+    label: "Subscribers",
+    title: "Subscribers",
+    module: "Subscribers",
+    description: "Readers who get new posts by email: search, remove, CSV export and import, posts sent.",
+  },
   { slug: "account", label: "Account", title: "Account", module: "Account", description: "Your sign-in email and password.", overview: false },
 ] as const satisfies readonly AdminSection[];
 

@@ -4,6 +4,8 @@
 // next to each case. tests/emulator.test.ts runs it against rtdb-emulator. "__me__" in a path
 // stands for the acting user's uid, "__now__" in a value for the server's time.
 
+import { MAIL_NODES, mailBaseTree, mailCases } from "./rules-matrix-mail";
+
 export type Actor = "visitor" | "stranger" | "admin";
 export type Op = "read" | "create" | "overwrite" | "delete" | "invalid" | "unknown";
 export type Decision = "allow" | "deny";
@@ -145,6 +147,7 @@ export function baseTree(adminUid: string): Record<string, unknown> {
     filmTallies: fx.filmTallies,
     media: { [MEDIA_ID]: fx.media },
     changes: { blog: 3 },
+    ...mailBaseTree(),
   };
 }
 
@@ -847,7 +850,7 @@ export function extraCases(ids: { adminUid: string; strangerUid: string }): Matr
 /** The full list: the node matrix expanded, then the named cases. */
 export function allCases(ids: { adminUid: string; strangerUid: string }): MatrixCase[] {
   const cases: MatrixCase[] = [];
-  for (const spec of NODES) {
+  for (const spec of [...NODES, ...(MAIL_NODES as readonly NodeSpec[])]) {
     for (const actor of ACTORS) {
       OPS.forEach((op, i) => {
         const expect = spec.expect[actor][i] as Decision;
@@ -880,5 +883,5 @@ export function allCases(ids: { adminUid: string; strangerUid: string }): Matrix
       });
     }
   }
-  return [...cases, ...extraCases(ids)];
+  return [...cases, ...extraCases(ids), ...mailCases()];
 }

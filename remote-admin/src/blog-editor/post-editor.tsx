@@ -13,6 +13,7 @@ import { AutosavePrompt, autosaveKey, clearAutosave, useAutosave } from "./post-
 import { PostActionBar, PostSavedMessage, PostStatusLine, type PostAction } from "./post-action-bar";
 import { PostFields } from "./post-fields";
 import { POST_FIELD_LABELS, postToForm, postToInput, seriesErrors, type PostForm } from "./post-form";
+import { PostMail } from "./post-mail";
 import { PostRevisions, loadVersionInto } from "./post-revisions";
 import { PostSchedule, type LandedPost } from "./post-schedule";
 import { PostSeriesFields } from "./post-series-fields";
@@ -197,6 +198,7 @@ export function PostEditor({ post, deletedElsewhere, allPosts, onSaved, onClose 
           />
         ) : null}
         {post && loadedSlug && !deletedElsewhere ? <PostRevisions slug={loadedSlug} current={post} onRestore={(v) => void writes.restoreVersion(v)} /> : null}
+        {loadedSlug && !deletedElsewhere ? <PostMail slug={loadedSlug} /> : null}
         {writes.restored ? <StatusMessage kind="info">{writes.restored}</StatusMessage> : null}
         <PostActionBar
           save={save}

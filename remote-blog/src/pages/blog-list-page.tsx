@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { BLOG_PAGE_SIZE, BLOG_SCAN_WINDOW, feedUrl, useBlogIndex, usePageMeta } from "shared-content";
 import { BlogListView } from "../blog/blog-list-view";
+import { SubscribeForm } from "../blog/subscribe-form";
 import { useSearchParam } from "../ui/use-search-param";
 
 /**
@@ -25,5 +26,10 @@ export default function BlogListPage() {
   );
   const onTagChange = useCallback((next: string | null) => setParam("tag", next), [setParam]);
   const onQueryChange = useCallback((next: string) => setParam("q", next || null), [setParam]);
-  return <BlogListView list={list} tag={tag} onTagChange={onTagChange} query={query} onQueryChange={onQueryChange} onClear={onClear} />;
+  return (
+    <>
+      <BlogListView list={list} tag={tag} onTagChange={onTagChange} query={query} onQueryChange={onQueryChange} onClear={onClear} />
+      <SubscribeForm />
+    </>
+  );
 }

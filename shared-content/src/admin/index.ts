@@ -117,3 +117,16 @@ export const {
   useFilmStats,
   useFilmTop,
 } = makeContentHooks(sdkSource);
+export {
+  useSubscribers,
+  useSendRounds,
+  usePostMail,
+  usePostSendRound,
+  saveMailChoice,
+  removeSubscriber,
+  importSubscribers,
+  subscribersCsv,
+  parseSubscribersCsv,
+  type ParsedImport,
+} from "./subscribers";
+export { type Subscriber, type SendRound, type MailChoice } from "../subscriptions";

@@ -4,6 +4,7 @@ import { CHANGE_SECTIONS } from "../changes";
 import { DECADE_PATTERN, FILM_STATS_MAX, TALLY_KEY_MAX } from "../film-stats";
 import { MEDIA_ID_PATTERN, MEDIA_VARIANT_MAX_BYTES, PLACEHOLDER_MAX, PLACEHOLDER_PATTERN, VARIANT_WIDTH_KEY_PATTERN } from "../media";
 import { RELEASE_REPORTER_UID, RELEASE_TOOL_UID, SCHEDULER_UID } from "../paths";
+import { mailRules } from "./mail-rules";
 import { DATE_PATTERN, EMAIL_PATTERN, ID_PATTERN, LIMITS, MONTH_PATTERN, SITE_PATH_PATTERN, SLUG_PATTERN, URL_PATTERN } from "../limits";
 
 type Rule = { [key: string]: string | boolean | string[] | Rule };
@@ -650,6 +651,7 @@ export function buildRules(): Rule {
       media: mediaRules(),
       releases: releasesRules(),
       changes: changesRules(),
+      ...mailRules(IS_ADMIN),
       ...DENY_OTHERS,
     },
   };

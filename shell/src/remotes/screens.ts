@@ -19,6 +19,7 @@ export const REMOTE_SCREENS = {
     "WriteQuote",
     "ConfigureFilms",
     "MediaLibrary",
+    "Subscribers",
     "Account",
     "CreateRealtimeData",
     // Not a screen: the pending recommendations count in the admin navigation.

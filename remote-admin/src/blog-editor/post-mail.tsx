@@ -1,0 +1,54 @@
+import { useState } from "react";
+import { formatMoment, saveMailChoice, usePostMail, usePostSendRound } from "shared-content/admin";
+import { Button, Panel, useConfirm } from "../ui";
+
+/**
+ * The post's email to subscribers: the summary or the whole post (saved at once), whether and when
+ * it was sent, and "Send again" for a correction (a published post is otherwise sent only once).
+ */
+export function PostMail({ slug }: { slug: string }) {
+  const choice = usePostMail(slug);
+  const round = usePostSendRound(slug);
+  const { confirm, dialog } = useConfirm();
+  const [error, setError] = useState<string | null>(null);
+  const content = choice.data?.content ?? "summary";
+  const save = (next: { content: "summary" | "full"; sendAgain?: true }) =>
+    saveMailChoice(slug, next).then(
+      () => setError(null),
+      (e: unknown) => setError(`Could not save: ${String(e)}`),
+    );
+  async function sendAgain() {
+    const ok = await confirm({
+      title: "Send this post again?",
+      message: "Every confirmed subscriber whose tags match gets it once more, as it reads now.",
+      confirmLabel: "Send again",
+    });
+    if (ok) await save({ content, sendAgain: true });
+  }
+  const sent = round.data;
+  return (
+    <Panel title="Email to subscribers">
+      {dialog}
+      <fieldset>
+        <legend>The email holds</legend>
+        {(["summary", "full"] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name={`mail-content-${slug}`} checked={content === value} onChange={() => void save({ content: value })} />{" "}
+            {value === "summary" ? "the summary and a link" : "the whole post"}
+          </label>
+        ))}
+      </fieldset>
+      <p role="status">
+        {round.status !== "ready"
+          ? "Loading…"
+          : !sent
+            ? "Not sent yet: it goes to the confirmed subscribers once the post is live."
+            : sent.doneAt
+              ? `Sent on ${formatMoment(sent.doneAt)} to ${sent.sent ?? 0} subscriber(s)${sent.failed ? `; ${sent.failed} failed` : ""}${choice.data?.sendAgain ? ". Sending again on the next run." : "."}`
+              : `Sending since ${formatMoment(sent.startedAt)}…`}
+      </p>
+      {sent?.doneAt && !choice.data?.sendAgain ? <Button onClick={() => void sendAgain()}>Send again</Button> : null}
+      {error ? <p role="alert">{error}</p> : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseSubscribersCsv, subscribersCsv } from "./subscribers";
+
+describe("subscribers as CSV", () => {
+  it("exports what it imports: addresses, tags, and quoted cells", () => {
+    const csv = subscribersCsv([
+      { email: "a@example.com", status: "confirmed", tags: ["films", "notes"], createdAt: 0, confirmedAt: 1000, source: "form" },
+      { email: "b@example.com", status: "pending", createdAt: 2000, source: "import" },
+    ]);
+    expect(csv).toBe(
+      "email,status,tags,subscribed\na@example.com,confirmed,films notes,1970-01-01T00:00:01.000Z\nb@example.com,pending,,1970-01-01T00:00:02.000Z\n",
+    );
+    expect(parseSubscribersCsv(csv)).toEqual({
+      rows: [
+        { email: "a@example.com", tags: ["films", "notes"] },
+        { email: "b@example.com", tags: [] },
+      ],
+      skipped: [],
+    });
+  });
+
+  it("takes a bare list of addresses, skipping bad and repeated ones with their line", () => {
+    expect(parseSubscribersCsv('One@Example.com\n"two@example.com"\nnope\none@example.com\n\n')).toEqual({
+      rows: [
+        { email: "one@example.com", tags: [] },
+        { email: "two@example.com", tags: [] },
+      ],
+      skipped: [
+        { line: 3, reason: "not an email address: nope" },
+        { line: 4, reason: "one@example.com appears twice" },
+      ],
+    });
+  });
+});
