@@ -104,7 +104,8 @@ async function startInstance(configUrl: string) {
   const profile = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]] : [];
   const serverJs = fileURLToPath(import.meta.resolve("renderer/server"));
   // Passed in the environment: a script given with -e must not see the server's path as its own argv[1] (server.js would run its CLI).
-  const env = { BENCH_RENDERER: serverJs, BENCH_CONFIG_URL: configUrl };
+  // NODE_ENV as the function runs with it (renderer/.env): React's production build.
+  const env = { BENCH_RENDERER: serverJs, BENCH_CONFIG_URL: configUrl, NODE_ENV: "production" };
   const { child, match } = await startChild(["--expose-gc", ...profile, "--input-type=module", "-e", INSTANCE], /instance listening on (\d+)/, env, true);
   const samples: Memory[] = [];
   let onGc: ((m: Memory) => void) | null = null;
