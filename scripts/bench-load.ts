@@ -148,6 +148,8 @@ interface Run {
   p50: number;
   p99: number;
   errors: number;
+  /** How the errors split: statuses other than 200, timeouts, other connection errors. */
+  errorKinds: string;
   rss: [number, number];
   heap: [number, number];
   load: [string, string];
@@ -167,7 +169,8 @@ async function run(page: string, url: string, connections: number, seconds: numb
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.non2xx,
+    errorKinds: `${result.non2xx} non-200, ${result.timeouts} timeouts, ${result.errors - result.timeouts} other`,
     rss: range((m) => m.rss),
     heap: range((m) => m.heapUsed),
     load: [loadBefore, load()],
@@ -175,7 +178,7 @@ async function run(page: string, url: string, connections: number, seconds: numb
 }
 
 const row = (r: Run) =>
-  `| ${r.page} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${mb(r.rss[0])}-${mb(r.rss[1])} | ${mb(r.heap[0])}-${mb(r.heap[1])} | ${r.load[0]}-${r.load[1]} |`;
+  `| ${r.page} | ${r.connections} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors > 0 ? `${r.errors} (${r.errorKinds})` : "0"} | ${mb(r.rss[0])}-${mb(r.rss[1])} | ${mb(r.heap[0])}-${mb(r.heap[1])} | ${r.load[0]}-${r.load[1]} |`;
 
 /** The memory run: one page for `seconds`, the heap measured after a full GC before and after, RSS and heap every 10 s. */
 async function soak(instance: Awaited<ReturnType<typeof startInstance>>, page: string, url: string) {
@@ -194,7 +197,7 @@ async function soak(instance: Awaited<ReturnType<typeof startInstance>>, page: s
     `After a full GC: heap ${mb(before.heapUsed)} before, ${mb(after.heapUsed)} after (${(growth * 100).toFixed(1)}%), RSS ${mb(before.rss)} -> ${mb(after.rss)}: ${flat ? "flat" : "growing"}.`,
   );
   console.log(
-    `The run: ${result.requestsPerSecond.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors, load ${result.load.join("-")}.`,
+    `The run: ${result.requestsPerSecond.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors (${result.errorKinds}), load ${result.load.join("-")}.`,
   );
   return flat;
 }
