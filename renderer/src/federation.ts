@@ -38,6 +38,8 @@ export interface ServerRemotes {
   sync(remotes: Record<string, string>): Promise<void>;
   /** The browser files of one exposed screen (absolute URLs), from the remote's manifest. */
   assetsOf(remote: string, module: string): { css: string[]; js: string[] };
+  /** Changes whenever another build is swapped in: what was rendered with the earlier ones is not reused. */
+  generation(): string;
 }
 
 interface Manifest {
@@ -191,6 +193,7 @@ export function createServerRemotes({
   let prepared = new Map<string, PreparedRemote>();
   let checkedAt = 0;
   let refreshing: Promise<void> | null = null;
+  let swaps = 0;
 
   /** Reads every manifest; registers what changed, judged, and loads its server-rendered screens. */
   async function refresh(remotes: Record<string, string>): Promise<void> {
@@ -214,6 +217,7 @@ export function createServerRemotes({
     }
     if (reload) await revalidateLoader();
     prepared = next;
+    swaps += 1;
     // Load what pages render now, before requests ask (a failure here is the page's fallback
     // later, loaded again then).
     const names = new Set(changed.map(([name]) => name));
@@ -245,6 +249,7 @@ export function createServerRemotes({
     loader: preparedLoader(instance, (name) => prepared.get(name)),
     sync,
     assetsOf: (remote, module) => assetsIn(prepared.get(remote), module),
+    generation: () => `${instanceName}:${swaps}`,
   };
 }
 
@@ -293,6 +298,7 @@ export function createCandidateRemotes({ capacity = 4, ...options }: ServerRemot
           await Promise.all([live.sync(liveRemotes), ...[...byName].map(([name, c]) => c.remotes.sync({ [name]: c.entry }))]);
         },
         assetsOf: (remote, module) => of(remote).assetsOf(remote, module),
+        generation: () => [live, ...[...byName.values()].map((c) => c.remotes)].map((r) => r.generation()).join(","),
       };
     },
   };

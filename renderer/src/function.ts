@@ -29,9 +29,22 @@ const makeRenderer = () =>
 if (servesRequests(process.env)) renderer = makeRenderer();
 
 // PREVIEW_SECRET signs shareable preview links (release-protocol/preview-token): a Functions secret in
-// production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally.
+// production (`firebase functions:secrets:set PREVIEW_SECRET`), renderer/.secret.local locally;
+// MAIL_SECRET signs subscription links and SMTP_URL names the mail provider (docs/deploy.md).
+// Sizes from bench:load (docs/benchmarks.md, "A viral day"): one vCPU serves a warm page hundreds of
+// times a second, best at about 40 requests at once; no instance kept warm (the CDN serves a stale
+// copy meanwhile); at most 10, which bounds the bill and the database's reads in a flood of uncached addresses.
 export const render = onRequest(
-  { memory: "512MiB", concurrency: 40, timeoutSeconds: 30, invoker: "public", secrets: ["PREVIEW_SECRET", "MAIL_SECRET", "SMTP_URL"] },
+  {
+    memory: "512MiB",
+    cpu: 1,
+    concurrency: 40,
+    minInstances: 0,
+    maxInstances: 10,
+    timeoutSeconds: 30,
+    invoker: "public",
+    secrets: ["PREVIEW_SECRET", "MAIL_SECRET", "SMTP_URL"],
+  },
   (req, res) => {
     renderer ??= makeRenderer();
     return renderer.handle(req, res);

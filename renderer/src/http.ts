@@ -19,7 +19,25 @@ export const SECURITY_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 } as const;
 
-export type Send = (status: number, type: string, body: string, headers?: Record<string, string | string[]>) => void;
+export type Send = (status: number, type: string, body: string | ReusedBody, headers?: Record<string, string | string[]>) => void;
+
+/** A body sent many times (a kept page: page-cache.ts), compressed once per encoding. */
+export class ReusedBody {
+  private readonly encoded = new Map<string, Compressed>();
+  constructor(readonly text: string) {}
+
+  compressed(accept: string): Compressed {
+    const encoding = encodingFor(this.text, accept);
+    let done = this.encoded.get(encoding);
+    if (!done) this.encoded.set(encoding, (done = compress(this.text, encoding)));
+    return done;
+  }
+
+  /** Bytes held: the text and each encoding made so far. */
+  get size(): number {
+    return this.text.length + [...this.encoded.values()].reduce((n, c) => n + c.body.length, 0);
+  }
+}
 
 export const HTML = "text/html; charset=utf-8";
 export const TEXT = "text/plain; charset=utf-8";
@@ -32,7 +50,8 @@ export const MAX_URL_LENGTH = 2048;
 export function responder(req: IncomingMessage, res: ServerResponse): Send {
   const started = performance.now();
   return (status, type, body, headers = {}) => {
-    const compressed = compress(body, String(req.headers["accept-encoding"] ?? ""));
+    const accept = String(req.headers["accept-encoding"] ?? "");
+    const compressed = typeof body === "string" ? compress(body, encodingFor(body, accept)) : body.compressed(accept);
     res.writeHead(status, {
       "Content-Type": type,
       // What a response depends on besides its URL: only the encoding it was compressed with.
@@ -48,11 +67,21 @@ export function responder(req: IncomingMessage, res: ServerResponse): Send {
   };
 }
 
-function compress(body: string, accept: string): { body: Buffer; encoding?: string } {
+interface Compressed {
+  body: Buffer;
+  encoding?: string;
+}
+
+/** The encoding a body is sent with: none under 1 KB, else brotli or gzip as the client accepts. */
+function encodingFor(body: string, accept: string): "" | "br" | "gzip" {
+  if (Buffer.byteLength(body, "utf8") < 1024) return "";
+  return /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : "";
+}
+
+function compress(body: string, encoding: "" | "br" | "gzip"): Compressed {
   const raw = Buffer.from(body, "utf8");
-  if (raw.length < 1024) return { body: raw };
-  if (/\bbr\b/.test(accept)) return { body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
-  if (/\bgzip\b/.test(accept)) return { body: gzipSync(raw, { level: 6 }), encoding: "gzip" };
+  if (encoding === "br") return { body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
+  if (encoding === "gzip") return { body: gzipSync(raw, { level: 6 }), encoding: "gzip" };
   return { body: raw };
 }
 

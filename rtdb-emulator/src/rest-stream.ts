@@ -12,16 +12,14 @@ const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 // setTimeout's largest delay; a later expiry is re-armed when this one fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface RestStreamOptions {
+/** A stream's request. Held by the stream itself (no options object of its own): a server may hold ten thousand. */
+export interface RestStreamRequest {
   namespace: Namespace;
   path: string[];
   query: QuerySpec | undefined;
   actor: Actor;
   /** `format=export`: objects stay objects (no array rendering), as the SDK's exportVal. */
   exportFormat?: boolean;
-  keepAliveMs: number;
-  log: (line: string) => void;
-  onClose: (stream: RestStream) => void;
 }
 
 function relPath(parts: readonly string[]): string {
@@ -30,35 +28,35 @@ function relPath(parts: readonly string[]): string {
 
 export class RestStream implements ListenerSink {
   readonly listener: Listener;
+  readonly namespace: Namespace;
+  readonly actor: Actor;
+  private readonly exportFormat: boolean;
   private closed = false;
-  private keepAlive: NodeJS.Timeout | null = null;
+  /** When the last event was written (the server's one keep-alive sweep reads it). */
+  lastEventAt = 0;
   private expiry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly res: http.ServerResponse,
-    private readonly opts: RestStreamOptions,
+    request: RestStreamRequest,
+    private readonly streams: RestStreams,
   ) {
+    this.namespace = request.namespace;
+    this.actor = request.actor;
+    this.exportFormat = request.exportFormat ?? false;
     this.listener = {
       sink: this,
-      path: opts.path,
-      wirePath: opts.path.join("/"),
+      path: request.path,
+      wirePath: request.path.join("/"),
       tag: undefined,
-      query: opts.query ? new CompiledQuery(opts.query) : undefined,
-      querySpec: opts.query,
+      query: request.query ? new CompiledQuery(request.query) : undefined,
+      querySpec: request.query,
       lastSent: undefined,
     };
   }
 
-  get namespace(): Namespace {
-    return this.opts.namespace;
-  }
-
-  get actor(): Actor {
-    return this.opts.actor;
-  }
-
   get query(): QuerySpec | undefined {
-    return this.opts.query;
+    return this.listener.querySpec;
   }
 
   /** Sends the headers and the first `put`, then follows changes. Rules were checked by the caller. */
@@ -73,11 +71,10 @@ export class RestStream implements ListenerSink {
       "access-control-allow-origin": "*",
     });
     res.on("close", () => this.close());
-    this.keepAlive = setTimeout(() => this.onKeepAlive(), this.opts.keepAliveMs);
-    this.keepAlive.unref();
+    this.lastEventAt = Date.now();
     this.armExpiry();
     // 'owner': the caller already evaluated the read rules for this actor.
-    this.opts.namespace.listen(this.listener, "owner");
+    this.namespace.listen(this.listener, "owner");
   }
 
   sendRaw(): void {
@@ -86,7 +83,7 @@ export class RestStream implements ListenerSink {
 
   sendData(listener: Listener, action: "d" | "m", path: readonly string[], data: Json): void {
     const rel = path.slice(listener.path.length);
-    const render = (v: Json) => toRestJson(v, this.opts.exportFormat);
+    const render = (v: Json) => toRestJson(v, this.exportFormat);
     if (action === "d") {
       this.event("put", { path: relPath(rel), data: render(data) });
       return;
@@ -108,13 +105,13 @@ export class RestStream implements ListenerSink {
   event(name: string, data: unknown): void {
     if (this.closed) return;
     if (this.res.writableLength > MAX_BUFFERED_BYTES) {
-      this.opts.log(`dropping REST stream at /${this.opts.path.join("/")}: over ${MAX_BUFFERED_BYTES} bytes unread`);
+      this.streams.log(`dropping REST stream at /${this.listener.wirePath}: over ${MAX_BUFFERED_BYTES} bytes unread`);
       this.res.destroy();
       this.close();
       return;
     }
     this.res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-    this.keepAlive?.refresh();
+    this.lastEventAt = Date.now();
   }
 
   /** Sends a last event (`cancel`, `auth_revoked`) and ends the response. */
@@ -125,14 +122,9 @@ export class RestStream implements ListenerSink {
     this.res.end();
   }
 
-  private onKeepAlive(): void {
-    if (this.closed) return;
-    this.event("keep-alive", null);
-  }
-
   /** An ID token's `exp` (seconds) ends the stream with `auth_revoked` when it passes. */
   private armExpiry(): void {
-    const actor = this.opts.actor;
+    const actor = this.actor;
     if (!actor || actor === "owner") return;
     const exp = actor.token["exp"];
     if (typeof exp !== "number" || !Number.isFinite(exp)) return;
@@ -151,21 +143,25 @@ export class RestStream implements ListenerSink {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.keepAlive) clearTimeout(this.keepAlive);
     if (this.expiry) clearTimeout(this.expiry);
-    this.opts.namespace.unlisten(this.listener);
-    this.opts.onClose(this);
+    this.namespace.unlisten(this.listener);
+    this.streams.closed(this);
   }
 }
 
-/** A server's open REST streams: started here, cancelled when new rules refuse them, ended on close. */
+/**
+ * A server's open REST streams: started here, cancelled when new rules refuse them, ended on
+ * close. One sweep sends `keep-alive` to every stream silent for `keepAliveMs` (a timer per
+ * stream cost each of ten thousand readers its own).
+ */
 export class RestStreams {
   private readonly streams = new Set<RestStream>();
   private closing = false;
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly keepAliveMs: number,
-    private readonly log: (line: string) => void,
+    readonly log: (line: string) => void,
   ) {}
 
   get size(): number {
@@ -175,22 +171,27 @@ export class RestStreams {
   /** Starts a stream (the caller has checked the read rules). */
   start(res: http.ServerResponse, ns: Namespace, path: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
     if (this.closing) throw new CodedError("unavailable", "Server is shutting down");
-    const stream = new RestStream(res, {
-      namespace: ns,
-      path,
-      query,
-      actor,
-      exportFormat,
-      keepAliveMs: this.keepAliveMs,
-      log: this.log,
-      onClose: (s) => {
-        this.streams.delete(s);
-        ns.clients--;
-      },
-    });
+    const stream = new RestStream(res, { namespace: ns, path, query, actor, exportFormat }, this);
     this.streams.add(stream);
     ns.clients++;
+    // Every tenth of the silence: a keep-alive goes out between 1 and 1.1 silences.
+    this.sweep ??= setInterval(() => this.keepAlive(), Math.max(10, this.keepAliveMs / 10)).unref();
     stream.start();
+  }
+
+  /** A stream ended (its client went, it was ended, or the server is closing). */
+  closed(stream: RestStream): void {
+    if (!this.streams.delete(stream)) return;
+    stream.namespace.clients--;
+    if (this.streams.size === 0 && this.sweep) {
+      clearInterval(this.sweep);
+      this.sweep = null;
+    }
+  }
+
+  private keepAlive(): void {
+    const silentSince = Date.now() - this.keepAliveMs;
+    for (const stream of this.streams) if (stream.lastEventAt <= silentSince) stream.event("keep-alive", null);
   }
 
   /** After a rules change in `changed`: streams whose read is now refused end with `cancel`, as Firebase does. */

@@ -9,7 +9,8 @@ import { COHORT_CACHE, publicCache } from "../caching";
 import { contentSecurityPolicy, originOf, remoteOrigins } from "../csp";
 import { buildDocument, type prepareTemplate } from "../document";
 import type { CandidateRemotes, ServerRemotes } from "../federation";
-import { HTML, NOT_CACHED_RETRY } from "../http";
+import { HTML, NOT_CACHED_RETRY, ReusedBody } from "../http";
+import { createPageCache } from "../page-cache";
 import type { ReleaseSelection } from "../releases/selection";
 import type { shellAssets } from "../shell-assets";
 import { whyIncomplete } from "../status-policy";
@@ -62,8 +63,17 @@ export interface PageRouteDeps {
   log: (line: string) => void;
 }
 
+/** A selection that is the same for every visitor: the live builds, no preview, notice or cookie. */
+const isLive = (selection: ReleaseSelection) =>
+  !selection.preview && !selection.notice && selection.setCookie.length === 0 && Object.keys(selection.headers).length === 0;
+
+/** The config as one string (a key's part), made once per config read. */
+const configKeys = new WeakMap<RuntimeConfig, string>();
+const configKey = (config: RuntimeConfig) => configKeys.get(config) ?? configKeys.set(config, JSON.stringify(config)).get(config)!;
+
 export function createPageRoute({ template, shell, shellStyles, remotes, candidates, window, log }: PageRouteDeps) {
   const pageStyles = pageStylesheets(shellStyles, log);
+  const cache = createPageCache();
   return async function renderResponse({ path, search, config, base, signal, send }: PageRequest, selection: ReleaseSelection): Promise<void> {
     const canaries = config.canaries ?? {};
     const store = createServerRenderStore(config, window, { signal });
@@ -73,6 +83,11 @@ export function createPageRoute({ template, shell, shellStyles, remotes, candida
     // Each remote from the build selected for this visitor (a candidate from its own instance).
     const serverRemotes = candidates.forRequest(remotes, config.remotes, selection.remotes);
     await serverRemotes.sync(selection.remotes);
+    // A live page made earlier from the same config, builds and data is sent again (page-cache.ts).
+    const generation = serverRemotes.generation();
+    const key = serverRemotes === remotes && isLive(selection) ? cache.key(path + search, configKey(config), generation) : null;
+    const kept = key ? await cache.lookup(key, store) : null;
+    if (kept) return send(kept.status, HTML, kept.body, kept.headers);
     // What the browser is given: the manifests this visitor got; the canaries stay on the server.
     const { canaries: _, ...rest } = config;
     const pageConfig: RuntimeConfig = { ...rest, remotes: selection.remotes };
@@ -111,12 +126,19 @@ export function createPageRoute({ template, shell, shellStyles, remotes, candida
     // id. Any other page is the same for everyone: cacheable, and it sets no cookie.
     const cookieSet = selection.setCookie[0] ?? (watched.length > 0 ? selection.visitorCookie : null);
     const cohortHeaders = watched.length > 0 && status !== 503 ? COHORT_CACHE : {};
-    send(status, HTML, html, {
+    const headers = {
       ...pageHeaders(status, pageConfig, inlineScripts),
       ...releasesHeader(page.releases),
       ...cohortHeaders,
       ...selection.headers,
       ...(cookieSet ? { "Set-Cookie": cookieSet } : {}),
-    });
+    };
+    // Kept: a whole page the same for everyone, rendered with builds that are still the current ones.
+    if (key && status !== 503 && watched.length === 0 && !cookieSet && serverRemotes.generation() === generation) {
+      const body = new ReusedBody(html);
+      cache.keep(key, store, { status, headers, body });
+      return send(status, HTML, body, headers);
+    }
+    send(status, HTML, html, headers);
   };
 }

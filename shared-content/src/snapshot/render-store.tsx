@@ -46,6 +46,8 @@ export class RenderStore {
   readonly reads: Map<string, SnapshotEntry>;
   readonly markdown: Map<string, RenderedMarkdown>;
   private readonly pending = new Map<string, Promise<void>>();
+  /** Each read performed (server), by key: what a page made from them depends on. */
+  private readonly performed = new Map<string, LiveRead>();
 
   constructor(
     snapshot: ContentSnapshot = { reads: {}, markdown: {} },
@@ -67,6 +69,7 @@ export class RenderStore {
     const key = readKey(read);
     let pending = this.pending.get(key);
     if (!pending) {
+      this.performed.set(key, read);
       // Every read after the change marker (changes.ts), which the page embeds like a read: the
       // browser then knows each value is at least that new, and fetches nothing until it moves.
       const marker = key === CHANGES_KEY ? Promise.resolve() : this.load({ path: PATHS.changes });
@@ -98,6 +101,16 @@ export class RenderStore {
   /** Browser: a live read failed; the embedded value must not come back later. */
   forget(key: string): void {
     this.reads.delete(key);
+  }
+
+  /** Server: every read performed so far (the change marker among them), each once. */
+  performedReads(): LiveRead[] {
+    return [...this.performed.values()];
+  }
+
+  /** A read's stored outcome, if it has one. */
+  entryOf(read: LiveRead): SnapshotEntry | undefined {
+    return this.reads.get(readKey(read));
   }
 
   /** Codes of the reads that failed (the renderer answers 503 when the database is down). */
