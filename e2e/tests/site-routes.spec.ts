@@ -34,6 +34,7 @@ const adminSections: [string, string][] = [
   ["write-quote", "WriteQuote"],
   ["configure-films", "ConfigureFilms"],
   ["media", "MediaLibrary"],
+  ["subscribers", "Subscribers"],
   ["account", "Account"],
 ];
 

@@ -183,4 +183,19 @@ describe("subscribing through the renderer", () => {
     expect((await signup({ email: "calm@example.com" }, { client: "192.0.2.78" })).status).toBe(200);
     expect((await rest("mail/signups/all")).value).toMatchObject({ count: expect.any(Number) });
   });
+
+  it("the mailer uid's rules: its own nodes only; a claim is taken once and a sent entry is final", async () => {
+    const db = services.db;
+    const id = "abcdefghijklmnopqrstuv";
+    const entry = `mail/ledger/hello/r1/${id}`;
+    expect(await db.trySet(entry, { state: "sending", at: { ".sv": "timestamp" } })).toBe(true);
+    expect(await db.trySet(entry, { state: "sending", at: { ".sv": "timestamp" } })).toBe(false);
+    expect(await db.trySet(entry, { state: "sent", at: { ".sv": "timestamp" } })).toBe(true);
+    expect(await db.trySet(entry, { state: "sending", at: { ".sv": "timestamp" } })).toBe(false);
+    expect(await db.trySet(entry, null)).toBe(false);
+    expect(await db.trySet("admins/mailer", true)).toBe(false);
+    expect(await db.trySet("blog/drafts/x", { title: "x" })).toBe(false);
+    expect(await db.trySet("mail/choices/hello", { content: "full" })).toBe(false);
+    await expect(db.read("blog/drafts")).rejects.toThrow(/permission/i);
+  });
 });

@@ -52,7 +52,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("AdminLayout", () => {
-  it("shows the overview, the ten sections (the media library last), Account, Releases and the data tool to an admin", () => {
+  it("shows the overview, the eleven sections (the media library and the subscribers last), Account, Releases and the data tool to an admin", () => {
     useAuthStore.setState({ status: "signedIn", user, isAdmin: true });
     renderAdmin();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
@@ -69,6 +69,7 @@ describe("AdminLayout", () => {
       "/admin-panel/write-quote",
       "/admin-panel/configure-films",
       "/admin-panel/media",
+      "/admin-panel/subscribers",
       "/admin-panel/account",
       "/admin-panel/releases",
       "/create-realtime-data",
