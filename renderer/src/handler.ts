@@ -31,7 +31,6 @@ import { shellAssets } from "./shell-assets";
 import { readShellStyles } from "./stylesheets";
 
 export { CACHE_SECONDS, COHORT_CACHE, publicCache } from "./caching";
-export { MAX_URL_LENGTH, SECURITY_HEADERS, parseTarget } from "./http";
 
 export interface RendererOptions {
   /** Folder with the shell's built app.html, .vite/manifest.json and the stylesheets it names. */

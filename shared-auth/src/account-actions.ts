@@ -1,14 +1,8 @@
 // What the account screen does through the Auth SDK (account.ts loads this on first use, so
 // visitors never download it). Failures keep the SDK's `code`.
 import type { Auth, User } from "firebase/auth";
-import {
-  AccountError,
-  DEFAULT_PASSWORD_POLICY,
-  requirementsFor,
-  type EmailChangeResult,
-  type PasswordPolicyCheck,
-  type PasswordPolicyOptions,
-} from "./account";
+import type { EmailChangeResult } from "./account";
+import { AccountError, DEFAULT_PASSWORD_POLICY, requirementsFor, type PasswordPolicyCheck, type PasswordPolicyOptions } from "./password-requirements";
 import { authErrorCode } from "./messages/auth-errors";
 import { ensureAuth, getAuthInstance } from "./session";
 
