@@ -5,6 +5,7 @@
 // Not in package.json: Cloud Functions installs its dependencies from the npm registry.
 export const BUNDLED_WORKSPACES = [
   "shell",
+  "runtime-config",
   "shared-auth",
   "shared-content",
   "shared-router",

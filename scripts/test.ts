@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in the order that fails fastest, then one total.
-// Stages: typecheck + lint, unit/integration tests (Vitest, per workspace), production build,
+// Stages: typecheck + lint, unused code (knip), import cycles (madge), unit/integration tests (Vitest, per workspace), production build,
 // browser tests (Playwright). Every runner writes a JSON report under <workspace>/.reports/,
 // and the last line printed is the total over all of them: "N passed, M failed".
 import { spawnSync } from "node:child_process";
@@ -66,6 +66,10 @@ stage("typecheck and lint", "npx", [...turbo, "typecheck", "lint", "--concurrenc
 // The root's own file, eslint's config (the federation kit, the scripts and the seed generator
 // are workspaces, linted with them).
 stage("lint of the root files", "npx", ["eslint", "eslint.config.js"]);
+// Unused files, exports and dependencies in every workspace (knip.json says where each starts).
+stage("unused code", "npm", ["run", "--silent", "check:unused"]);
+// Import cycles at run time, type-only imports left out (.madgerc).
+stage("import cycles", "npm", ["run", "--silent", "check:cycles"]);
 // Tests that start emulators are sensitive to CPU starvation on 2 cores: one workspace at a time;
 // --continue so that one failing workspace does not hide the others' results from the total.
 stage("unit and integration tests", "npx", [...turbo, "test", "--concurrency=1", "--continue", ...vitestArgs]);

@@ -1,6 +1,19 @@
-// The test harness both emulators' suites share: polling without timing assertions, and the
-// real CLI in a child process.
+// The test harness both emulators' suites share: polling without timing assertions, raw bytes on
+// a socket, and the real CLI in a child process.
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+/** Sends `text` as is on a new connection to the port and gives everything the server answered. */
+export function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let out = "";
+    socket.on("data", (d) => (out += d.toString()));
+    socket.on("end", () => resolve(out));
+    socket.on("close", () => resolve(out));
+    socket.on("error", reject);
+  });
+}
 
 /** Polls until `check` returns true (no timing assertion: the test timeout is the limit). */
 export async function until(check: () => boolean | Promise<boolean>, what = "condition"): Promise<void> {

@@ -6,7 +6,7 @@
 // `live` (public) where no server-rendered page embeds it. `config.json` keeps only what does not
 // change per release: its `remotes` are each remote's own site, the default until a release is
 // recorded.
-import type { CanaryConfig, RuntimeConfig } from "shared-auth";
+import type { CanaryConfig, RuntimeConfig } from "runtime-config";
 import type { ReleaseLogEntry } from "./record.js";
 import { releaseKey } from "./health.js";
 

@@ -8,7 +8,7 @@
 // Hashes, not nonces: a page is cached by the CDN (s-maxage), and a cached nonce is a nonce that
 // many visitors share; a hash names the script's text, which caching cannot weaken.
 import { createHash } from "node:crypto";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { mediaStorageOf } from "shared-content/server";
 
 /** Firebase Auth's REST endpoints (the SDK's sign-in and token refresh). */

@@ -17,7 +17,7 @@ import {
 } from "shared-content";
 import { BlogPostSchema, cachedMarkdownCompiler, decodeOne, memoiseMarkdown, postPath, readAsVisitor } from "shared-content/server";
 import { fixedAddress } from "shared-content/site-urls";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { PUBLIC_ROUTES } from "shell/server";
 import { escapeHtml } from "./document";
 

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { PREVIEW_LINK_ENDPOINT, RELEASE_REPORT_PATH } from "release-protocol";
 import { redirectFor } from "shared-content";
 import { CLIENT_ONLY, PUBLIC_ROUTES } from "shell/server";
@@ -33,7 +33,6 @@ import { shellAssets } from "./shell-assets";
 import { readShellStyles } from "./stylesheets";
 
 export { CACHE_SECONDS, COHORT_CACHE, publicCache } from "./caching";
-export { MAX_URL_LENGTH, SECURITY_HEADERS, parseTarget } from "./http";
 
 export interface RendererOptions {
   /** Folder with the shell's built app.html, .vite/manifest.json and the stylesheets it names. */

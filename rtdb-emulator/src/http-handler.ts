@@ -3,7 +3,8 @@
 // through the one table of error codes and their HTTP status.
 import type http from "node:http";
 import { CodedError, type ErrorCode } from "./errors.js";
-import { actorFor, handleData, readBody, sendJson, type RestContext } from "./rest.js";
+import { answerPreflight, requestUrl } from "local-server-kit";
+import { EDGE_ERRORS, actorFor, handleData, readBody, sendJson, type RestContext } from "./rest.js";
 
 export interface HttpContext extends RestContext {
   /** Replaces the rules of one namespace, or the default ones (throws when they do not parse). */
@@ -44,10 +45,10 @@ export function createHttpHandler(ctx: HttpContext): http.RequestListener {
 }
 
 async function route(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://localhost");
   const method = (req.method ?? "GET").toUpperCase();
   res.setHeader("Access-Control-Allow-Origin", "*");
   if (method === "OPTIONS") return preflight(req, res);
+  const url = requestUrl(req, EDGE_ERRORS);
   if (url.pathname === "/.lp") return longPoll(url, res, ctx.log);
   if (url.pathname === "/" || url.pathname === "") {
     res.writeHead(200, { "content-type": "text/plain" });
@@ -60,15 +61,8 @@ async function route(ctx: HttpContext, req: http.IncomingMessage, res: http.Serv
 }
 
 /** CORS preflight: every method, and whatever headers the browser asks for (Content-Type for a JSON POST, Authorization...). */
-function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const asked = req.headers["access-control-request-headers"];
-  res.writeHead(204, {
-    "Access-Control-Allow-Methods": "GET, PUT, PATCH, POST, DELETE, OPTIONS",
-    "Access-Control-Allow-Headers": typeof asked === "string" && asked.length > 0 ? asked : "Authorization, Content-Type, Accept, Cache-Control",
-    "Access-Control-Max-Age": "600",
-  });
-  res.end();
-}
+const preflight = (req: http.IncomingMessage, res: http.ServerResponse) =>
+  answerPreflight(req, res, "GET, PUT, PATCH, POST, DELETE, OPTIONS", "Authorization, Content-Type, Accept, Cache-Control");
 
 /** GET: the rules of `?ns=` (or the default ones); PUT (owner only): replace them. */
 async function rulesEndpoint(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL): Promise<void> {

@@ -1,6 +1,7 @@
 // The REST API on /<path>.json: reads (plain, shallow, queried, or streamed as Server-Sent
 // Events), writes, and the rules endpoint. Answers and status codes follow Firebase's.
 import type http from "node:http";
+import { readBody as readRequestBody, type EdgeErrors } from "local-server-kit";
 import { decodeIdToken } from "./auth.js";
 import type { Actor, Namespace } from "./database.js";
 import { CodedError } from "./errors.js";
@@ -28,15 +29,14 @@ export function actorFor(req: http.IncomingMessage, url: URL): Actor {
   return decodeIdToken(token);
 }
 
+/** How this server words a bad or oversized request edge (the kit reads the URL and the body). */
+export const EDGE_ERRORS: EdgeErrors = {
+  badRequest: (message) => new CodedError("invalid_request", message),
+  tooBig: (limit) => new CodedError("too_big", `Body larger than ${limit} bytes`),
+};
+
 export async function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new CodedError("too_big", `Body larger than ${maxBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readRequestBody(req, maxBytes, EDGE_ERRORS)).toString("utf8");
 }
 
 async function readJsonBody(req: http.IncomingMessage, maxBytes: number): Promise<unknown> {

@@ -1,5 +1,7 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "local-server-kit/testing";
 import WebSocket from "ws";
 import { get, onValue, ref, set } from "firebase/database";
 import type { RtdbEmulator } from "../src/index.js";
@@ -156,6 +158,25 @@ describe("bad input never crashes the server or corrupts data", () => {
       bad.on("error", () => resolve("refused"));
     });
     expect(outcome).toBe("refused");
+    await stillServes();
+  });
+
+  it("REST edges as on the Storage server: a malformed URL, an oversized or cut-off body, garbage on the socket", async () => {
+    const malformed = await rawRequest(emu.port, "GET //[/x.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(malformed).toMatch(/^HTTP\/1\.1 400/);
+    expect(malformed).toContain("Malformed request URL");
+    const declared = await rawRequest(
+      emu.port,
+      `PUT /x.json?ns=${NS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer owner\r\nContent-Length: ${LIMIT + 1}\r\n\r\n`,
+    );
+    expect(declared).toMatch(/^HTTP\/1\.1 413/);
+    // A body that never arrives whole: the client goes away, nothing is written.
+    const socket = net.connect(emu.port, "127.0.0.1", () =>
+      socket.write(`PUT /precious.json?ns=${NS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer owner\r\nContent-Length: 100\r\n\r\n{"keep":`),
+    );
+    await new Promise((done) => setTimeout(done, 100));
+    socket.destroy();
+    expect(await rawRequest(emu.port, "NOT HTTP AT ALL\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
     await stillServes();
   });
 

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { HOST_CONTRACT_FILE, manifestVerdict, type HostContract } from "federation-contract";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { fixedAddress } from "shared-content/site-urls";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { startStaticServer, staticFileHandler } from "dev-tools/static-server";

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { parseRuntimeConfig, type RuntimeConfig } from "runtime-config";
 import { repoRoot } from "dev-tools/stack-config";
 import { REMOTE_LIST, remoteNamed } from "federation-kit/remotes";
 import { runningStack } from "../lib/local-stack";

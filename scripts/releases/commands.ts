@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CANARY_THRESHOLD, RELEASE_STATE_PATHS as P, formatRate, withServedReleases, type HistoryEntry } from "release-protocol";
 import { PREVIEW_LINK_HOURS, signPreview } from "release-protocol/preview-token";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import type { RemoteEntry } from "federation-kit/remotes";
 
 /** A remote of the roster, with its federation name. */

@@ -1,7 +1,7 @@
 // What each release command changes in the release state, as one multi-path update relative to
 // `releases/` (release-protocol's state.ts): pure functions of a remote's state, so the
 // local stack and Firebase run the same decisions and a unit test reads them whole.
-import { RELEASE_STATE_PATHS as P, releaseKey, type CanaryState, type HistoryEntry, type LiveRelease, type ReleaseLogEntry } from "release-protocol";
+import { RELEASE_STATE_PATHS as P, releaseKey, type CanaryState, type HistoryEntry, type LiveRelease } from "release-protocol";
 
 /** One remote's release state as the commands read it. */
 export interface RemoteState {
@@ -75,6 +75,3 @@ export function expiredReleases(state: RemoteState, now: number, windowMs: numbe
 
 /** Removes expired releases from the history (the record keeps what happened to them). */
 export const planPrune = (remote: string, expired: HistoryEntry[]): Updates => Object.fromEntries(expired.map((r) => [P.history(remote, r.id), null]));
-
-/** Adds a record entry in the same update (`key`: a push id, so entries sort by time). */
-export const withRecord = (updates: Updates, key: string, entry: ReleaseLogEntry): Updates => ({ ...updates, [`${P.record}/${key}`]: entry });

@@ -1,18 +1,9 @@
-// What the account screen does through the Auth SDK (account.ts loads this on first use, so
-// visitors never download it). Failures keep the SDK's `code`.
-import type { Auth, User } from "firebase/auth";
-import {
-  AccountError,
-  DEFAULT_PASSWORD_POLICY,
-  requirementsFor,
-  type EmailChangeResult,
-  type PasswordPolicyCheck,
-  type PasswordPolicyOptions,
-} from "./account";
+// What the password pages do through the Auth SDK (account.ts loads this on first use, so
+// visitors who never reach them never download it). Failures keep the SDK's `code`.
+import type { Auth } from "firebase/auth";
+import { DEFAULT_PASSWORD_POLICY, requirementsFor, type PasswordPolicyCheck, type PasswordPolicyOptions } from "./password-requirements";
 import { authErrorCode } from "./messages/auth-errors";
 import { ensureAuth, getAuthInstance } from "./session";
-
-const authSdk = () => import("firebase/auth");
 
 function auth(): Auth {
   return getAuthInstance();
@@ -59,57 +50,6 @@ export async function refreshPasswordPolicy(): Promise<void> {
   } catch {
     policyUnavailable = true;
   }
-}
-
-function signedInUser(): User & { email: string } {
-  const user = auth().currentUser;
-  if (!user || !user.email) {
-    throw new AccountError("auth/user-token-expired", "No signed-in user with an email address.");
-  }
-  return user as User & { email: string };
-}
-
-/** Re-authenticates with the current password (a fresh sign-in is required for both changes). */
-async function reauthenticate(user: User & { email: string }, currentPassword: string): Promise<void> {
-  const { EmailAuthProvider, reauthenticateWithCredential } = await authSdk();
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
-}
-
-/**
- * Re-authenticates with the current password, then sets the new one. Errors are rethrown as
- * the SDK raised them (`auth/wrong-password`, `auth/invalid-credential`, `auth/too-many-requests`,
- * `auth/password-does-not-meet-requirements` after the cached policy was refreshed, ...).
- */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  const user = signedInUser();
-  await reauthenticate(user, currentPassword);
-  const { updatePassword } = await authSdk();
-  try {
-    await updatePassword(user, newPassword);
-  } catch (error) {
-    if (authErrorCode(error) === "auth/password-does-not-meet-requirements") await refreshPasswordPolicy();
-    throw error;
-  }
-}
-
-/**
- * Re-authenticates, then changes the sign-in email. Projects with email enumeration protection
- * refuse a direct change (`auth/operation-not-allowed`); then a verification link is sent to the
- * new address and the change happens when it is followed.
- */
-export async function changeEmail(currentPassword: string, newEmail: string): Promise<EmailChangeResult> {
-  const user = signedInUser();
-  await reauthenticate(user, currentPassword);
-  const { updateEmail, verifyBeforeUpdateEmail } = await authSdk();
-  try {
-    await updateEmail(user, newEmail);
-  } catch (error) {
-    if (authErrorCode(error) !== "auth/operation-not-allowed") throw error;
-    await verifyBeforeUpdateEmail(user, newEmail);
-    return { kind: "verification-sent", email: newEmail };
-  }
-  await user.reload();
-  return { kind: "updated", email: user.email ?? newEmail };
 }
 
 /**

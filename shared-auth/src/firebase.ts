@@ -2,7 +2,7 @@
 // (docs/architecture.md, "Boundaries"). Being a Module Federation singleton, every remote gets
 // these same instances. The parts: sdk.ts (config and the lazily loaded app and Database),
 // session.ts (Auth, the signed-in user and the admin flag), auth-store.ts (the state screens read).
-import type { RuntimeConfig } from "./runtime-config";
+import type { RuntimeConfig } from "runtime-config";
 import { recordConfig, resetSdkForTests } from "./sdk";
 import { authIsWanted, readSessionHint, resetSessionForTests, startAuth } from "./session";
 

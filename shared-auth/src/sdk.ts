@@ -5,7 +5,7 @@
 import type { FirebaseApp } from "firebase/app";
 import type { Database } from "firebase/database";
 import type { FirebaseStorage } from "firebase/storage";
-import type { RuntimeConfig } from "./runtime-config";
+import type { RuntimeConfig } from "runtime-config";
 
 export type DatabaseSdk = typeof import("firebase/database");
 export type StorageSdk = typeof import("firebase/storage");

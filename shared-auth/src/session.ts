@@ -6,7 +6,7 @@
 import type { Auth, User } from "firebase/auth";
 import { authStore, type AuthUser } from "./auth-store";
 import { readStoredOrFormer, removeStored, storageKey, writeStored } from "./browser-storage";
-import type { RuntimeConfig } from "./runtime-config";
+import type { RuntimeConfig } from "runtime-config";
 import { currentGeneration, getRuntimeConfig, loadCore, recordedConfig, type Core } from "./sdk";
 
 type AuthSdk = typeof import("firebase/auth");
@@ -180,20 +180,6 @@ export async function signInWithEmail(email: string, password: string): Promise<
 export async function signOutUser(): Promise<void> {
   const { instance, sdk } = await ensureAuth();
   await sdk.signOut(instance);
-}
-
-/**
- * Whether the signed-in user's ID token carries the custom claim admin: true, which the Storage
- * rules read (they cannot read the database's admins/ list). A claim set after the token was
- * issued appears only in the next token, so a token without it is refreshed once before the
- * answer. False when nobody is signed in or the account has no such claim.
- */
-export async function ensureAdminClaim(): Promise<boolean> {
-  const { instance } = await ensureAuth();
-  const user = instance.currentUser;
-  if (!user) return false;
-  if ((await user.getIdTokenResult()).claims["admin"] === true) return true;
-  return (await user.getIdTokenResult(true)).claims["admin"] === true;
 }
 
 /** The signed-in user's ID token, for a request to the site's own server that checks who asks (a Bearer token); null when nobody is signed in. */

@@ -6,10 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAdminClaim } from "dev-tools/admin-account";
 import { createAuthUser, startAuthEmulator, type AuthEmulator } from "dev-tools/firebase-emulators";
 import { startStorageEmulator, type StorageEmulator } from "storage-emulator";
-import { localStackConfig } from "../src/dev";
+import { localStackConfig } from "runtime-config/local-stack";
 import { initFirebase, resetFirebaseForTests } from "../src/firebase";
 import { loadStorage } from "../src/sdk";
-import { ensureAdminClaim, signInWithEmail, signOutUser } from "../src/session";
+import { adminAccount } from "../src/admin";
+import { refreshPasswordPolicy } from "../src/account";
+import { ensureAuth, signInWithEmail, signOutUser } from "../src/session";
+
+const { ensureAdminClaim } = adminAccount({ ensureAuth, refreshPasswordPolicy });
 
 let auth: AuthEmulator;
 let storageServer: StorageEmulator;

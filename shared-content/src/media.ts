@@ -7,7 +7,7 @@
 // content stores a small `ImageRef` beside each image URL and no page reads the media library.
 // Variants are never overwritten (a new original is a new id), so they are served immutable.
 import * as v from "valibot";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { LIMITS } from "./limits";
 
 /** Widths made for every picture, capped at the original's width. */

@@ -3,7 +3,7 @@
 // pending submission per uid. The identity is kept in localStorage, so the same browser stays
 // the same visitor (storage disabled: a new identity per page load); its ID token (one hour) is
 // refreshed when it has expired.
-import { type RuntimeConfig } from "shared-auth";
+import { type RuntimeConfig } from "runtime-config";
 import { readStoredOrFormer, storageKey, writeStored } from "shared-auth/browser-storage";
 import { ContentError, isContentError } from "./errors";
 

@@ -12,7 +12,8 @@ import { prerender } from "react-dom/static";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { initFirebase, type RuntimeConfig } from "shared-auth";
+import { initFirebase } from "shared-auth";
+import { type RuntimeConfig } from "runtime-config";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import {
   FILM_ORDERS,

@@ -1,4 +1,5 @@
-import { ensureAuth, initFirebase, useAuthStore, type RuntimeConfig } from "shared-auth";
+import { ensureAuth, initFirebase, useAuthStore } from "shared-auth";
+import { type RuntimeConfig } from "runtime-config";
 import { loadSiteConfig } from "./releases/site-config";
 import { remoteRegistry } from "./remotes/app-registry";
 import { endPreview, readPreview, type ReleasePreview } from "./remotes/release-preview";

@@ -1,41 +1,16 @@
 // Reading request bodies with a size limit, JSON bodies, and the multipart/related body of a
 // one-shot upload (a JSON metadata part, then the bytes).
 import type http from "node:http";
+import { readBody as readRequestBody, type EdgeErrors } from "local-server-kit";
 import { StorageError, badRequest } from "./errors.js";
 
-export function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooBig(limit));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on("data", (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        reject(tooBig(limit));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (!failed) resolve(Buffer.concat(chunks));
-    });
-    req.on("error", (error) => {
-      if (!failed) reject(error);
-      failed = true;
-    });
-    // A client that goes away mid-body: nothing was received whole, nothing is stored.
-    req.on("aborted", () => {
-      if (!failed) reject(badRequest("The request body was cut off"));
-      failed = true;
-    });
-  });
-}
+/** How this server words a bad or oversized body (the kit reads it). */
+export const EDGE_ERRORS: EdgeErrors = {
+  badRequest,
+  tooBig: (limit) => new StorageError("too_big", `The request body is larger than this server accepts (${limit} bytes)`),
+};
 
-const tooBig = (limit: number) => new StorageError("too_big", `The request body is larger than this server accepts (${limit} bytes)`);
+export const readBody = (req: http.IncomingMessage, limit: number): Promise<Buffer> => readRequestBody(req, limit, EDGE_ERRORS);
 
 export function parseJson(bytes: Buffer, what: string): unknown {
   if (bytes.length === 0) return null;

@@ -2,7 +2,9 @@
 // control endpoints (internal-api.ts), and the terminal handler,
 // which turns every error into {"error": {code, message}} with the status from ERROR_STATUS.
 import type http from "node:http";
-import { ERROR_STATUS, StorageError, badRequest, type ErrorCode } from "./errors.js";
+import { answerPreflight, requestUrl } from "local-server-kit";
+import { EDGE_ERRORS } from "./body.js";
+import { ERROR_STATUS, StorageError, type ErrorCode } from "./errors.js";
 import { deleteObject, getObject, listObjects, sendJson, updateObjectMetadata, upload, type ApiContext, type ObjectRequest } from "./firebase-api.js";
 import { internalEndpoint } from "./internal-api.js";
 import { checkBucket, checkObjectName, decodePart } from "./names.js";
@@ -48,12 +50,7 @@ async function route(ctx: ApiContext, req: http.IncomingMessage, res: http.Serve
   res.setHeader("Access-Control-Allow-Origin", "*");
   res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   if (method === "OPTIONS") return preflight(req, res);
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", "http://localhost");
-  } catch {
-    throw badRequest("Malformed request URL");
-  }
+  const url = requestUrl(req, EDGE_ERRORS);
   const parts = url.pathname.split("/");
   if (url.pathname === "/" || url.pathname === "") return sendJson(res, 200, { emulator: "storage", server: "storage-emulator" });
   if (parts[1] === "internal") return internalEndpoint(ctx, req, res, method, url.pathname);
@@ -93,13 +90,5 @@ async function route(ctx: ApiContext, req: http.IncomingMessage, res: http.Serve
 const methodNotAllowed = (method: string, allowed: string) => new StorageError("method_not_allowed", `${method} is not supported here: use ${allowed}`);
 
 /** CORS preflight: the SDK sends Authorization and X-Goog-* / X-Firebase-* headers from any page. */
-function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const asked = req.headers["access-control-request-headers"];
-  res.writeHead(204, {
-    "Access-Control-Allow-Methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
-    "Access-Control-Allow-Headers":
-      typeof asked === "string" && asked.length > 0 ? asked : "Authorization, Content-Type, X-Goog-Upload-Protocol, X-Goog-Upload-Command",
-    "Access-Control-Max-Age": "600",
-  });
-  res.end();
-}
+const preflight = (req: http.IncomingMessage, res: http.ServerResponse) =>
+  answerPreflight(req, res, "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS", "Authorization, Content-Type, X-Goog-Upload-Protocol, X-Goog-Upload-Command");

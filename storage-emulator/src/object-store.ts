@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { TEMP_SUFFIX, syncDir, writeFileAtomic } from "./durable-file.js";
+import { TEMP_SUFFIX, syncDir, writeFileAtomic } from "local-server-kit";
 import type { StoredMetadata } from "./metadata.js";
 
 export interface ListOptions {

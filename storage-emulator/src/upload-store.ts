@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { TEMP_SUFFIX, writeFileAtomic } from "./durable-file.js";
+import { TEMP_SUFFIX, writeFileAtomic } from "local-server-kit";
 import type { IncomingMetadata } from "./metadata.js";
 
 export type UploadStatus = "active" | "final" | "cancelled";

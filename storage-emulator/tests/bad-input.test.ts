@@ -1,7 +1,7 @@
 // Malformed requests get an error that says what is wrong, never a crash: the server answers
 // the next request as before.
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "local-server-kit/testing";
 import type { StorageEmulator } from "../src/index.js";
 import { BUCKET, answer, objectUrl, pattern, startResumable, startServer, uploadCommand } from "./helpers.js";
 
@@ -214,9 +214,9 @@ describe("malformed requests", () => {
   });
 
   it("oversized headers and garbage on the socket get 431/400, and the server goes on", async () => {
-    const huge = await rawRequest(`GET ${collection}/x HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`);
+    const huge = await rawRequest(emu.port, `GET ${collection}/x HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(40_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431/);
-    expect(await rawRequest("NOT HTTP AT ALL\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
+    expect(await rawRequest(emu.port, "NOT HTTP AT ALL\r\n\r\n")).toMatch(/^HTTP\/1\.1 400/);
     const ok = await fetch(objectUrl(emu, "test/existing.bin", "?alt=media"));
     expect(ok.status).toBe(200);
     expect((await ok.arrayBuffer()).byteLength).toBe(100);
@@ -224,14 +224,3 @@ describe("malformed requests", () => {
     expect(bodies.filter((b) => /\bat .+:\d+:\d+|node:internal|\.ts:\d+/.test(b))).toEqual([]);
   });
 });
-
-function rawRequest(text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(emu.port, "127.0.0.1", () => socket.write(text));
-    let out = "";
-    socket.on("data", (d) => (out += d.toString()));
-    socket.on("end", () => resolve(out));
-    socket.on("close", () => resolve(out));
-    socket.on("error", reject);
-  });
-}

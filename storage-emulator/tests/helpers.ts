@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cliSpawner } from "local-server-kit/testing";
+import { afterAll } from "vitest";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from "firebase/storage";
 import { startStorageEmulator, type StorageEmulator, type StorageEmulatorOptions } from "../src/index.js";
@@ -103,4 +104,22 @@ export async function answer(res: Response): Promise<[number, string]> {
   } catch {
     return [res.status, text];
   }
+}
+
+/** What a suite starts (servers, SDK apps, temporary folders), each closed or removed after it. */
+export function suiteResources() {
+  const clients: TestStorage[] = [];
+  const servers: StorageEmulator[] = [];
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await closeApps(clients);
+    await Promise.all(servers.map((s) => s.close()));
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const server = async (options: Parameters<typeof startServer>[0] = {}): Promise<StorageEmulator> => {
+    const emu = await startServer(options);
+    servers.push(emu);
+    return emu;
+  };
+  return { clients, dirs, server };
 }

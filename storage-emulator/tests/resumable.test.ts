@@ -3,39 +3,12 @@
 // when it arrived whole), and the protocol's commands by hand: query, gaps and repeats refused,
 // finalize once, cancel.
 import net from "node:net";
-import fs from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBytes, ref, uploadBytesResumable } from "firebase/storage";
 import type { StorageEmulator } from "../src/index.js";
-import {
-  BUCKET,
-  closeApps,
-  makeStorage,
-  pattern,
-  sameBytes,
-  startResumable,
-  startServer,
-  tempDir,
-  until,
-  uploadCommand as command,
-  type TestStorage,
-} from "./helpers.js";
+import { BUCKET, makeStorage, pattern, sameBytes, startResumable, suiteResources, tempDir, until, uploadCommand as command } from "./helpers.js";
 
-const clients: TestStorage[] = [];
-const servers: StorageEmulator[] = [];
-const dirs: string[] = [];
-
-afterAll(async () => {
-  await closeApps(clients);
-  await Promise.all(servers.map((s) => s.close()));
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<StorageEmulator> {
-  const emu = await startServer(options);
-  servers.push(emu);
-  return emu;
-}
+const { clients, dirs, server } = suiteResources();
 
 describe("an interrupted resumable upload", () => {
   it("resumes after the server restarts, from the bytes the restarted server reports", async () => {

@@ -3,26 +3,12 @@
 // the longest-idle give way to new ones instead of a 503, and a cancel command frees one at once.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBytes, ref, uploadBytesResumable, type FirebaseStorage, type UploadTask } from "firebase/storage";
 import type { StorageEmulator } from "../src/index.js";
-import { closeApps, makeStorage, pattern, sameBytes, startResumable, startServer, tempDir, until, uploadCommand, type TestStorage } from "./helpers.js";
+import { makeStorage, pattern, sameBytes, startResumable, suiteResources, tempDir, until, uploadCommand } from "./helpers.js";
 
-const clients: TestStorage[] = [];
-const servers: StorageEmulator[] = [];
-const dirs: string[] = [];
-
-afterAll(async () => {
-  await closeApps(clients);
-  await Promise.all(servers.map((s) => s.close()));
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function server(options: Parameters<typeof startServer>[0] = {}): Promise<StorageEmulator> {
-  const emu = await startServer(options);
-  servers.push(emu);
-  return emu;
-}
+const { clients, dirs, server } = suiteResources();
 
 function newDir(): string {
   const dir = tempDir();

@@ -23,12 +23,12 @@ vi.mock("shared-auth", async () => {
       source: "server",
     }),
     refreshPasswordPolicy: auth.refreshPasswordPolicy,
-    changePassword: auth.changePassword,
-    changeEmail: auth.changeEmail,
     signOutUser: auth.signOutUser,
     useAuthStore: (select: (s: typeof auth.state) => unknown) => select(auth.state),
   };
 });
+
+vi.mock("./admin-account", () => ({ changePassword: auth.changePassword, changeEmail: auth.changeEmail }));
 
 import { AccountScreen, formatTime } from "./account-screen";
 import { emailChangeMessage, passwordChangeMessage } from "./account-messages";

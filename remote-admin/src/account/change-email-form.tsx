@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { changeEmail, type EmailChangeResult } from "shared-auth";
+import type { EmailChangeResult } from "shared-auth/admin";
+import { changeEmail } from "./admin-account";
 import { FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { emailChangeMessage } from "./account-messages";
 import styles from "./account.module.css";

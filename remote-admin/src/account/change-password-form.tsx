@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { changePassword, checkPasswordPolicy, refreshPasswordPolicy } from "shared-auth";
+import { checkPasswordPolicy, refreshPasswordPolicy } from "shared-auth";
+import { changePassword } from "./admin-account";
 import { CheckboxField, Field, FormActions, Panel, SaveButton, StatusMessage, TextField, UnsavedChangesGuard, useSaveState } from "../ui";
 import { authErrorCode } from "shared-auth/messages";
 import { passwordChangeMessage } from "./account-messages";

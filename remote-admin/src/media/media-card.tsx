@@ -41,6 +41,50 @@ const describeUse = (use: MediaUse) => {
   return `${use.label.charAt(0).toUpperCase()}${use.label.slice(1)}${use.kind === "avatar" ? "" : ` (${where.join(", ")})`}`;
 };
 
+/** The thumbnail, the name, and what is stored: sizes, bytes, the day it was added. */
+function MediaFacts({ record, storage }: { record: WithId<MediaRecord>; storage: MediaStorage }) {
+  const { width, height } = mediaSize(record.id);
+  const widths = mediaWidths(width);
+  return (
+    <>
+      <img
+        className={styles.thumb}
+        src={mediaUrl(storage, record.id, widths[0] ?? width, "webp")}
+        width={widths[0]}
+        height={Math.round((height * (widths[0] ?? width)) / width)}
+        alt={record.alt}
+        loading="lazy"
+        style={record.placeholder ? { backgroundImage: `url("${record.placeholder}")`, backgroundSize: "cover" } : undefined}
+      />
+      <h3 className={styles.cardTitle}>{record.name}</h3>
+      <p className={styles.meta}>
+        {width} × {height} px · {widths.length === 1 ? `1 size (${width} px)` : `${widths.length} sizes (${widths[0]}–${widths.at(-1)} px)`} ·{" "}
+        {formatBytes(mediaBytes(record))} stored · added {formatShortDay(record.createdAt)}
+      </p>
+    </>
+  );
+}
+
+/** Where the picture is used; undefined while the content is being scanned. */
+function WhereUsed({ name, uses }: { name: string; uses: MediaUse[] | undefined }) {
+  return (
+    <div>
+      <strong className={styles.meta}>Where used</strong>
+      {uses === undefined ? (
+        <p className={styles.meta}>Looking…</p>
+      ) : uses.length === 0 ? (
+        <p className={styles.meta}>Not used anywhere.</p>
+      ) : (
+        <ul className={styles.uses} aria-label={`Where ${name} is used`}>
+          {uses.map((u) => (
+            <li key={u.path}>{describeUse(u)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export interface MediaCardProps {
   record: WithId<MediaRecord>;
   storage: MediaStorage;
@@ -50,8 +94,7 @@ export interface MediaCardProps {
 
 /** One picture of the library: thumbnail, alt text, sizes, bytes, where used; edit alt, replace, delete. */
 export function MediaCard({ record, storage, uses }: MediaCardProps) {
-  const { width, height } = mediaSize(record.id);
-  const widths = mediaWidths(width);
+  const widths = mediaWidths(mediaSize(record.id).width);
   const [editing, setEditing] = useState(false);
   const [alt, setAlt] = useState(record.alt);
   const [busy, setBusy] = useState(false);
@@ -102,20 +145,7 @@ export function MediaCard({ record, storage, uses }: MediaCardProps) {
   const state = replacing.state;
   return (
     <li className={styles.card} aria-label={record.name}>
-      <img
-        className={styles.thumb}
-        src={mediaUrl(storage, record.id, widths[0] ?? width, "webp")}
-        width={widths[0]}
-        height={Math.round((height * (widths[0] ?? width)) / width)}
-        alt={record.alt}
-        loading="lazy"
-        style={record.placeholder ? { backgroundImage: `url("${record.placeholder}")`, backgroundSize: "cover" } : undefined}
-      />
-      <h3 className={styles.cardTitle}>{record.name}</h3>
-      <p className={styles.meta}>
-        {width} × {height} px · {widths.length === 1 ? `1 size (${width} px)` : `${widths.length} sizes (${widths[0]}–${widths.at(-1)} px)`} ·{" "}
-        {formatBytes(mediaBytes(record))} stored · added {formatShortDay(record.createdAt)}
-      </p>
+      <MediaFacts record={record} storage={storage} />
       {editing ? (
         <div className={styles.pending}>
           <AltTextField label={`Alt text for ${name}`} value={alt} onChange={setAlt} hint="Every page that uses the picture gets the new text." />
@@ -139,20 +169,7 @@ export function MediaCard({ record, storage, uses }: MediaCardProps) {
           <strong>Alt text:</strong> {record.alt}
         </p>
       )}
-      <div>
-        <strong className={styles.meta}>Where used</strong>
-        {uses === undefined ? (
-          <p className={styles.meta}>Looking…</p>
-        ) : uses.length === 0 ? (
-          <p className={styles.meta}>Not used anywhere.</p>
-        ) : (
-          <ul className={styles.uses} aria-label={`Where ${record.name} is used`}>
-            {uses.map((u) => (
-              <li key={u.path}>{describeUse(u)}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <WhereUsed name={record.name} uses={uses} />
       {state.phase === "ready" || (state.phase === "failed" && state.processed) ? (
         <div className={styles.actions}>
           <Button variant="primary" size="small" onClick={() => void replace()}>

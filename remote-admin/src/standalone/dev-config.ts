@@ -1,4 +1,4 @@
-import { localStackConfig } from "shared-auth/dev";
+import { localStackConfig } from "runtime-config/local-stack";
 
 // The local stack's ports follow the same variables as npm start (AUTH_PORT, DATABASE_PORT, STORAGE_PORT;
 // federation-kit/remote-config passes them to the dev server's page).

@@ -3,7 +3,6 @@ import type * as C from "shared-content";
 
 export type About = C.About;
 export type Contact = C.Contact;
-export type ExperienceProject = C.ExperienceProject;
 export type Experience = C.WithId<C.Experience>;
 export type Skill = C.WithId<C.Skill>;
 export type Project = C.WithId<C.Project>;

@@ -1,7 +1,7 @@
 // The canaries a request may be given (docs/releases.md): the release state's canaries, which the
 // renderer follows (state-database.ts); an aborted canary leaves the state in the same
 // write as its abort. selection.ts puts each visitor in or out by their cohort (cohort.ts).
-import type { CanaryConfig } from "shared-auth";
+import type { CanaryConfig } from "runtime-config";
 import type { CanaryCandidate } from "./selection";
 
 /** The running canaries as selection.ts takes them. */

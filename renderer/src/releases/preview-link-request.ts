@@ -9,7 +9,7 @@ import { getApps, initializeApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { PREVIEW_LINK_PARAM, type LinkPreview } from "release-protocol";
 import { PREVIEW_LINK_HOURS, signPreview } from "release-protocol/preview-token";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { PUBLIC_ROUTES } from "shell/server";
 import { originOf, remoteOrigins } from "../csp";
 import { readBody } from "./reports";

@@ -2,7 +2,7 @@
 // RUNTIME_CONFIG_URL, reused for `maxAgeMs`) with the release state the renderer follows in the
 // database (live releases, canaries, revoked previews; docs/releases.md). The state's database
 // client is opened on first use, once the config names the database, and also counts reports.
-import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { parseRuntimeConfig, type RuntimeConfig } from "runtime-config";
 import { withServedReleases, type ServedReleases } from "release-protocol";
 import type { HealthDatabase } from "./reports";
 import { createHealthDatabase, healthDatabaseUrl, type FollowReleases } from "./state-database";

@@ -17,7 +17,7 @@ import {
   type ReleaseLogEntry,
   type ServedReleases,
 } from "release-protocol";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { PATHS } from "shared-content";
 import { RELEASE_REPORTER_UID, releaseCountsPath } from "shared-content/server";
 import type { HealthDatabase } from "./reports";

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import type { Send } from "../http";
 
 /** One request as the renderer answers it: what was asked, under which config, and how to answer. */

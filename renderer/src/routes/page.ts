@@ -2,7 +2,7 @@
 // each remote this visitor gets (releases/selection.ts), its stylesheets inlined, and the caching
 // its kind allows (../caching.ts).
 import { RELEASES_HEADER, formatReleases } from "federation-contract";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { createServerRenderStore } from "shared-content/server";
 import { LAYOUT_READS, matchPublicRoute, pageDataScript, parseSlotKey, renderPage } from "shell/server";
 import { COHORT_CACHE, publicCache } from "../caching";

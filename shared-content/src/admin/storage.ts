@@ -2,8 +2,12 @@
 // the SDK module come from shared-auth (the only importer of firebase/* at run time, loaded on
 // first use). Tests may inject their own instance.
 import type { FirebaseStorage } from "firebase/storage";
-import { ensureAdminClaim, loadStorage } from "shared-auth";
+import { ensureAuth, loadStorage, refreshPasswordPolicy } from "shared-auth";
+import { adminAccount } from "shared-auth/admin";
 import { ContentError } from "../errors";
+
+// shared-auth/admin is bundled here, so it works on the singleton's Auth handed to it.
+const ensureAdminClaim = () => adminAccount({ ensureAuth, refreshPasswordPolicy }).ensureAdminClaim();
 
 export type StorageSdk = typeof import("firebase/storage");
 

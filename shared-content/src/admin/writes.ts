@@ -17,7 +17,7 @@ import {
   type FieldsOf,
   type RecommendationFields,
 } from "shared-content";
-import { indexEntryOf, postRemoval } from "../blog";
+import { postRemoval } from "../blog";
 import { withChangeMarks } from "../changes";
 import { decodeOne } from "../decode";
 import { ContentError } from "../errors";
@@ -344,5 +344,3 @@ export async function deletePost(slug: string): Promise<void> {
   const stored = await readStoredPost(readerOf(c), slug);
   await sdkCall(c.sdk.update(c.sdk.ref(c.db), withChangeMarks(postRemoval(slug, stored?.post?.series?.slug))), "write");
 }
-
-export { indexEntryOf };

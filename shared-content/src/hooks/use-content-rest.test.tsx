@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { initFirebase } from "shared-auth";
-import { localStackConfig } from "shared-auth/dev";
+import { localStackConfig } from "runtime-config/local-stack";
 import { resetFirebaseForTests } from "shared-auth/testing";
 import { useAbout, useExperience } from "./use-content";
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localStackConfig } from "shared-auth/dev";
+import { localStackConfig } from "runtime-config/local-stack";
 import { patchAt, putAt, restUrl, sseParser, streamValue } from "./rest-stream";
 
 describe("sseParser", () => {

@@ -5,7 +5,8 @@
 // error. A refused read (HTTP 401 or a `cancel` event) is final; a network error or a 5xx is
 // reported only until the first value (the hook then shows the last value it has, as the SDK
 // does) and retried with a capped backoff.
-import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { getRuntimeConfig } from "shared-auth";
+import { type RuntimeConfig } from "runtime-config";
 import { readStored } from "shared-auth/browser-storage";
 import { HIDDEN_CLOSE_STORAGE_KEY } from "../changes";
 import { ContentError, isContentError } from "../errors";

@@ -4,7 +4,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { LRUCache } from "lru-cache";
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { ContentError } from "../errors";
 import { restUrl } from "../live/rest-stream";
 import type { LiveQuerySpec } from "../live/source";

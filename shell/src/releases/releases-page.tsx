@@ -1,5 +1,6 @@
 import { useContext, useEffect, useId, useState, type FormEvent } from "react";
-import { getRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { getRuntimeConfig } from "shared-auth";
+import { type RuntimeConfig } from "runtime-config";
 import { SITE_PATHS, usePageMeta } from "shared-content";
 import { releaseAt } from "../remotes/manifest-guard";
 import { previewRefusal, readPreview, startPreview } from "../remotes/release-preview";

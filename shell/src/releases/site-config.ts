@@ -3,7 +3,7 @@
 // state (release-protocol's state.ts), which visitors may read. A server-rendered page
 // embeds the config it was rendered with instead.
 import { parseServedReleases, withServedReleases } from "release-protocol";
-import { loadRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { loadRuntimeConfig, type RuntimeConfig } from "runtime-config";
 import { PATHS, restUrl } from "shared-content";
 
 /** config.json with the live releases; when the database cannot be read, the remotes' own sites (config.json's defaults). */

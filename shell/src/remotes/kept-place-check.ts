@@ -1,9 +1,6 @@
 // The part of a reload that keeps the visitor's place (kept-place.ts) that every page runs: a
 // look at the tab's storage, so the rest loads only after such a reload.
-import { storageKey } from "shared-auth/browser-storage";
-
-/** Where the tab keeps the place it had before such a reload (sessionStorage: this tab only). */
-export const KEPT_PLACE_KEY = storageKey("kept-place");
+import { KEPT_PLACE_KEY } from "./kept-place-key";
 
 let looked = false;
 

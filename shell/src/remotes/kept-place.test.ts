@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEPT_PLACE_KEY } from "./kept-place-check";
+import { KEPT_PLACE_KEY } from "./kept-place-key";
 import { reloadKeepingPlace, restoreKeptPlace } from "./kept-place";
 
 const PAGE = `

@@ -2,7 +2,7 @@
 // this page (the browser keeps its failed files, even under new URLs), a new page can: before
 // reloading, the scroll position and what the visitor typed are kept in this tab's storage, and
 // put back once the reloaded page responds, with a short note that says so. Loaded only then.
-import { KEPT_PLACE_KEY } from "./kept-place-check";
+import { KEPT_PLACE_KEY } from "./kept-place-key";
 import styles from "./remote-slot.module.css";
 
 /** A reload for the same remote on the same page within this time would not help: it is not repeated. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { RuntimeConfig } from "shared-auth";
-import { localStackConfig } from "shared-auth/dev";
+import type { RuntimeConfig } from "runtime-config";
+import { localStackConfig } from "runtime-config/local-stack";
 import { PREVIEW_KEY, endPreview, previewRefusal, readPreview, startPreview } from "./release-preview";
 
 const config: RuntimeConfig = {

@@ -4,7 +4,7 @@
 // it applies only to a signed-in admin and only to a manifest on an origin the runtime config
 // lists in `previewOrigins` (which the CSP admits). Such a page renders in the browser: the
 // renderer never loads a previewed remote.
-import type { RuntimeConfig } from "shared-auth";
+import type { RuntimeConfig } from "runtime-config";
 import { storageKey } from "shared-auth/browser-storage";
 
 export const PREVIEW_KEY = storageKey("release-preview");

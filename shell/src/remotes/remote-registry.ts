@@ -100,6 +100,51 @@ export interface RegistryOptions {
   reloadPage?: (remote: string, release: string) => boolean;
 }
 
+/** The guard's verdict on a remote's entry, asked once per entry. */
+function verdictOf(guard: RemoteGuard | undefined, verdicts: Map<string, Promise<RemoteVerdict>>, remote: string, entry: string): Promise<RemoteVerdict> {
+  let verdict = verdicts.get(remote);
+  if (!verdict) {
+    // Without a guard (unit tests; the slots' unconfigured default, which registers nothing) the
+    // configured entry is taken to be the remoteEntry.js itself.
+    verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null, remoteEntry: entry });
+    verdicts.set(remote, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * Gives the runtime the remote's browser entry, once per address: a new one (a release at a new
+ * URL, a rollback) replaces the old registration, which drops what was loaded from it. Every
+ * remote is built as an ES module: its remoteEntry.js is imported, not run as a script.
+ */
+function registerEntry(runtime: RemoteRuntime, registered: Map<string, string>, remote: string, remoteEntry: string): void {
+  const had = registered.get(remote);
+  if (had === remoteEntry) return;
+  registered.set(remote, remoteEntry);
+  runtime.registerRemotes([{ name: remote, entry: remoteEntry, type: "module" }], had === undefined ? undefined : { force: true });
+}
+
+/**
+ * The name the runtime loads `remote`'s current entry under: on a Retry, a new registration of
+ * the same build (the page's own preloads of its files may have failed too, not only a load);
+ * `answered`: its entry answered that Retry.
+ */
+async function nameToLoad(
+  runtime: RemoteRuntime,
+  afresh: Map<string, { remoteEntry: string; name: string }>,
+  remote: string,
+  remoteEntry: string,
+  retry: boolean,
+): Promise<{ name: string; answered: boolean }> {
+  if (retry && runtime.registerAfresh) {
+    const name = await runtime.registerAfresh(remote, remoteEntry);
+    if (name) afresh.set(remote, { remoteEntry, name });
+    return { name: name ?? remote, answered: true };
+  }
+  const kept = afresh.get(remote);
+  return { name: kept?.remoteEntry === remoteEntry ? kept.name : remote, answered: false };
+}
+
 export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?: RemoteGuard, options: RegistryOptions = {}) {
   let entries: Record<string, string> = {};
   // Remotes whose last load failed: their build is judged again on the next attempt (a retry).
@@ -116,32 +161,9 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
   // later screens of the remote come from it too, the first URLs may have failed in this page.
   const afresh = new Map<string, { remoteEntry: string; name: string }>();
 
-  function verdictOf(remote: string, entry: string): Promise<RemoteVerdict> {
-    let verdict = verdicts.get(remote);
-    if (!verdict) {
-      // Without a guard (unit tests; the slots' unconfigured default, which registers nothing) the
-      // configured entry is taken to be the remoteEntry.js itself.
-      verdict = guard ? guard(remote, entry).catch(() => UNREAD) : Promise.resolve({ incompatible: null, release: null, remoteEntry: entry });
-      verdicts.set(remote, verdict);
-    }
-    return verdict;
-  }
-
   function forget(remote: string): void {
     verdicts.delete(remote);
     reasons.delete(remote);
-  }
-
-  /**
-   * Gives the runtime the remote's browser entry, once per address: a new one (a release at a new
-   * URL, a rollback) replaces the old registration, which drops what was loaded from it. Every
-   * remote is built as an ES module: its remoteEntry.js is imported, not run as a script.
-   */
-  function registerEntry(remote: string, remoteEntry: string): void {
-    const had = registered.get(remote);
-    if (had === remoteEntry) return;
-    registered.set(remote, remoteEntry);
-    runtime.registerRemotes([{ name: remote, entry: remoteEntry, type: "module" }], had === undefined ? undefined : { force: true });
   }
 
   /**
@@ -165,21 +187,6 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     return true;
   }
 
-  /**
-   * The name the runtime loads `remote`'s current entry under: on a Retry, a new registration of
-   * the same build (the page's own preloads of its files may have failed too, not only a load);
-   * `answered`: its entry answered that Retry.
-   */
-  async function nameToLoad(remote: string, remoteEntry: string, retry: boolean): Promise<{ name: string; answered: boolean }> {
-    if (retry && runtime.registerAfresh) {
-      const name = await runtime.registerAfresh(remote, remoteEntry);
-      if (name) afresh.set(remote, { remoteEntry, name });
-      return { name: name ?? remote, answered: true };
-    }
-    const kept = afresh.get(remote);
-    return { name: kept?.remoteEntry === remoteEntry ? kept.name : remote, answered: false };
-  }
-
   async function load(remote: string, module: string, retry = false, following = true): Promise<RemoteModule> {
     const entry = entries[remote];
     if (!entry) throw new RemoteLoadError(remote, module, new Error(`${remote} is not in config.json`));
@@ -197,14 +204,14 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     // cannot run here is refused before any of its code runs.
     const knownReason = reasons.get(remote);
     if (knownReason) throw refuse(knownReason);
-    const { incompatible, release, remoteEntry } = await verdictOf(remote, entry);
+    const { incompatible, release, remoteEntry } = await verdictOf(guard, verdicts, remote, entry);
     if (incompatible) throw refuse(incompatible);
     let loaded: unknown;
     let answered = false;
     try {
       if (!remoteEntry) throw new Error(`${remote}'s manifest (${entry}) could not be read, or names no remoteEntry.js`);
-      registerEntry(remote, remoteEntry);
-      const target = await nameToLoad(remote, remoteEntry, retry);
+      registerEntry(runtime, registered, remote, remoteEntry);
+      const target = await nameToLoad(runtime, afresh, remote, remoteEntry, retry);
       answered = target.answered;
       loaded = await runtime.loadRemote(`${target.name}/${module}`);
     } catch (error) {

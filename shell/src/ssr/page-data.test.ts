@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localStackConfig } from "shared-auth/dev";
+import { localStackConfig } from "runtime-config/local-stack";
 import { PAGE_DATA_ID, pageDataScript, readPageData, type PageData } from "./page-data";
 
 const data: PageData = {

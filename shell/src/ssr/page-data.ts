@@ -3,7 +3,7 @@
 // server (so the browser starts from the same fallback). JSON inside a non-executable <script>,
 // written by jsonForScript, so no stored string can close the tag or open another one.
 import type { LinkPreview } from "release-protocol";
-import { parseRuntimeConfig, type RuntimeConfig } from "shared-auth";
+import { parseRuntimeConfig, type RuntimeConfig } from "runtime-config";
 import type { ContentSnapshot } from "shared-content";
 import { jsonForScript } from "./json-script";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localStackConfig } from "./dev";
-import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from "./runtime-config";
+import { localStackConfig } from "./local-stack";
+import { RuntimeConfigError, loadRuntimeConfig, parseRuntimeConfig } from "./index";
 
 const valid = {
   firebase: {

@@ -1,6 +1,6 @@
-// shared-auth/dev: what development pages and tests use to reach the local stack. A second entry,
-// never the shared singleton's, so no production bundle carries a loopback address.
-import type { RuntimeConfig } from "./runtime-config";
+// runtime-config/local-stack: what development pages and tests use to reach the local stack. An
+// entry of its own, which no production code imports, so no production bundle carries a loopback address.
+import type { RuntimeConfig } from "./index";
 
 /**
  * The runtime config of the local stack (demo project, the emulators on 127.0.0.1), for a
