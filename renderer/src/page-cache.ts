@@ -26,7 +26,6 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
-
 export function createPageCache({ maxAgeMs = 60_000, maxBytes = 32 * 1024 * 1024 }: PageCacheOptions = {}) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: maxBytes,
