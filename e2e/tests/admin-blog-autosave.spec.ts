@@ -6,7 +6,7 @@ import { db, expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures
 async function openPost(page: Page, slug: string) {
   await page.goto(`/admin-panel/write-blog?edit=${slug}`);
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
-  await expect(page.getByLabel("Summary")).not.toHaveValue("");
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).not.toHaveValue("");
 }
 
 /** A reload the way a crash or a closed tab ends the page: the leave prompt is answered "leave". */
@@ -26,14 +26,14 @@ test("unsaved edits come back after a reload on Restore, go on Discard, and are 
   await signInAsAdmin(page, `/admin-panel/write-blog?edit=${slug}`);
   await openPost(page, slug);
   await expect(prompt).toHaveCount(0);
-  await page.getByLabel("Summary").fill(typed);
+  await page.getByRole("textbox", { name: /^Summary/ }).fill(typed);
   await page.waitForTimeout(1200); // the autosave waits for a pause in typing
   await reload(page);
   await expect(prompt).toBeVisible();
   await prompt.screenshot({ path: test.info().outputPath("autosave-prompt.png") });
-  await expect(page.getByLabel("Summary")).toHaveValue(saved.summary);
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(saved.summary);
   await page.getByRole("button", { name: "Restore unsaved changes" }).click();
-  await expect(page.getByLabel("Summary")).toHaveValue(typed);
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(typed);
   expect(((await db.get(`blog/posts/${slug}`)) as { summary: string }).summary).toBe(saved.summary); // nothing saved
 
   // Discard: the kept edits are gone, and the next visit offers nothing.
@@ -41,19 +41,19 @@ test("unsaved edits come back after a reload on Restore, go on Discard, and are 
   await reload(page);
   await page.getByRole("button", { name: "Discard them" }).click();
   await expect(prompt).toHaveCount(0);
-  await expect(page.getByLabel("Summary")).toHaveValue(saved.summary);
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(saved.summary);
   await reload(page);
-  await expect(page.getByLabel("Summary")).toHaveValue(saved.summary);
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(saved.summary);
   await expect(prompt).toHaveCount(0);
 
   // Saved: kept edits are forgotten.
   try {
-    await page.getByLabel("Summary").fill(typed);
+    await page.getByRole("textbox", { name: /^Summary/ }).fill(typed);
     await page.waitForTimeout(1200);
     await page.getByRole("button", { name: /^(Save changes|Save draft)$/ }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Saved/ })).toBeVisible();
     await reload(page);
-    await expect(page.getByLabel("Summary")).toHaveValue(typed);
+    await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(typed);
     await expect(prompt).toHaveCount(0);
   } finally {
     const now = (await db.get(`blog/posts/${slug}`)) as Record<string, unknown>;

@@ -35,7 +35,7 @@ test("a 1.6 MB paste into the body, and an over-long title and summary", async (
   await expect(page.getByLabel("Title")).toHaveValue(longTitle);
   await expect(page.getByText(`${longTitle.length} of ${LIMITS.headline.max} characters: 5 over the limit`, { exact: false })).toBeVisible();
   const longSummary = "S".repeat(LIMITS.summary.max + 1);
-  await page.getByLabel("Summary").fill(longSummary);
-  await expect(page.getByLabel("Summary")).toHaveValue(longSummary);
+  await page.getByRole("textbox", { name: /^Summary/ }).fill(longSummary);
+  await expect(page.getByRole("textbox", { name: /^Summary/ })).toHaveValue(longSummary);
   await expect(page.getByText(`${longSummary.length} of ${LIMITS.summary.max} characters: 1 over the limit`, { exact: false })).toBeVisible();
 });

@@ -11,7 +11,7 @@ test("Preview opens the unsaved post at the public layout and follows the editor
   await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Summary").fill("Checked at its real layout first.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("Checked at its real layout first.");
   await page.getByLabel("Tags").fill("preview, e2e");
   await page.getByLabel("Body (markdown)").fill("## What it looks like\n\nThe first paragraph, **as visitors will read it**.");
 

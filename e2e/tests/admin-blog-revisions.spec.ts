@@ -12,7 +12,7 @@ test("saves keep earlier versions, listed with their changes; Restore brings one
   await db.remove(`blog/revisions/${slug}`); // other specs' saves of this post keep versions too
   await signInAsAdmin(page, `/admin-panel/write-blog?edit=${slug}`);
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
-  const summary = page.getByLabel("Summary");
+  const summary = page.getByRole("textbox", { name: /^Summary/ });
   await expect(summary).toHaveValue(original);
   const versions = page.getByRole("list", { name: "Earlier versions, newest first" });
 

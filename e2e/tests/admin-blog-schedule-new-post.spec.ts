@@ -29,7 +29,7 @@ test("a new post is scheduled without a save first, and goes live on time", asyn
   await expect(page.getByRole("group", { name: "Schedule this post" })).toBeVisible();
 
   // Checked like Publish: no title, nothing saved or scheduled, the focus on the title.
-  await page.getByLabel("Summary").fill("Written once, published later.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("Written once, published later.");
   await page.getByRole("textbox", { name: /^Body/ }).fill("It goes out by itself.");
   await page.getByLabel("Publish at").fill(await localInput(page, Date.now() + 3_600_000));
   await page.getByRole("button", { name: "Schedule", exact: true }).click();

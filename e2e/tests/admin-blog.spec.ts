@@ -23,7 +23,7 @@ test("draft -> published -> unpublished -> deleted, seen by a visitor in another
   await page.getByLabel("Title").fill(title);
   // The slug follows the title until it is edited.
   await expect(page.getByLabel("Slug")).toHaveValue(slug);
-  await page.getByLabel("Summary").fill("Why small federated remotes are easier to ship.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("Why small federated remotes are easier to ship.");
   await page.getByLabel("Tags").fill("module-federation, e2e");
   const words = Array.from({ length: 450 }, (_, i) => `word${i}`).join(" ");
   await page.getByLabel("Body (markdown)").fill(`## Why small\n\nSmall remotes are **easier**.\n\n${words}`);

@@ -22,7 +22,7 @@ test("a post changed elsewhere is told where the owner writes, and their text ca
   const body = page.getByRole("textbox", { name: /^Body/ });
   await body.fill(mine);
   await body.press("End");
-  await other.getByLabel("Summary").fill("Changed in the other tab.");
+  await other.getByRole("textbox", { name: /^Summary/ }).fill("Changed in the other tab.");
   await other.getByRole("button", { name: "Save changes" }).click();
   await expect(other.getByRole("status").filter({ hasText: /^Saved/ })).toBeVisible();
 

@@ -95,7 +95,7 @@ async function newPostWithPhoto(page: Page, title: string, name: string): Promis
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Summary").fill("A post whose cover upload is interrupted.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("A post whose cover upload is interrupted.");
   await page.getByLabel("Body (markdown)").fill("Words that must survive the interruption.");
   const photo = await noisyPhoto(page, 2000, 1250, Date.now() % 100_000);
   await page.getByLabel("Upload cover image").setInputFiles({ name, mimeType: "image/jpeg", buffer: photo });

@@ -61,7 +61,7 @@ async function newPost(page: Page, title: string) {
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Summary").fill("A post with pictures.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("A post with pictures.");
 }
 
 test("a phone photo as a post's cover: refused bad files first, then upright variants with no EXIF, and the post saves with the ImageRef", async ({ page }) => {

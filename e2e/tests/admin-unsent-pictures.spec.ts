@@ -38,7 +38,7 @@ test("a cover and a body picture chosen but not uploaded go out with Publish, af
   await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
   await expectRemoteScreen(page, "remote_admin", "WriteBlog");
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Summary").fill("Its pictures were never uploaded by hand.");
+  await page.getByRole("textbox", { name: /^Summary/ }).fill("Its pictures were never uploaded by hand.");
   await page.getByRole("textbox", { name: /^Body/ }).fill("Before the picture.");
 
   await page.getByLabel("Upload cover image").setInputFiles({ name: "quay.jpg", mimeType: "image/jpeg", buffer: await photo(page, "#d22", "#22d") });
