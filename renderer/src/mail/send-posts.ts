@@ -50,21 +50,33 @@ export interface MailJobRun {
 }
 
 type Choices = Record<string, { content: "summary" | "full"; sendAgain?: true }>;
+type IndexEntry = { publishedAt?: number; tags?: string[] | Record<string, string> };
+interface RoundWork {
+  slug: string;
+  round: SendRound;
+  start: boolean;
+  publishedAt: number;
+  /** The post's tags from the index entry just read (subscribers' filters match them). */
+  tags: string[];
+}
+
+const clock = (ctx: MailJobContext) => ctx.now?.() ?? Date.now();
 
 /** The rounds to work on, oldest post first: a new post's first round, an unfinished round, or one the owner asked to send again. */
-async function roundsToWork(ctx: MailJobContext, since: number): Promise<{ slug: string; round: SendRound; start: boolean }[]> {
-  const index = ((await ctx.db.read("blog/index")) ?? {}) as Record<string, { publishedAt?: number }>;
+async function roundsToWork(ctx: MailJobContext, since: number): Promise<RoundWork[]> {
+  const index = ((await ctx.db.read("blog/index")) ?? {}) as Record<string, IndexEntry>;
   const sends = ((await ctx.db.read(MAIL_PATHS.sends)) ?? {}) as Record<string, unknown>;
   const choices = ((await ctx.db.read(MAIL_PATHS.choices)) ?? {}) as Choices;
-  const out: { slug: string; round: SendRound; start: boolean; publishedAt: number }[] = [];
+  const out: RoundWork[] = [];
+  const now = clock(ctx);
   for (const [slug, entry] of Object.entries(index)) {
     const publishedAt = entry?.publishedAt ?? 0;
+    const tags = Object.values(entry?.tags ?? {});
     const round = decodeOne(SendRoundSchema, sends[slug], sendRoundPath(slug));
-    const now = ctx.now?.() ?? Date.now();
     if (!round) {
-      if (publishedAt >= since) out.push({ slug, round: { round: 1, startedAt: now }, start: true, publishedAt });
-    } else if (round.doneAt === undefined) out.push({ slug, round, start: false, publishedAt });
-    else if (choices[slug]?.sendAgain) out.push({ slug, round: { round: round.round + 1, startedAt: now }, start: true, publishedAt });
+      if (publishedAt >= since) out.push({ slug, round: { round: 1, startedAt: now }, start: true, publishedAt, tags });
+    } else if (round.doneAt === undefined) out.push({ slug, round, start: false, publishedAt, tags });
+    else if (choices[slug]?.sendAgain) out.push({ slug, round: { round: round.round + 1, startedAt: now }, start: true, publishedAt, tags });
   }
   return out.sort((a, b) => a.publishedAt - b.publishedAt);
 }
@@ -94,7 +106,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One round's remaining mails, until the deadline: claim, send, mark. */
 async function workRound(ctx: MailJobContext, slug: string, round: SendRound, post: PostForMail, tags: string[]) {
-  const now = () => ctx.now?.() ?? Date.now();
+  const now = () => clock(ctx);
   const subscribers = Object.entries(await ctx.db.confirmedSubscribers())
     .map(([id, raw]) => [id, decodeOne(SubscriberSchema, raw, `subscribers/${id}`)] as const)
     .filter((e): e is readonly [string, Subscriber] => e[1] !== null && (e[1].confirmedAt ?? 0) <= round.startedAt && wantsPost(e[1], tags));
@@ -138,15 +150,14 @@ export async function runMailJob(ctx: MailJobContext): Promise<MailJobRun> {
   for (const work of await roundsToWork(ctx, since)) {
     const { slug, start } = work;
     let round = work.round;
-    if ((ctx.now?.() ?? Date.now()) >= ctx.deadline) break;
+    if (clock(ctx) >= ctx.deadline) break;
     const post = await postForMail(ctx, slug);
     if (!post) continue;
     if (start) {
       await ctx.db.update({ [sendRoundPath(slug)]: { round: round.round, startedAt: SERVER_TIME }, [`${mailChoicePath(slug)}/sendAgain`]: null });
       round = decodeOne(SendRoundSchema, await ctx.db.read(sendRoundPath(slug)), sendRoundPath(slug)) ?? round;
     }
-    const tags = ((await ctx.db.read(`blog/index/${slug}/tags`)) ?? []) as string[];
-    const result = await workRound(ctx, slug, round, post, Object.values(tags));
+    const result = await workRound(ctx, slug, round, post, work.tags);
     if (result.finished) {
       const totals = result.totals ?? [];
       await ctx.db.update({
