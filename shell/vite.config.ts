@@ -12,22 +12,21 @@ const port = Number(process.env.SITE_PORT ?? 4173);
 // for "/" before any rewrite, which would bypass the server renderer on the home page. The
 // renderer (and, without it, the Hosting rewrite of last resort) serves app.html instead.
 /**
- * The modules each shared workspace package's entry imports statically, within the package: what
- * every page loads with it (its lazy parts, such as the markdown renderer or the account
- * actions, stay out). Known once the module graph is built, for the chunk groups below.
+ * The modules each of `entries` imports statically, within its folder: what every page loads with
+ * it (its lazy parts, such as the markdown renderer or the account actions, stay out). Known once
+ * the module graph is built, for the chunk groups below.
  */
-function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
+function staticModules(name: string, entries: () => { entry: string; dir: string }[], exclude: (id: string) => boolean = () => false) {
   const modules = new Set<string>();
-  return {
-    name: "shell:shared-packages-visitor-modules",
+  const plugin: Plugin & { has(id: string): boolean } = {
+    name: `shell:static-modules-${name}`,
     apply: "build",
     buildEnd() {
       modules.clear();
-      for (const name of SHARED_WORKSPACE_PACKAGES) {
-        const dir = join(import.meta.dirname, "..", name);
-        const queue = [workspacePackage(dir).main];
+      for (const { entry, dir } of entries()) {
+        const queue = [entry];
         for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-          if (modules.has(id)) continue;
+          if (modules.has(id) || exclude(id)) continue;
           modules.add(id);
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) if (next.startsWith(dir + "/")) queue.push(next);
         }
@@ -35,8 +34,25 @@ function sharedPackagesVisitorModules(): Plugin & { has(id: string): boolean } {
     },
     has: (id) => modules.has(id),
   };
+  return plugin;
 }
-const visitorModules = sharedPackagesVisitorModules();
+/** The shared workspace packages' modules every page runs. */
+const visitorModules = staticModules("shared-packages", () =>
+  SHARED_WORKSPACE_PACKAGES.map((name) => {
+    const dir = join(import.meta.dirname, "..", name);
+    return { entry: workspacePackage(dir).main, dir };
+  }),
+);
+/**
+ * The shell's own start-up and layouts, which every page runs after the libraries (src/main.tsx):
+ * one chunk, not the dozen small ones its two dynamic imports would otherwise make. The yield the
+ * entry itself needs stays out, or the entry would evaluate all of this in its first task.
+ */
+const shellStartModules = staticModules(
+  "shell-start",
+  () => ["start.tsx", "app.tsx"].map((file) => ({ entry: join(import.meta.dirname, "src", file), dir: join(import.meta.dirname, "src") })),
+  (id) => id.endsWith("/yield-to-main.ts"),
+);
 
 function templateAsAppHtml(): Plugin {
   return {
@@ -76,6 +92,7 @@ export default defineConfig(async ({ command }) => ({
     react(),
     templateAsAppHtml(),
     visitorModules,
+    shellStartModules,
     // The dev server's /config.json: the local emulators' ports, each remote from its dev server or its build.
     command === "serve" && (await importTs<typeof import("dev-tools/dev-config")>("dev-tools/dev-config")).serveDevConfig(),
     // host-contract.json: what this shell provides to remotes and what it loads from them, read by
@@ -105,19 +122,30 @@ export default defineConfig(async ({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Fewer, larger first-visit chunks compress better (gzip starts afresh in every file):
-        // the federation runtime in one, and the libraries every page runs in another. Only
+        // Few first-visit chunks compress better (gzip starts afresh in every file): the
+        // federation runtime in one, and the libraries every page runs in three, which main.tsx
+        // evaluates one task at a time (one chunk of them all was one long task on a phone). Only
         // packages every public page loads belong here; a module named here leaves its lazy chunk.
         codeSplitting: {
           groups: [
+            // What the entry needs before any library (src/main.tsx): Vite's helper for dynamic
+            // imports and the yield between steps. Elsewhere, the entry's first task would
+            // evaluate the chunk they landed in, and all that chunk imports.
+            { name: "entry-helpers", test: /vite[\\/]preload-helper|[\\/]shell[\\/]src[\\/]yield-to-main\.ts$/ },
             // The runtime, and the plugin that publishes it for the remotes (src/remotes/federation-host.ts).
             { name: "federation", test: /node_modules[\\/]@module-federation[\\/]/ },
             // React, the router and the shared packages' code every page runs: the modules the
             // page's federation instance offers the remotes (src/remotes/federation-host.ts).
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: "router",
+              test: (id: string) => /node_modules[\\/]react-router[\\/]/.test(id) || (visitorModules.has(id) && /[\\/]shared-router[\\/]/.test(id)),
+            },
             {
               name: "libraries",
-              test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|valibot|zustand)[\\/]/.test(id) || visitorModules.has(id),
+              test: (id: string) => /node_modules[\\/](valibot|zustand)[\\/]/.test(id) || visitorModules.has(id),
             },
+            { name: "shell", test: (id: string) => shellStartModules.has(id) },
           ],
         },
       },

@@ -7,8 +7,16 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-// index.html: the template's own stylesheet (inlined too, its link dropped).
-const ENTRIES = ["index.html", "src/app.tsx", "../shared-content/src/index.ts", "../shared-router/src/index.ts"];
+// index.html: the template's own stylesheet (inlined too, its link dropped). The entry imports the
+// rest one step at a time (shell/src/main.tsx): each step's files are preloaded at once all the same.
+const ENTRIES = [
+  "index.html",
+  "../node_modules/react-dom/client.js",
+  "../shared-router/src/index.ts",
+  "../shared-content/src/index.ts",
+  "src/start.tsx",
+  "src/app.tsx",
+];
 
 export function shellAssets(manifest: Record<string, ManifestChunk>): { css: string[]; js: string[] } {
   const css = new Set<string>();

@@ -175,7 +175,9 @@ describe("a renderer with the configured site", () => {
       expect(body).toContain(`<link rel="canonical" href="${SITE}/no-such-page">`);
       expect(body).toContain(`<meta property="og:url" content="${SITE}/no-such-page">`);
       expect(body).toContain(SHELL_CSS);
-      expect(body).not.toContain('href="/assets/index.css"'); // inlined, its link dropped
+      // Inlined: its link dropped, and named only by a disabled one, which is never fetched.
+      expect(body).not.toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index.css">/);
+      expect(body).toContain('<link rel="stylesheet" href="/assets/index.css" disabled>');
       expect(body).not.toMatch(/evil|javascript:/);
       expect(body).not.toContain(`127.0.0.1:${port(evil)}`);
       expect(sent.vary).toBe("Accept-Encoding");

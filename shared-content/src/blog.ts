@@ -1,4 +1,5 @@
 // Pure helpers for posts: reading time, slugs, where a post is stored and the list-index entry derived from it.
+import { compareCodeUnits } from "./text-order";
 import { LIMITS } from "./limits";
 import type { ImageRef } from "./media";
 import { blogIndexPath, draftPath, postPath, revisionsPath, schedulePath, seriesPartPath } from "./paths";
@@ -112,7 +113,7 @@ export const normaliseTag = (tag: string): string => tag.trim().toLowerCase();
 export function tagsOf(entries: readonly { tags: readonly string[] }[]): string[] {
   const counts = new Map<string, number>();
   for (const e of entries) for (const t of e.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || compareCodeUnits(a[0], b[0])).map(([t]) => t);
 }
 
 /** Skills grouped by category, categories in order of their first skill. */

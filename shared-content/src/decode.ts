@@ -1,5 +1,6 @@
 // Decoding database values. A record that does not decode is left out and reported once per
 // path (console.warn), so one bad record never blanks a page.
+import { compareCodeUnits } from "./text-order";
 import * as v from "valibot";
 import type { WithId } from "./schemas";
 
@@ -56,7 +57,7 @@ export function toEntries(raw: unknown): [string, unknown][] {
 }
 
 // --- sorting helpers used by the hooks (exported for tests and screens) -----------------------
-export const byOrder = <T extends { order: number; id: string }>(a: T, b: T) => a.order - b.order || a.id.localeCompare(b.id);
+export const byOrder = <T extends { order: number; id: string }>(a: T, b: T) => a.order - b.order || compareCodeUnits(a.id, b.id);
 /**
  * Keys in the database's order (the SDK's `nameCompare`): keys that are 32-bit integers first,
  * numerically (equal numbers: the shorter key first), then the rest as strings by code unit. A
@@ -81,4 +82,4 @@ function int32Key(key: string): number | null {
 /** Text in the database's order (code units), not the locale's: windows of a query stay contiguous. */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export const byPublishedDesc = <T extends { publishedAt: number; id: string }>(a: T, b: T) => b.publishedAt - a.publishedAt || a.id.localeCompare(b.id);
+export const byPublishedDesc = <T extends { publishedAt: number; id: string }>(a: T, b: T) => b.publishedAt - a.publishedAt || compareCodeUnits(a.id, b.id);

@@ -5,6 +5,7 @@
 // reads only its top entries, by an indexed query on `count`). Every figure is a whole-number
 // sum (ratings are counted in half stars), so adding and removing films in any order gives exact
 // results, and a write sends its change as server increments that never race with another write.
+import { compareCodeUnits, compareNames } from "./text-order";
 import * as v from "valibot";
 import { LIMITS } from "./limits";
 import { PATHS } from "./paths";
@@ -158,14 +159,14 @@ export const averageRating = (stats: FilmStats): number | null => (stats.count >
 export const filmsByDecade = (stats: FilmStats): { decade: string; count: number }[] =>
   Object.entries(stats.decades)
     .filter(([, n]) => n > 0)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([decade, n]) => ({ decade, count: n }));
 
 /** How many names each top list of the films page shows (a query of that many tallies). */
 export const FILM_TOP_SIZE = 5;
 
 /** Top entries, most films first (ties by name, as the page lists them). */
-export const byTallyDesc = (a: FilmTally, b: FilmTally): number => b.count - a.count || a.name.localeCompare(b.name);
+export const byTallyDesc = (a: FilmTally, b: FilmTally): number => b.count - a.count || compareNames(a.name, b.name);
 
 /** The largest figure the rules accept (a bound, far above any real log: a thousand-minute film a day for a century). */
 export const FILM_STATS_MAX = 100 * 366 * LIMITS.film.minutes.max;

@@ -69,6 +69,7 @@ export const submitRecommendation = async (...args: Parameters<typeof import("./
   (await import("./submit-recommendation")).submitRecommendation(...args);
 export { stripEmpty } from "./input";
 export { matchesSearch } from "./search";
+export { compareCodeUnits, compareNames } from "./text-order";
 export { FILM_ORDERS } from "./films";
 export { formatMonth, formatDay, monthSpan, formatDuration } from "./dates";
 // The shell's Releases screen (the release record) shows when each release happened.

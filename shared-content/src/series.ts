@@ -1,6 +1,7 @@
 // A series as visitors read it: blog/series/{series slug} holds its published parts, keyed by post
 // slug, each written with its post (blog.ts, postUpdates), so a post page or the series page reads
 // its series in one small read.
+import { compareCodeUnits } from "./text-order";
 import { decodeCollection } from "./decode";
 import { SeriesPartSchema, type SeriesPart, type WithId } from "./schemas";
 
@@ -14,7 +15,7 @@ export interface Series {
 
 /** A series from its record (null when it has no published part). */
 export function seriesOf(slug: string, raw: unknown, path: string): Series | null {
-  const parts = decodeCollection(SeriesPartSchema, raw, path).sort((a, b) => a.part - b.part || a.id.localeCompare(b.id));
+  const parts = decodeCollection(SeriesPartSchema, raw, path).sort((a, b) => a.part - b.part || compareCodeUnits(a.id, b.id));
   if (parts.length === 0) return null;
   return { slug, title: parts[parts.length - 1]!.seriesTitle, parts };
 }

@@ -4,6 +4,7 @@ import { loadSiteConfig } from "./releases/site-config";
 import { remoteRegistry } from "./remotes/app-registry";
 import { endPreview, readPreview, type ReleasePreview } from "./remotes/release-preview";
 import { CLIENT_ONLY } from "./site-map";
+import { yieldToMain } from "./yield-to-main";
 
 /** Whether the visitor is a signed-in admin, once the first auth state is known. */
 async function isSignedInAdmin(): Promise<boolean> {
@@ -33,6 +34,8 @@ async function isSignedInAdmin(): Promise<boolean> {
 export async function bootstrap(embedded?: RuntimeConfig): Promise<{ preview: ReleasePreview | null }> {
   const config = embedded ?? (await loadSiteConfig());
   initFirebase(config);
+  // The tab's storage is read from the browser's process on first use: a step of its own.
+  await yieldToMain();
   let preview = readPreview(config);
   if (preview && !(await isSignedInAdmin().catch(() => false))) {
     endPreview();

@@ -1,15 +1,15 @@
-import { matchesSearch } from "shared-content";
+import { compareCodeUnits, matchesSearch } from "shared-content";
 import type { PostSummary } from "../ui/types";
 
 export function newestFirst<T extends PostSummary>(posts: readonly T[]): T[] {
-  return [...posts].sort((a, b) => b.publishedAt - a.publishedAt || a.id.localeCompare(b.id));
+  return [...posts].sort((a, b) => b.publishedAt - a.publishedAt || compareCodeUnits(a.id, b.id));
 }
 
 /** Tags with how many posts carry them, most used first. */
 export function tagCounts(posts: readonly PostSummary[]): { tag: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const p of posts) for (const t of new Set(p.tags ?? [])) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+  return [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || compareCodeUnits(a.tag, b.tag));
 }
 
 export function withTag<T extends PostSummary>(posts: readonly T[], tag: string | null): T[] {

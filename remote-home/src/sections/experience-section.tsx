@@ -1,4 +1,4 @@
-import { formatDuration, formatMonth, monthSpan, Markdown } from "shared-content";
+import { compareCodeUnits, formatDuration, formatMonth, monthSpan, Markdown } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
@@ -8,7 +8,7 @@ import styles from "./experience-section.module.css";
 
 /** Explicit order first, then the most recent start. */
 export function sortExperience(items: readonly Experience[]): Experience[] {
-  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || b.start.localeCompare(a.start));
+  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || compareCodeUnits(b.start, a.start));
 }
 
 export function ExperienceSection({ state }: { state: LoadState<Experience[]> }) {

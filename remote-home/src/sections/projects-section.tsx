@@ -1,4 +1,4 @@
-import { Picture, formatMonth, Markdown, safeUrl } from "shared-content";
+import { compareCodeUnits, Picture, formatMonth, Markdown, safeUrl } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { Chips } from "../ui/chips";
@@ -9,7 +9,7 @@ import cards from "../ui/card-grid.module.css";
 import styles from "./projects-section.module.css";
 
 export function sortProjects(items: readonly Project[]): Project[] {
-  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || (b.date ?? "").localeCompare(a.date ?? ""));
+  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || compareCodeUnits(b.date ?? "", a.date ?? ""));
 }
 
 export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {

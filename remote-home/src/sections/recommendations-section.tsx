@@ -1,4 +1,4 @@
-import { SITE_PATHS, safeImageUrl } from "shared-content";
+import { compareCodeUnits, SITE_PATHS, safeImageUrl } from "shared-content";
 import { useState } from "react";
 import { Link } from "shared-router";
 import type { LoadState } from "shared-ui";
@@ -9,7 +9,7 @@ import cards from "../ui/card-grid.module.css";
 import styles from "./recommendations-section.module.css";
 
 export function sortRecommendations(items: readonly Recommendation[]): Recommendation[] {
-  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || String(b.date ?? "").localeCompare(String(a.date ?? "")));
+  return [...items].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || compareCodeUnits(String(b.date ?? ""), String(a.date ?? "")));
 }
 
 export function RecommendationsSection({ state }: { state: LoadState<Recommendation[]> }) {

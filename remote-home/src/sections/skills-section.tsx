@@ -1,3 +1,4 @@
+import { compareNames } from "shared-content";
 import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import type { Skill } from "./types";
@@ -11,7 +12,7 @@ export interface SkillGroup {
 
 /** Categories in the order of their first (lowest-order) skill; skills by order, then name. */
 export function groupSkills(skills: readonly Skill[]): SkillGroup[] {
-  const sorted = [...skills].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.name.localeCompare(b.name));
+  const sorted = [...skills].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || compareNames(a.name, b.name));
   const groups = new Map<string, Skill[]>();
   for (const s of sorted) {
     const key = s.category.trim() || "Other";

@@ -5,7 +5,7 @@
 // runtime (experiments.externalRuntime), published below. The plugin's generated host glue (a
 // remoteEntry.js init, share wrappers, a bootstrap) cost every visitor ~13 KB gzip for cases this
 // site never has: webpack hosts, tree-shaken shares, live rebinding (docs/architecture.md, "Boundaries").
-import { init } from "@module-federation/runtime";
+import { init, registerGlobalPlugins } from "@module-federation/runtime";
 import { offeredShares } from "federation-contract";
 import injectExternalRuntimeCore from "@module-federation/vite/injectExternalRuntimeCorePlugin";
 import * as React from "react";
@@ -13,6 +13,7 @@ import * as ReactDOM from "react-dom";
 import * as sharedAuth from "shared-auth";
 import * as sharedContent from "shared-content";
 import * as sharedRouter from "shared-router";
+import { yieldToMain } from "../yield-to-main";
 
 type RuntimePlugin = NonNullable<Parameters<typeof init>[0]["plugins"]>[number];
 
@@ -40,6 +41,24 @@ const afreshEntries: RuntimePlugin = {
   name: "shell:afresh-entries",
   loadEntry: ({ remoteInfo }) => entriesLoadedAfresh.get(remoteInfo.name)?.() as ReturnType<NonNullable<RuntimePlugin["loadEntry"]>>,
 };
+
+/**
+ * A yield to the browser between the runtime's steps for a remote (its entry loaded, its share
+ * scope set up, its init run, each shared module it takes, its module fetched, its module run):
+ * without them the steps after each download ran as one chain of promise callbacks, one task of
+ * 25-40 ms on this kind of host, which a phone runs 4x slower (main.tsx says why that matters).
+ * Registered for every instance, since each remote's entry makes its own (sharing this runtime).
+ */
+const yieldBetweenSteps: RuntimePlugin = {
+  name: "shell:yield-between-steps",
+  beforeInitRemote: () => yieldToMain(),
+  beforeInitContainer: async (args) => (await yieldToMain(), args),
+  initContainer: async (args) => (await yieldToMain(), args),
+  beforeGetExpose: () => yieldToMain(),
+  beforeExecuteFactory: () => yieldToMain(),
+  beforeLoadShare: async (args) => (await yieldToMain(), args),
+};
+registerGlobalPlugins([yieldBetweenSteps]);
 
 /** The page's one federation instance; registerRemotes and loadRemote of @module-federation/runtime use it. */
 export const federationHost = init({
