@@ -3,11 +3,19 @@
 import fs from "node:fs";
 import type http from "node:http";
 
+/**
+ * How many connections may wait to be accepted. Node's default is 511: a burst of thousands of
+ * readers connecting at once (a shared post's visitors, `npm run bench:readers`) overflowed it,
+ * and each dropped connection was retried by its client 1, 3, 7 or 15 s later. The kernel caps it
+ * at net.core.somaxconn (4096 on Debian 12).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Listens and answers the port (the one picked when `port` is 0). */
 export async function listen(server: http.Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
       server.off("error", reject);
       resolve();
     });
