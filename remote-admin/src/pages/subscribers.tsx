@@ -16,14 +16,17 @@ function download(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-/** One post's recipients, read only while the disclosure is open. */
-function RecipientsDisclosure({ slug, round }: { slug: string; round: number }) {
+/** One post's recipients, shown (and read) on demand. */
+function RecipientsToggle({ slug, round }: { slug: string; round: number }) {
   const [open, setOpen] = useState(false);
+  const id = `recipients-${slug}`;
   return (
-    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Recipients of {slug}</summary>
-      {open ? <PostRecipients slug={slug} round={round} title={slug} /> : null}
-    </details>
+    <div>
+      <Button size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? "Hide" : "Show"} the recipients of {slug}
+      </Button>
+      <div id={id}>{open ? <PostRecipients slug={slug} round={round} title={slug} /> : null}</div>
+    </div>
   );
 }
 
@@ -61,7 +64,7 @@ function SendRounds() {
         </tbody>
       </table>
       {rounds.data.map((r) => (
-        <RecipientsDisclosure key={r.id} slug={r.id} round={r.round} />
+        <RecipientsToggle key={r.id} slug={r.id} round={r.round} />
       ))}
     </>
   );
