@@ -22,7 +22,7 @@ export interface AdminAccess {
   close(): Promise<void>;
 }
 
-export const bearerToken = (authorization: string | undefined): string | null => /^Bearer (\S+)$/.exec(authorization ?? "")?.[1] ?? null;
+const bearerToken = (authorization: string | undefined): string | null => /^Bearer (\S+)$/.exec(authorization ?? "")?.[1] ?? null;
 
 /** At most this many admins' database clients are kept (a site has one or two admins). */
 const MAX_CLIENTS = 4;

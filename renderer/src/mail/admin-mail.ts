@@ -7,7 +7,7 @@ import { postMail } from "./messages";
 import { mailablePost } from "./send-posts";
 import { sendConfirmation, unsubscribeLink, type SubscriptionContext } from "./subscriptions";
 
-export type LimitVerdict = { ok: true } | { ok: false; retryAfterMs: number };
+type LimitVerdict = { ok: true } | { ok: false; retryAfterMs: number };
 
 /**
  * The test email's light limit, per admin and per instance: a gap between two sends, and at most
@@ -36,13 +36,13 @@ export function waitInWords(ms: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-export interface TestMailContext extends SubscriptionContext {
+interface TestMailContext extends SubscriptionContext {
   media: MediaStorage | null;
   /** Reads a path as the admin (their drafts are theirs only). */
   readAsAdmin(path: string): Promise<unknown>;
 }
 
-export type TestMailResult = { status: "sent"; to: string; subject: string } | { status: "no-post" } | { status: "no-email" };
+type TestMailResult = { status: "sent"; to: string; subject: string } | { status: "no-post" } | { status: "no-email" };
 
 /**
  * The post's email (its published version, else its draft, as last saved) with the owner's
