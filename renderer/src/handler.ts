@@ -2,10 +2,10 @@
 // small table of routes, each in its own module. Public pages are rendered from the shell and the
 // remotes' server entries with the current content (routes/page.ts); the feed and the sitemap are
 // generated (routes/feed.ts; robots.txt is a static file of the shell: Cloud Functions answer that
-// path with a 404 before any function runs); browsers' release reports and admins' preview-link
-// requests have their own routes; the signed-in area and the sign-in page get the shell's template
-// and render in the browser. Responses are compressed here, since Hosting passes a function's
-// response through as it is.
+// path with a 404 before any function runs); browsers' release reports, admins' preview-link
+// requests and the admin's mail endpoints have their own routes; the signed-in area and the
+// sign-in page get the shell's template and render in the browser. Responses are compressed
+// here, since Hosting passes a function's response through as it is.
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
@@ -22,6 +22,7 @@ import { HTML, NOT_CACHED_RETRY, TEXT, parseTarget, responder, unavailablePage, 
 import { canaryCandidates } from "./releases/canaries";
 import { selectReleases } from "./releases/selection";
 import { createServedConfig } from "./releases/served-config";
+import { createAdminMailRoute, isAdminMailPath } from "./routes/admin-mail";
 import { FEED_PATHS, sendFeed } from "./routes/feed";
 import { createPageRoute } from "./routes/page";
 import type { PageRequest } from "./routes/page-request";
@@ -95,6 +96,7 @@ export function createRenderer(options: RendererOptions) {
   const endpoints: Route[] = [
     { matches: (_method, path) => path === RELEASE_REPORT_PATH, answer: createReportRoute({ served, remotes, log }) },
     { matches: (method, path) => method === "POST" && path === PREVIEW_LINK_ENDPOINT, answer: createPreviewLinkRoute({ served, secret: previewSecret }) },
+    { matches: (_method, path) => isAdminMailPath(path), answer: createAdminMailRoute({ served, mail, log }) },
   ];
 
   // Prepared once per instance, before the first request needs it, and kept fresh in the

@@ -3,5 +3,5 @@
 export * from "./subscriptions";
 export { BlogPostSchema, validate } from "./schemas";
 export { decodeOne } from "./decode";
-export { postPath } from "./paths";
+export { draftPath, postPath } from "./paths";
 export { mediaStorageOf, shareImage, type MediaStorage } from "./media";

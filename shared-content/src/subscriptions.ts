@@ -22,6 +22,13 @@ export const MAIL_PATHS = {
   signups: "mail/signups",
 } as const;
 
+/**
+ * The renderer's endpoints only the signed-in admin calls (POST, JSON, the admin's Firebase ID token
+ * as a Bearer token): a post's email sent to the admin's own address, and the confirmation mails
+ * of addresses imported as pending.
+ */
+export const ADMIN_MAIL_ENDPOINTS = { test: "/__mail/test", confirmations: "/__mail/confirmations" } as const;
+
 export const SUBSCRIPTION_LIMITS = {
   tags: { max: 10 },
   tag: { max: 40 },
@@ -33,6 +40,10 @@ export const SUBSCRIPTION_LIMITS = {
   overall: { count: 200, windowMs: 60 * 60_000 },
   /** How long a confirmation link stays valid. */
   confirmTtlMs: 3 * 24 * 60 * 60_000,
+  /** Test emails per admin: one at a time a few seconds apart, and a handful an hour. */
+  testMail: { gapMs: 5_000, count: 10, windowMs: 60 * 60_000 },
+  /** Confirmation mails of an import: the ids one request sends (the admin's page sends batches). */
+  confirmationsPerRequest: 20,
 } as const;
 
 /** A subscriber's key: 22 characters of the SHA-256 of the normalised address, base64url. */

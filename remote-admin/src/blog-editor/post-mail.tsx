@@ -1,10 +1,35 @@
 import { useState } from "react";
-import { formatMoment, saveMailChoice, usePostMail, usePostSendRound } from "shared-content/admin";
-import { Button, Panel, useConfirm } from "../ui";
+import { formatMoment, saveMailChoice, sendTestMail, usePostMail, usePostSendRound, type MailRequestResult } from "shared-content/admin";
+import { PostRecipients } from "../pages/post-recipients";
+import { Button, Panel, StatusMessage, useConfirm } from "../ui";
+
+/** "Send a test email to me": the post's email as it would go out, to the signed-in admin only. */
+function TestMailButton({ slug }: { slug: string }) {
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<MailRequestResult | null>(null);
+  async function send() {
+    setSending(true);
+    setResult(null);
+    setResult(await sendTestMail(slug));
+    setSending(false);
+  }
+  return (
+    <>
+      <p>
+        <Button onClick={() => void send()} disabled={sending} aria-describedby={`test-mail-hint-${slug}`}>
+          {sending ? "Sending the test email…" : "Send a test email to me"}
+        </Button>{" "}
+        <small id={`test-mail-hint-${slug}`}>Only to your own address, as the post was last saved; subscribers get nothing.</small>
+      </p>
+      {result ? <StatusMessage kind={result.ok ? "success" : "error"}>{result.message}</StatusMessage> : null}
+    </>
+  );
+}
 
 /**
- * The post's email to subscribers: the summary or the whole post (saved at once), whether and when
- * it was sent, and "Send again" for a correction (a published post is otherwise sent only once).
+ * The post's email to subscribers: the summary or the whole post (saved at once), a test email to
+ * the admin, whether and when it was sent and to whom, and "Send again" for a correction (a
+ * published post is otherwise sent only once).
  */
 export function PostMail({ slug }: { slug: string }) {
   const choice = usePostMail(slug);
@@ -38,6 +63,7 @@ export function PostMail({ slug }: { slug: string }) {
           </label>
         ))}
       </fieldset>
+      <TestMailButton slug={slug} />
       <p role="status">
         {round.status !== "ready"
           ? "Loading…"
@@ -48,6 +74,7 @@ export function PostMail({ slug }: { slug: string }) {
               : `Sending since ${formatMoment(sent.startedAt)}…`}
       </p>
       {sent?.doneAt && !choice.data?.sendAgain ? <Button onClick={() => void sendAgain()}>Send again</Button> : null}
+      {sent ? <PostRecipients slug={slug} round={sent.round} title="this post" /> : null}
       {error ? <p role="alert">{error}</p> : null}
     </Panel>
   );

@@ -1,22 +1,13 @@
-import { useMemo, useState, type ChangeEvent } from "react";
-import {
-  formatMoment,
-  importSubscribers,
-  parseSubscribersCsv,
-  removeSubscriber,
-  subscribersCsv,
-  useSendRounds,
-  useSubscribers,
-  type ParsedImport,
-} from "shared-content/admin";
+import { useMemo, useState } from "react";
+import { formatMoment, removeSubscriber, subscribersCsv, useSendRounds, useSubscribers } from "shared-content/admin";
 import { AdminPage, Button, Panel, SearchBox, StatusMessage, useConfirm } from "../ui";
 import { EditorLoadState } from "../editors/editor-load-state";
 import styles from "./list-item.module.css";
+import { PostRecipients } from "./post-recipients";
+import { SubscribersImport, type Notice } from "./subscribers-import";
 
 const TITLE = "Subscribers";
 const DESCRIPTION = "Readers who get new posts by email. Pending addresses have not confirmed yet and get nothing.";
-
-type Notice = { kind: "success" | "error"; text: string } | null;
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
@@ -25,38 +16,57 @@ function download(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Each mailed post's latest round: when, how many sent, failures. */
+/** One post's recipients, shown (and read) on demand. */
+function RecipientsToggle({ slug, round }: { slug: string; round: number }) {
+  const [open, setOpen] = useState(false);
+  const id = `recipients-${slug}`;
+  return (
+    <div>
+      <Button size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? "Hide" : "Show"} the recipients of {slug}
+      </Button>
+      <div id={id}>{open ? <PostRecipients slug={slug} round={round} title={slug} /> : null}</div>
+    </div>
+  );
+}
+
+/** Each mailed post's latest round: when, how many sent, failures; and to whom, per post. */
 function SendRounds() {
   const rounds = useSendRounds();
   if (rounds.status !== "ready") return <p role="status">{rounds.status === "error" ? `Could not load the sends: ${rounds.error?.message}` : "Loading…"}</p>;
   if (rounds.data.length === 0) return <p>No post has been sent yet. A post is sent to the confirmed subscribers when it is published.</p>;
   return (
-    <table>
-      <caption className={styles.meta}>Posts sent by email</caption>
-      <thead>
-        <tr>
-          <th scope="col">Post</th>
-          <th scope="col">Started</th>
-          <th scope="col">Finished</th>
-          <th scope="col">Sent</th>
-          <th scope="col">Failed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rounds.data.map((r) => (
-          <tr key={r.id}>
-            <td>
-              {r.id}
-              {r.round > 1 ? ` (round ${r.round})` : ""}
-            </td>
-            <td>{formatMoment(r.startedAt)}</td>
-            <td>{r.doneAt ? formatMoment(r.doneAt) : "sending…"}</td>
-            <td>{r.sent ?? "–"}</td>
-            <td>{r.failed ?? "–"}</td>
+    <>
+      <table>
+        <caption className={styles.meta}>Posts sent by email</caption>
+        <thead>
+          <tr>
+            <th scope="col">Post</th>
+            <th scope="col">Started</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Sent</th>
+            <th scope="col">Failed</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rounds.data.map((r) => (
+            <tr key={r.id}>
+              <td>
+                {r.id}
+                {r.round > 1 ? ` (round ${r.round})` : ""}
+              </td>
+              <td>{formatMoment(r.startedAt)}</td>
+              <td>{r.doneAt ? formatMoment(r.doneAt) : "sending…"}</td>
+              <td>{r.sent ?? "–"}</td>
+              <td>{r.failed ?? "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rounds.data.map((r) => (
+        <RecipientsToggle key={r.id} slug={r.id} round={r.round} />
+      ))}
+    </>
   );
 }
 
@@ -66,8 +76,8 @@ export default function Subscribers() {
   const { confirm, dialog } = useConfirm();
   const [query, setQuery] = useState("");
   const [notice, setNotice] = useState<Notice>(null);
-  const [pendingImport, setPendingImport] = useState<ParsedImport | null>(null);
   const list = live.data;
+  const ids = useMemo(() => new Set(list.map((s) => s.id)), [list]);
   const shown = useMemo(() => list.filter((s) => s.email.includes(query.trim().toLowerCase())), [list, query]);
   if (live.status !== "ready") return <EditorLoadState title={TITLE} description={DESCRIPTION} live={live} />;
   const confirmed = list.filter((s) => s.status === "confirmed").length;
@@ -80,19 +90,6 @@ export default function Subscribers() {
       (e: unknown) => setNotice({ kind: "error", text: `Could not remove ${email}: ${String(e)}` }),
     );
   }
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (file) setPendingImport(parseSubscribersCsv(await file.text()));
-    event.target.value = "";
-  }
-  async function onImport(parsed: ParsedImport) {
-    setPendingImport(null);
-    await importSubscribers(parsed.rows, new Set(list.map((s) => s.id))).then(
-      (added) => setNotice({ kind: "success", text: `Imported ${added} new subscriber${added === 1 ? "" : "s"} as confirmed; no mail was sent.` }),
-      (e: unknown) => setNotice({ kind: "error", text: `The import failed: ${String(e)}` }),
-    );
-  }
-
   return (
     <AdminPage title={TITLE} description={DESCRIPTION}>
       {dialog}
@@ -105,27 +102,9 @@ export default function Subscribers() {
         <p>
           <Button onClick={() => download("subscribers.csv", subscribersCsv(list))} disabled={list.length === 0}>
             Export CSV
-          </Button>{" "}
-          <label>
-            Import CSV (addresses are added as confirmed; no mail is sent) <input type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} />
-          </label>
+          </Button>
         </p>
-        {pendingImport ? (
-          <StatusMessage
-            kind="info"
-            action={
-              <>
-                <Button onClick={() => void onImport(pendingImport)} disabled={pendingImport.rows.length === 0}>
-                  Import {pendingImport.rows.length}
-                </Button>{" "}
-                <Button onClick={() => setPendingImport(null)}>Cancel</Button>
-              </>
-            }
-          >
-            {pendingImport.rows.length} address(es) to import
-            {pendingImport.skipped.length > 0 ? `; skipped: ${pendingImport.skipped.map((s) => `line ${s.line} (${s.reason})`).join(", ")}` : ""}.
-          </StatusMessage>
-        ) : null}
+        <SubscribersImport existing={ids} onNotice={setNotice} />
         {list.length === 0 ? (
           <p>No subscribers yet. Readers subscribe from the blog, or import a CSV file.</p>
         ) : (

@@ -1,7 +1,8 @@
 // What the subscription endpoints and the mail job share, made once per process from the
 // environment: the settings (SMTP_URL, MAIL_SECRET, MAIL_FROM), the database as the mailer uid,
-// the SMTP sender, and the site's name for the mails.
+// the SMTP sender, the site's name for the mails, and who the admin is (the admin's mail endpoints).
 import { schedulerDatabaseUrl } from "../database-url";
+import { createAdminAccess, type AdminAccess } from "./admin-access";
 import { createMailDatabase, type MailDatabase } from "./mail-database";
 import { createSender, mailSettings, type MailSettings, type SendMail } from "./transport";
 
@@ -11,6 +12,8 @@ export interface MailServices {
   send: SendMail;
   /** The name mails are signed with: the about record's name, else MAIL_SITE_NAME, else "the blog". */
   siteName(): Promise<string>;
+  /** The admin's identity and reads as the admin, for the admin's mail endpoints. */
+  admins: AdminAccess;
   close(): Promise<void>;
 }
 
@@ -24,6 +27,7 @@ export function createMailServices(env: NodeJS.ProcessEnv): MailServices | null 
   if (!settings) return null;
   const db = createMailDatabase(mailDatabaseUrl(env));
   const sender = createSender(settings);
+  const admins = createAdminAccess(mailDatabaseUrl(env));
   let name: { value: string; at: number } | null = null;
   return {
     settings,
@@ -35,9 +39,10 @@ export function createMailServices(env: NodeJS.ProcessEnv): MailServices | null 
       name = { value: typeof stored === "string" && stored ? stored : env.MAIL_SITE_NAME || "the blog", at: Date.now() };
       return name.value;
     },
+    admins,
     close: async () => {
       sender.close();
-      await db.close();
+      await Promise.all([db.close(), admins.close()]);
     },
   };
 }

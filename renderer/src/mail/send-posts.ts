@@ -81,25 +81,35 @@ async function roundsToWork(ctx: MailJobContext, since: number): Promise<RoundWo
   return out.sort((a, b) => a.publishedAt - b.publishedAt);
 }
 
-/** The post as its mail shows it: the summary or the whole body (the owner's choice), the cover, the link. */
-async function postForMail(ctx: MailJobContext, slug: string): Promise<PostForMail | null> {
-  const post = decodeOne(BlogPostSchema, await ctx.db.read(postPath(slug)), postPath(slug));
+/**
+ * The post as its mail shows it: the summary or the whole body (the owner's choice), the cover, the
+ * link. Null when the stored value is not a post. The mail job and the admin's test email share it.
+ */
+export function mailablePost(
+  { base, media }: Pick<MailJobContext, "base" | "media">,
+  slug: string,
+  stored: { raw: unknown; path: string },
+  rawChoice: unknown,
+): PostForMail | null {
+  const post = decodeOne(BlogPostSchema, stored.raw, stored.path);
   if (!post) return null;
-  const choice = decodeOne(MailChoiceSchema, await ctx.db.read(mailChoicePath(slug)), mailChoicePath(slug));
+  const choice = decodeOne(MailChoiceSchema, rawChoice, mailChoicePath(slug));
   const cover =
-    post.coverImage && ctx.media
-      ? shareImage(ctx.media, post.coverImage.id).url
-      : post.coverUrl?.startsWith("/")
-        ? `${ctx.base}${post.coverUrl}`
-        : post.coverUrl;
+    post.coverImage && media ? shareImage(media, post.coverImage.id).url : post.coverUrl?.startsWith("/") ? `${base}${post.coverUrl}` : post.coverUrl;
   return {
     slug,
     title: post.title,
     summary: post.summary,
     ...(choice?.content === "full" && post.bodyHtml ? { bodyHtml: post.bodyHtml } : {}),
     ...(cover ? { coverUrl: cover, coverAlt: post.coverImage?.alt ?? "" } : {}),
-    url: `${ctx.base}/blogs/${slug}`,
+    url: `${base}/blogs/${slug}`,
   };
+}
+
+async function postForMail(ctx: MailJobContext, slug: string): Promise<PostForMail | null> {
+  const raw = await ctx.db.read(postPath(slug));
+  if (raw === null || raw === undefined) return null;
+  return mailablePost(ctx, slug, { raw, path: postPath(slug) }, await ctx.db.read(mailChoicePath(slug)));
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

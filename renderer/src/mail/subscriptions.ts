@@ -3,6 +3,7 @@
 // only a confirmed subscriber is ever sent a post. The answer to a signup is the same whether the
 // address was new, pending or already confirmed, so the form reveals nothing about who subscribed.
 import {
+  SUBSCRIBER_ID_PATTERN,
   SUBSCRIPTION_LIMITS,
   SubscribeInputSchema,
   SubscriberSchema,
@@ -61,9 +62,24 @@ export async function subscribe(ctx: SubscriptionContext, input: { email?: unkno
   await ctx.db.update({
     [subscriberPath(id)]: { email, status: "pending", ...(tags.length ? { tags } : {}), createdAt: stored?.createdAt ?? SERVER_TIME, source: "form" },
   });
-  const link = `${ctx.base}/subscribe/confirm?t=${signLink(ctx.secret, { action: "confirm", id, expires: now + SUBSCRIPTION_LIMITS.confirmTtlMs })}`;
-  await ctx.send(confirmationMail({ to: email, link, siteName: ctx.siteName, tags }));
+  await ctx.send(confirmationMail({ to: email, link: confirmLink(ctx, id, now), siteName: ctx.siteName, tags }));
   return { status: "accepted" };
+}
+
+const confirmLink = (ctx: SubscriptionContext, id: string, now: number) =>
+  `${ctx.base}/subscribe/confirm?t=${signLink(ctx.secret, { action: "confirm", id, expires: now + SUBSCRIPTION_LIMITS.confirmTtlMs })}`;
+
+/**
+ * Mails a pending subscriber the confirmation link (the admin's import, when asked). False, and
+ * nothing sent, for an id that is not a pending subscriber: a confirmed one needs none.
+ */
+export async function sendConfirmation(ctx: SubscriptionContext, id: string): Promise<boolean> {
+  if (!SUBSCRIBER_ID_PATTERN.test(id)) return false;
+  const stored = decodeOne(SubscriberSchema, await ctx.db.read(subscriberPath(id)), subscriberPath(id));
+  if (stored?.status !== "pending") return false;
+  const now = ctx.now?.() ?? Date.now();
+  await ctx.send(confirmationMail({ to: stored.email, link: confirmLink(ctx, id, now), siteName: ctx.siteName, tags: stored.tags ?? [] }));
+  return true;
 }
 
 export type LinkResult = { status: "done"; email: string } | { status: "invalid" | "expired" | "gone" };

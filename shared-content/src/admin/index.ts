@@ -127,6 +127,10 @@ export {
   importSubscribers,
   subscribersCsv,
   parseSubscribersCsv,
+  recipientsOf,
+  useRoundLedger,
   type ParsedImport,
+  type Recipient,
 } from "./subscribers";
+export { sendTestMail, sendImportConfirmations, type MailRequestResult } from "./mail-requests";
 export { type Subscriber, type SendRound, type MailChoice } from "../subscriptions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSubscribersCsv, subscribersCsv } from "./subscribers";
+import { parseSubscribersCsv, recipientsOf, subscribersCsv } from "./subscribers";
 
 describe("subscribers as CSV", () => {
   it("exports what it imports: addresses, tags, and quoted cells", () => {
@@ -30,5 +30,32 @@ describe("subscribers as CSV", () => {
         { line: 4, reason: "one@example.com appears twice" },
       ],
     });
+  });
+});
+
+describe("a round's recipients", () => {
+  const subscribers = [
+    { id: "a".repeat(22), email: "a@example.com" },
+    { id: "b".repeat(22), email: "b@example.com" },
+  ];
+
+  it("joins the ledger's ids with the addresses: failures first, then the newest; a gone subscriber has no address", () => {
+    const ledger = {
+      ["a".repeat(22)]: { state: "sent", at: 1000 },
+      ["b".repeat(22)]: { state: "failed", at: 500, error: "550 mailbox unavailable" },
+      ["c".repeat(22)]: { state: "sent", at: 2000 },
+      ["d".repeat(22)]: { state: "sending", at: 3000 },
+    };
+    expect(recipientsOf(ledger, subscribers)).toEqual([
+      { id: "b".repeat(22), email: "b@example.com", state: "failed", at: 500, error: "550 mailbox unavailable" },
+      { id: "d".repeat(22), email: null, state: "sending", at: 3000 },
+      { id: "c".repeat(22), email: null, state: "sent", at: 2000 },
+      { id: "a".repeat(22), email: "a@example.com", state: "sent", at: 1000 },
+    ]);
+  });
+
+  it("is empty for no ledger, and skips entries that are not ledger entries", () => {
+    expect(recipientsOf(null, subscribers)).toEqual([]);
+    expect(recipientsOf({ ["a".repeat(22)]: { state: "lost" } }, subscribers)).toEqual([]);
   });
 });

@@ -6,14 +6,17 @@ import { decodeOne } from "../decode";
 import { EMAIL_PATTERN } from "../limits";
 import {
   MAIL_PATHS,
+  LedgerEntrySchema,
   MailChoiceSchema,
   SendRoundSchema,
   SubscriberSchema,
+  ledgerPath,
   mailChoicePath,
   normaliseEmail,
   sendRoundPath,
   subscriberId,
   subscriberPath,
+  type LedgerEntry,
   type MailChoice,
   type SendRound,
   type Subscriber,
@@ -110,27 +113,59 @@ export function parseSubscribersCsv(text: string): ParsedImport {
 }
 
 /**
- * Adds the rows as confirmed subscribers (the owner vouches for the list; no mail is sent),
- * leaving addresses already subscribed as they are. One update; returns how many were added.
+ * Adds the rows, leaving addresses already subscribed as they are; one update. By default they are
+ * confirmed (the owner vouches for the list; no mail is sent). With `pending`, they are added as
+ * pending and get nothing until they confirm: the caller asks the renderer to mail each its
+ * confirmation link (sendImportConfirmations). Returns the ids added.
  */
-export async function importSubscribers(rows: ParsedImport["rows"], existing: ReadonlySet<string>): Promise<number> {
+export async function importSubscribers(rows: ParsedImport["rows"], existing: ReadonlySet<string>, { pending = false } = {}): Promise<string[]> {
   const updates: Record<string, unknown> = {};
+  const added: string[] = [];
   for (const row of rows) {
     const id = await subscriberId(row.email);
     if (existing.has(id)) continue;
+    added.push(id);
     updates[subscriberPath(id)] = {
       email: row.email,
-      status: "confirmed",
+      status: pending ? "pending" : "confirmed",
       ...(row.tags.length ? { tags: row.tags } : {}),
       createdAt: SERVER_TIME,
-      confirmedAt: SERVER_TIME,
+      ...(pending ? {} : { confirmedAt: SERVER_TIME }),
       source: "import",
     };
   }
-  if (Object.keys(updates).length === 0) return 0;
+  if (added.length === 0) return [];
   const { db, sdk } = await connection();
   await sdk.update(sdk.ref(db), updates);
-  return Object.keys(updates).length;
+  return added;
+}
+
+/** One subscriber's mail of a post's round, as the admin reads it: the address, or null once the subscriber is gone. */
+export interface Recipient {
+  id: string;
+  email: string | null;
+  state: LedgerEntry["state"];
+  at: number;
+  error?: string;
+}
+
+/**
+ * The ledger of a round joined with the subscriber list (the ledger holds ids only): failures
+ * first, then the newest first. An id no longer subscribed (unsubscribed or removed) has no address.
+ */
+export function recipientsOf(ledger: unknown, subscribers: readonly { id: string; email: string }[], path = "mail/ledger"): Recipient[] {
+  const emails = new Map(subscribers.map((s) => [s.id, s.email]));
+  const rank = { failed: 0, sending: 1, sent: 2 } as const;
+  return Object.entries((ledger ?? {}) as Record<string, unknown>)
+    .map(([id, raw]) => ({ id, entry: decodeOne(LedgerEntrySchema, raw, `${path}/${id}`) }))
+    .filter((e): e is { id: string; entry: LedgerEntry } => e.entry !== null)
+    .map(({ id, entry }) => ({ id, email: emails.get(id) ?? null, state: entry.state, at: entry.at, ...(entry.error ? { error: entry.error } : {}) }))
+    .sort((a, b) => rank[a.state] - rank[b.state] || b.at - a.at);
+}
+
+/** A round's ledger entries, live (raw: recipientsOf joins them with the subscribers). */
+export function useRoundLedger(slug: string, round: number): LiveResult<unknown> {
+  return useAdminRead(ledgerPath(slug, round), (value) => value ?? null, null);
 }
 
 /** A post's mail choice (null: the summary, the default), live. */
