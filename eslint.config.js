@@ -119,7 +119,6 @@ export default tseslint.config(
     files: [
       "shared-content/src/rules/build-rules.ts",
       "shared-content/scripts/generate-seed.ts",
-      "shared-content/src/admin/data-transfer.ts",
       "remote-admin/scripts/demo-pictures-page.ts",
       "remote-admin/src/data-tool/old-site.ts",
       "rtdb-emulator/src/connection.ts",
