@@ -119,8 +119,6 @@ export default tseslint.config(
     files: [
       "shared-content/src/rules/build-rules.ts",
       "shared-content/scripts/generate-seed.ts",
-      "remote-admin/scripts/demo-pictures-page.ts",
-      "remote-admin/src/data-tool/old-site.ts",
       "rtdb-emulator/src/connection.ts",
       "rtdb-emulator/src/database.ts",
       "storage-emulator/src/rules/parse.ts",
