@@ -3,12 +3,7 @@
 // as a PNG "original" and runs it through the admin's own upload pipeline (process-image.ts), so
 // the seed's variants, ids and placeholders are exactly what an upload of that file makes.
 import { processImage } from "../src/media/process-image";
-import type { DemoPicture } from "./demo-pictures/canvas-art";
-import { SITE_PICTURES } from "./demo-pictures/site-pictures";
-import { POST_PICTURES } from "./demo-pictures/post-pictures";
-import { FILM_POSTERS } from "./demo-pictures/film-posters";
-
-const PICTURES: DemoPicture[] = [...SITE_PICTURES, ...POST_PICTURES, ...FILM_POSTERS];
+import { PICTURES } from "./demo-pictures/pictures";
 
 const toBase64 = async (blob: Blob) => {
   let binary = "";
