@@ -1,17 +1,17 @@
-// One websocket client: frames (incl. multi-frame messages), requests, listens, auth and
-// onDisconnect operations.
+// One websocket client: frames in (incl. multi-frame messages), requests, listens, auth and
+// onDisconnect operations. What it sends goes through its Outbox (outbox.ts).
 import { randomBytes } from "node:crypto";
 import type { WebSocket } from "ws";
 import { decodeIdToken } from "./auth.js";
 import type { AuthContext } from "./rules.js";
 import { CodedError } from "./errors.js";
-import { wirePath, type Actor, type Listener, type ListenerSink, type Namespace } from "./database.js";
+import type { Actor, Namespace } from "./database.js";
+import { wirePath, type Listener, type ListenerSink } from "./listeners.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { isObject, isPrefix, parsePath, parseWritePath } from "./tree.js";
+import { MAX_FRAME_CHARS, Outbox, responseMessage } from "./outbox.js";
 
-export const MAX_FRAME_CHARS = 16384;
 const DEBUG = process.env["RTDB_EMULATOR_DEBUG"] === "1";
-const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
 
 interface DisconnectOp {
   kind: "set" | "update";
@@ -24,30 +24,6 @@ export interface ConnectionContext {
   maxMessageBytes: number;
   isClosing: () => boolean;
   log: (line: string) => void;
-}
-
-/** Splits an outgoing message into frames of at most 16,384 UTF-16 units, never inside a surrogate pair. */
-export function splitFrames(message: string): string[] {
-  if (message.length <= MAX_FRAME_CHARS) return [message];
-  const out: string[] = [];
-  let i = 0;
-  while (i < message.length) {
-    let end = Math.min(i + MAX_FRAME_CHARS, message.length);
-    const last = message.charCodeAt(end - 1);
-    if (end < message.length && last >= 0xd800 && last <= 0xdbff) end--;
-    out.push(message.slice(i, end));
-    i = end;
-  }
-  return out;
-}
-
-/** The answer to a write, filled in once the write is durable. */
-interface AckSlot {
-  message: string | undefined;
-}
-
-function responseMessage(r: number, status: string, data: unknown): string {
-  return JSON.stringify({ t: "d", d: { r, b: { s: status, d: data } } });
 }
 
 function isDefaultQuery(q: unknown): boolean {
@@ -64,12 +40,14 @@ export class ClientConnection implements ListenerSink {
   private framesExpected = 0;
   private frameChars = 0;
   private closed = false;
+  private readonly outbox: Outbox;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly ctx: ConnectionContext,
     host: string,
   ) {
+    this.outbox = new Outbox(ws, ctx.log, this.sessionId);
     this.sendRaw(JSON.stringify({ t: "c", d: { t: "h", d: { ts: Date.now(), v: "5", h: host, s: this.sessionId } } }));
   }
 
@@ -77,63 +55,8 @@ export class ClientConnection implements ListenerSink {
     return this.ctx.namespace;
   }
 
-  /**
-   * Messages held back behind a write that is not yet durable. A write's ack must reach its
-   * client before any data event caused by a later write: the SDK sends its queued
-   * transactions on the ack without re-running them, with the hash of the newest server value
-   * it holds, so an event that overtook the ack makes stale output look current (a lost
-   * update). Real Firebase answers in that order; so do we, whatever fsync costs.
-   */
-  private readonly held: Array<string | AckSlot> = [];
-
   sendRaw(message: string): void {
-    if (this.held.length > 0) this.held.push(message);
-    else this.write(message);
-  }
-
-  /** Sends what is held, in order, up to the first write that is still not durable. */
-  private releaseHeld(): void {
-    while (this.held.length > 0) {
-      const next = this.held[0]!;
-      if (typeof next === "string") this.write(next);
-      else if (next.message !== undefined) this.write(next.message);
-      else return;
-      this.held.shift();
-    }
-  }
-
-  private write(message: string): void {
-    if (this.closed || this.ws.readyState !== 1) return;
-    if (DEBUG) this.ctx.log(`-> ${this.sessionId.slice(0, 6)} ${message.slice(0, 300)}`);
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      // A client that does not read its socket is dropped rather than allowed to eat memory.
-      this.ctx.log(`dropping connection ${this.sessionId}: over ${MAX_BUFFERED_BYTES} bytes unread`);
-      this.ws.terminate();
-      return;
-    }
-    this.cork();
-    if (message.length <= MAX_FRAME_CHARS) {
-      this.ws.send(message);
-      return;
-    }
-    const frames = splitFrames(message);
-    this.ws.send(String(frames.length));
-    for (const f of frames) this.ws.send(f);
-  }
-
-  private corked = false;
-
-  /** Coalesces everything sent in this tick (a batch of acks, a fan-out) into one socket write. */
-  private cork(): void {
-    if (this.corked) return;
-    const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-    if (!socket) return;
-    this.corked = true;
-    socket.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      socket.uncork();
-    });
+    this.outbox.send(message);
   }
 
   private failed = false;
@@ -207,27 +130,6 @@ export class ClientConnection implements ListenerSink {
     if (err instanceof CodedError) return this.respond(r, err.code, err.message);
     this.ctx.log(`internal error: ${(err as Error)?.stack ?? String(err)}`);
     this.respond(r, "internal_error", "Internal error");
-  }
-
-  private ackWhenDurable(r: number, durable: Promise<void>): void {
-    const slot: AckSlot = { message: undefined };
-    this.held.push(slot);
-    durable.then(
-      () => {
-        slot.message = responseMessage(r, "ok", "");
-        this.releaseHeld();
-      },
-      (err: unknown) => {
-        // A write that waited behind a large update, or was one, is refused here.
-        if (err instanceof CodedError) {
-          slot.message = responseMessage(r, err.code, err.message);
-        } else {
-          this.ctx.log(`persistence error: ${String(err)}`);
-          slot.message = responseMessage(r, "internal_error", "Write could not be persisted");
-        }
-        this.releaseHeld();
-      },
-    );
   }
 
   private handleRequest(r: number, action: unknown, b: Record<string, unknown>): void {
@@ -319,11 +221,11 @@ export class ClientConnection implements ListenerSink {
         const { parts, priority } = parseWritePath(b["p"]);
         if (!("d" in b)) throw new CodedError("invalid_request", "Missing data");
         const h = typeof b["h"] === "string" ? b["h"] : undefined;
-        return this.ackWhenDurable(r, priority ? ns.setPriority(parts, b["d"], this.actor, h) : ns.set(parts, b["d"], this.actor, h));
+        return this.outbox.ackWhenDurable(r, priority ? ns.setPriority(parts, b["d"], this.actor, h) : ns.set(parts, b["d"], this.actor, h));
       }
       case "m": {
         const path = parsePath(b["p"]);
-        return this.ackWhenDurable(r, ns.update(path, b["d"], this.actor));
+        return this.outbox.ackWhenDurable(r, ns.update(path, b["d"], this.actor));
       }
       case "o":
       case "om": {
@@ -380,7 +282,7 @@ export class ClientConnection implements ListenerSink {
     if (this.closed) return;
     this.closed = true;
     this.frames = null;
-    this.held.length = 0;
+    this.outbox.close();
     const ns = this.ctx.namespace;
     for (const l of this.listens.values()) ns.unlisten(l);
     this.listens.clear();

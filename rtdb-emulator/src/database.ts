@@ -5,60 +5,13 @@ import { CompiledQuery, SortedIndexes, type QuerySpec } from "./order.js";
 import { hashValue } from "./hash.js";
 import { NamespaceStore, type LogEntry, type PersistenceOptions, type RecoveryReport } from "./persistence.js";
 import { runSteps, runStepsYielding, type Steps } from "./steps.js";
-import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules, type WriteCheck } from "./rules.js";
-import {
-  deepEqual,
-  emptyNode,
-  getAt,
-  isObject,
-  isPrefix,
-  parseWritePath,
-  preparePriority,
-  prepareValue,
-  setAt,
-  withPriority,
-  type Json,
-  type JsonObject,
-} from "./tree.js";
+import { RulesEvaluator, UPDATE_PATHS_PER_STEP, type AuthContext, type CompiledRules } from "./rules.js";
+import { emptyNode, getAt, preparePriority, prepareValue, setAt, withPriority, type Json } from "./tree.js";
+import { deliver, notifyTouched, touchedListeners, type Listener, type Op } from "./listeners.js";
+import { parseUpdatePaths, type PreparedUpdate, type UpdatePath } from "./update-paths.js";
 
 /** Who performs an operation: a signed-in user, an anonymous visitor (null), or the owner (bypasses rules). */
 export type Actor = AuthContext | null | "owner";
-
-/** What a listener needs from its connection. */
-export interface ListenerSink {
-  sendRaw(message: string): void;
-  /**
-   * Structured delivery (REST streams): when present it is called instead of `sendRaw`, with
-   * 'd' (replace the value at `path`) or 'm' (merge: keys relative to `path`).
-   */
-  sendData?(listener: Listener, action: "d" | "m", path: readonly string[], data: Json): void;
-}
-
-export interface Listener {
-  sink: ListenerSink;
-  path: string[];
-  wirePath: string;
-  tag: number | undefined;
-  query: CompiledQuery | undefined;
-  querySpec: QuerySpec | undefined;
-  /** Serialised last result sent (query listeners only). */
-  lastSent: string | undefined;
-}
-
-interface Op {
-  path: string[];
-  value: Json;
-}
-
-export function wirePath(path: readonly string[]): string {
-  return path.join("/");
-}
-
-function dataMessage(action: "d" | "m", path: string, data: unknown, tag?: number): string {
-  const b: Record<string, unknown> = { p: path, d: data };
-  if (tag !== undefined) b["t"] = tag;
-  return JSON.stringify({ t: "d", d: { a: action, b } });
-}
 
 export interface NamespaceOptions {
   name: string;
@@ -154,16 +107,10 @@ export class Namespace {
     if (listener.query) {
       const result = this.sortedIndexes.result(listener.path, value, listener.query);
       listener.lastSent = JSON.stringify(result);
-      this.deliver(listener, "d", listener.path, result);
+      deliver(listener, "d", listener.path, result);
     } else {
-      this.deliver(listener, "d", listener.path, value);
+      deliver(listener, "d", listener.path, value);
     }
-  }
-
-  /** Sends one data message to a listener; `make` (optional) builds the shared wire message. */
-  private deliver(l: Listener, action: "d" | "m", path: readonly string[], data: Json, make?: () => string): void {
-    if (l.sink.sendData) l.sink.sendData(l, action, path, data);
-    else l.sink.sendRaw(make ? make() : dataMessage(action, wirePath(path as string[]), data, l.tag));
   }
 
   unlisten(listener: Listener): void {
@@ -292,119 +239,17 @@ export class Namespace {
 
   /** Applies resolved ops and pushes what changed to every affected listener. */
   private apply(ops: Op[], base: string[], isMerge: boolean): void {
-    interface Affected {
-      l: Listener;
-      full: boolean;
-      old: Json;
-    }
-    const affected: Affected[] = [];
-    for (const l of this.listeners) {
-      let touches = false;
-      let full = false;
-      for (const op of ops) {
-        if (isPrefix(l.path, op.path)) touches = true;
-        else if (isPrefix(op.path, l.path)) {
-          touches = true;
-          full = true;
-        }
-      }
-      if (!touches) continue;
-      // The subtree under a written path is replaced, not mutated, so this reference keeps
-      // the old value for comparison.
-      affected.push({ l, full, old: full && !l.query ? getAt(this.root, l.path) : null });
-    }
+    const affected = touchedListeners(this.listeners, ops, this.root);
     for (const op of ops) this.root = setAt(this.root, op.path, op.value);
     if (affected.length === 0) return;
-
-    const cache = new Map<string, string>();
-    const cached = (key: string, make: () => string): string => {
-      let s = cache.get(key);
-      if (s === undefined) {
-        s = make();
-        cache.set(key, s);
-      }
-      return s;
-    };
-    for (const { l, full, old } of affected) {
-      if (l.query) {
-        const result = this.sortedIndexes.result(l.path, getAt(this.root, l.path), l.query);
-        const s = JSON.stringify(result);
-        if (s !== l.lastSent) {
-          l.lastSent = s;
-          this.deliver(l, "d", l.path, result);
-        }
-        continue;
-      }
-      if (full) {
-        const now = getAt(this.root, l.path);
-        if (!deepEqual(old, now)) this.deliver(l, "d", l.path, now);
-        continue;
-      }
-      if (!isMerge) {
-        const op = ops[0]!;
-        this.deliver(l, "d", op.path, op.value, () => cached("set", () => dataMessage("d", wirePath(op.path), op.value, l.tag)));
-        continue;
-      }
-      if (isPrefix(l.path, base)) {
-        let merged: Record<string, Json> | undefined;
-        const mergeData = (): Record<string, Json> => {
-          if (!merged) {
-            merged = emptyNode();
-            for (const op of ops) merged[op.path.slice(base.length).join("/")] = op.value;
-          }
-          return merged;
-        };
-        if (l.sink.sendData) this.deliver(l, "m", base, mergeData());
-        else l.sink.sendRaw(cached("merge", () => dataMessage("m", wirePath(base), mergeData(), l.tag)));
-        continue;
-      }
-      // The listener sits strictly inside the update's base: merge only what lies below it.
-      const d = emptyNode();
-      let whole = false;
-      for (const op of ops) {
-        if (!isPrefix(l.path, op.path)) continue;
-        if (op.path.length === l.path.length) whole = true;
-        d[op.path.slice(l.path.length).join("/")] = op.value;
-      }
-      if (whole) this.deliver(l, "d", l.path, getAt(this.root, l.path));
-      else this.deliver(l, "m", l.path, d);
-    }
+    notifyTouched(affected, ops, base, isMerge, {
+      root: () => this.root,
+      queryResult: (l, query) => this.sortedIndexes.result(l.path, getAt(this.root, l.path), query),
+    });
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
     if (this.store) await this.store.close();
   }
-}
-
-interface UpdatePath {
-  rel: string;
-  parts: string[];
-  priority: boolean;
-}
-
-/** An update checked and ready to apply. */
-interface PreparedUpdate {
-  ops: Op[];
-  patch: JsonObject;
-  newDb: WriteCheck["newDatabase"];
-}
-
-/** An update's paths, validated: none empty, none inside another, none too deep. */
-function parseUpdatePaths(path: string[], rawChildren: unknown): UpdatePath[] {
-  if (!isObject(rawChildren)) throw new CodedError("invalid_request", "Update data must be an object");
-  const parsed = Object.keys(rawChildren).map((rel) => ({ rel, ...parseWritePath(rel) }));
-  if (parsed.some((p) => p.parts.length === 0)) throw new CodedError("invalid_request", "Update paths must not be empty");
-  // Overlap: a path that is another one's ancestor (or the same node). Keys hold no "/", so
-  // each path's ancestors are looked up by their joined form: linear in the update's size.
-  const written = new Map(parsed.map((p) => [p.parts.join("/"), p.rel]));
-  if (written.size < parsed.length) throw new CodedError("invalid_request", "Update paths overlap: the same path twice");
-  for (const { rel, parts } of parsed) {
-    for (let n = 1; n < parts.length; n++) {
-      const ancestor = written.get(parts.slice(0, n).join("/"));
-      if (ancestor !== undefined) throw new CodedError("invalid_request", `Update paths overlap: ${ancestor} and ${rel}`);
-    }
-  }
-  if (path.length + parsed.reduce((deepest, p) => Math.max(deepest, p.parts.length), 0) > 32) throw new CodedError("invalid_request", "Path too deep");
-  return parsed;
 }

@@ -2,7 +2,8 @@
 // A stream is a listener on the namespace whose data messages become `put`/`patch` events at
 // paths relative to the streamed location.
 import type http from "node:http";
-import type { Actor, Listener, ListenerSink, Namespace } from "./database.js";
+import type { Actor, Namespace } from "./database.js";
+import type { Listener, ListenerSink } from "./listeners.js";
 import { CodedError } from "./errors.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { toRestJson } from "./rest-json.js";

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { listen, watchRulesFile } from "local-server-kit";
+import { serveInstance, watchRulesFile, type LocalServerInstance } from "local-server-kit";
 import type { Namespace } from "./database.js";
 import { createHttpHandler } from "./http-handler.js";
 import { Namespaces } from "./namespaces.js";
@@ -52,11 +52,8 @@ export interface RtdbEmulatorStats {
   listeners: number;
 }
 
-export interface RtdbEmulator {
-  port: number;
-  host: string;
-  /** http://host:port */
-  url: string;
+/** A started database server: local-server-kit's instance (address, data folder, ready, close), and its own parts. */
+export interface RtdbEmulator extends LocalServerInstance {
   /** What was replayed from disk per namespace (torn last line included). */
   recovery: Record<string, RecoveryReport>;
   /**
@@ -66,8 +63,6 @@ export interface RtdbEmulator {
   setRules(text: string, namespace?: string): void;
   /** Open streams and listeners (to check that nothing is left behind). */
   stats(): RtdbEmulatorStats;
-  /** Stops accepting, closes clients and streams, flushes and compacts the logs. */
-  close(): Promise<void>;
 }
 
 export const DEFAULT_NAMESPACE = "demo-portfolio-default-rtdb";
@@ -77,9 +72,10 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
   const log = options.log ?? (() => {});
   const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const defaultNamespace = options.defaultNamespace ?? DEFAULT_NAMESPACE;
+  const dataDir = options.dataDir ? path.resolve(options.dataDir) : undefined;
   const namespaces = new Namespaces({
     defaultRules: compileRules(options.rules ? fs.readFileSync(options.rules, "utf8") : (options.rulesText ?? OPEN_RULES_TEXT)),
-    dataDir: options.dataDir ? path.resolve(options.dataDir) : undefined,
+    dataDir,
     persistence: { fsync: options.fsync, compactBytes: options.compactBytes },
     maxValueBytes: maxMessageBytes,
     maxNamespaces: options.maxNamespaces,
@@ -102,29 +98,27 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
     createHttpHandler({ namespaces, defaultNamespace, maxMessageBytes, openStream: (...args) => streams.start(...args), setRules, log }),
   );
   const sockets = attachWebSockets(server, { namespaces, defaultNamespace, maxMessageBytes, isClosing: () => closing, address: () => `${host}:${port}`, log });
-  port = await listen(server, options.port ?? 0, host);
-
-  let closePromise: Promise<void> | null = null;
-  async function close(): Promise<void> {
-    closing = true;
-    unwatchRules();
-    streams.endAll();
-    sockets.close();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    await namespaces.closeAll();
-  }
+  // Stopping: no more clients, streams or sockets, then the logs are flushed and compacted.
+  const instance = await serveInstance(
+    server,
+    { host, port: options.port ?? 0, dataDir },
+    {
+      before: () => {
+        closing = true;
+        unwatchRules();
+        streams.endAll();
+        sockets.close();
+      },
+      after: () => namespaces.closeAll(),
+    },
+  );
+  port = instance.port;
 
   return {
-    port,
-    host,
-    url: `http://${host}:${port}`,
+    ...instance,
     recovery: namespaces.recovery,
     setRules,
     stats: () => ({ streams: streams.size, listeners: namespaces.all().reduce((n, ns) => n + ns.listeners.size, 0) }),
-    close: () => (closePromise ??= close()),
   };
 }
 

@@ -72,6 +72,17 @@ describe("persistence", () => {
     expect(second.child.exitCode).toBe(0);
   });
 
+  it("the instance names its data folder, answers while running, and stops once however often it is closed", async () => {
+    const dir = tmpDir();
+    const server = await startServer({ dataDir: dir });
+    expect(server.dataDir).toBe(path.resolve(dir));
+    await server.ready();
+    const stopping = server.close();
+    expect(server.close()).toBe(stopping);
+    await stopping;
+    await expect(server.ready()).rejects.toThrow(/stopped/);
+  });
+
   it("a torn last log line is dropped and reported; the rest is replayed", async () => {
     const dir = tmpDir();
     const server = await startServer({ dataDir: dir });

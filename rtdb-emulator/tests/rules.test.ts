@@ -228,23 +228,18 @@ describe("rules through the real SDK and the real Auth emulator", () => {
       const c = makeClient(server, ns);
       clients.push(c);
       expect(await code(set(ref(c.db, "open/x"), 1))).toMatch(/PERMISSION_DENIED/i);
-      res = await fetch(`${server.url}/.settings/rules.json`, { method: "PUT", body: '{"rules": {".read": true, ".write": true}}' });
+      /** PUTs rules text to the rules endpoint, as the owner unless `asOwner` is false. */
+      const putRules = (body: string, asOwner = true) =>
+        fetch(`${server.url}/.settings/rules.json`, { method: "PUT", headers: asOwner ? { authorization: "Bearer owner" } : {}, body });
+      res = await putRules('{"rules": {".read": true, ".write": true}}', false);
       expect(res.status).toBe(401);
-      res = await fetch(`${server.url}/.settings/rules.json`, {
-        method: "PUT",
-        headers: { authorization: "Bearer owner" },
-        body: '{"rules": {".read": true, /* open */ ".write": true}}',
-      });
+      res = await putRules('{"rules": {".read": true, /* open */ ".write": true}}');
       expect(res.status).toBe(200);
       expect(await code(set(ref(c.db, "open/x"), 1))).toBe("ok");
-      res = await fetch(`${server.url}/.settings/rules.json`, { method: "PUT", headers: { authorization: "Bearer owner" }, body: '{"rules": {".read": tru' });
+      res = await putRules('{"rules": {".read": tru');
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/JSON/);
-      res = await fetch(`${server.url}/.settings/rules.json`, {
-        method: "PUT",
-        headers: { authorization: "Bearer owner" },
-        body: '{"rules": {".read": "auth.uid ==="}}',
-      });
+      res = await putRules('{"rules": {".read": "auth.uid ==="}}');
       expect(res.status).toBe(400);
       // The old (open) rules are still in force.
       expect(await code(set(ref(c.db, "open/y"), 2))).toBe("ok");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { startAuthFront } from "dev-tools/auth-front";
 import { freePort, startFirebaseEmulators, type FirebaseEmulators } from "dev-tools/firebase-emulators";
 import { NAMESPACE, PROJECT_ID, STORAGE_BUCKET, repoRoot, type StackPorts } from "dev-tools/stack-config";
+import type { LocalServerInstance } from "local-server-kit";
 import type { seedForStorage } from "./demo-media";
 
 /** What every start-up step shares. */
@@ -51,7 +52,7 @@ export interface Switch {
  * Starts a server on `port` and gives its switch: stopped and started again on the port it took
  * (same data), e.g. by the e2e control endpoint.
  */
-async function restartable<S extends { port: number; close(): Promise<void> }>(start: (port: number) => Promise<S>, port: number) {
+async function restartable<S extends LocalServerInstance>(start: (port: number) => Promise<S>, port: number) {
   let running: S | null = await start(port);
   const server = running;
   const control: Switch = {
@@ -70,55 +71,54 @@ async function restartable<S extends { port: number; close(): Promise<void> }>(s
   return { server, control };
 }
 
+/**
+ * One of the stack's local servers (local-server-kit instances), started restartable on its port
+ * of the stack, stopped with the rest, and announced with `describe`. The e2e control endpoint
+ * stops and starts it again (same port, same data folder), as a network drop or a server restart
+ * looks to the open pages and to an upload in progress.
+ */
+async function startLocalServerStep<S extends LocalServerInstance>(
+  run: StackRun,
+  which: "database" | "storage",
+  start: (port: number, log: ((line: string) => void) | undefined) => Promise<S>,
+  describe: (server: S) => string,
+): Promise<{ url: string; control: Switch }> {
+  const log = run.verbose ? (line: string) => run.log(`[${which}] ${line}`) : undefined;
+  const { server, control } = await restartable((port) => start(port, log), run.ports[which]);
+  run.stoppers.push(() => control.stop());
+  run.checkAborted();
+  run.ports[which] = server.port;
+  run.log(describe(server));
+  return { url: server.url, control };
+}
+
 /** The database server (rtdb-emulator) on the stack's data folder, with the seed for an empty one. */
 export async function startDatabaseStep(run: StackRun, dbDir: string, seed: ReturnType<typeof seedForStorage>) {
-  const { host, ports, log } = run;
   const { startRtdbEmulator } = await loadEmulator("rtdb-emulator", () => import("rtdb-emulator"));
-  const startDatabase = (port: number) =>
-    startRtdbEmulator({
-      port,
-      host,
-      rules: join(repoRoot, "database.rules.json"),
-      dataDir: dbDir,
-      seed,
-      defaultNamespace: NAMESPACE,
-      watchRules: true,
-      log: run.verbose ? (line: string) => log(`[database] ${line}`) : undefined,
-    });
-  // The e2e control endpoint stops and restarts the database server (same port, same data
-  // folder), as a network drop or a server restart would look to the open pages.
-  const { server, control: database } = await restartable(startDatabase, ports.database);
-  run.stoppers.push(() => database.stop());
-  run.checkAborted();
-  ports.database = server.port;
-  const databaseUrl = `http://${host}:${server.port}`;
-  log(`Database emulator  ${databaseUrl}  (namespace ${NAMESPACE}, data in ${dbDir})`);
-  return { databaseUrl, database };
+  const rules = join(repoRoot, "database.rules.json");
+  const { url, control } = await startLocalServerStep(
+    run,
+    "database",
+    (port, log) => startRtdbEmulator({ port, host: run.host, rules, dataDir: dbDir, seed, defaultNamespace: NAMESPACE, watchRules: true, log }),
+    (server) => `Database emulator  ${server.url}  (namespace ${NAMESPACE}, data in ${server.dataDir})`,
+  );
+  return { databaseUrl: url, database: control };
 }
 
 /** The Storage server (storage-emulator) on the stack's data folder. */
 export async function startStorageStep(run: StackRun, storageDir: string) {
-  const { host, ports, log } = run;
   const { startStorageEmulator } = await loadEmulator("storage-emulator", () => import("storage-emulator"));
-  const startStorage = (port: number) =>
-    startStorageEmulator({
-      port,
-      host,
-      rules: join(repoRoot, "storage.rules"),
-      dataDir: storageDir,
-      watchRules: true,
-      log: run.verbose ? (line: string) => log(`[storage] ${line}`) : undefined,
-    }).catch((error) => {
-      throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
-    });
-  // Stopped and started again by the e2e control endpoint (same port and data), as a dropped
-  // connection or a restart looks to an upload in progress.
-  const { server, control: storage } = await restartable(startStorage, ports.storage);
-  run.stoppers.push(() => storage.stop());
-  run.checkAborted();
-  ports.storage = server.port;
-  log(`Storage emulator   ${server.url}  (bucket ${STORAGE_BUCKET}, data in ${storageDir})`);
-  return { storageUrl: server.url, storage };
+  const rules = join(repoRoot, "storage.rules");
+  const { url, control } = await startLocalServerStep(
+    run,
+    "storage",
+    (port, log) =>
+      startStorageEmulator({ port, host: run.host, rules, dataDir: storageDir, watchRules: true, log }).catch((error) => {
+        throw new Error(`The Storage server could not start on STORAGE_PORT ${port}: ${error.code ?? error.message}`);
+      }),
+    (server) => `Storage emulator   ${server.url}  (bucket ${STORAGE_BUCKET}, data in ${server.dataDir})`,
+  );
+  return { storageUrl: url, storage: control };
 }
 
 /**

@@ -84,6 +84,15 @@ async function resetTo(setup?: Record<string, unknown>): Promise<void> {
   }
 }
 
+/** The base state with one new draft saved by the admin; gives the post input, to save again with changes. */
+async function withNewDraft(post: { slug: string; title: string; summary: string; body: string }) {
+  await resetTo();
+  setDatabaseForTests(dbs.admin);
+  const input = { ...post, tags: [], status: "draft" as const };
+  await savePost(input, null);
+  return input;
+}
+
 /** "__now__" marks a server timestamp (createdAt of a submission must equal `now`). */
 function withServerTime(value: unknown): unknown {
   if (value === "__now__") return serverTimestamp();
@@ -374,10 +383,7 @@ describe("write functions against the rules", () => {
   });
 
   it("schedules a draft at its rev; a save carries the schedule, a stale schedule is a conflict, publishing or deleting ends it", async () => {
-    await resetTo();
-    setDatabaseForTests(dbs.admin);
-    const input = { slug: "later", title: "Later", summary: "S", body: "Words.", tags: [], status: "draft" as const };
-    await savePost(input, null);
+    const input = await withNewDraft({ slug: "later", title: "Later", summary: "S", body: "Words." });
     const at = Date.now() + 3_600_000;
     await expect(schedulePost("later", 1, Date.now() - 1000)).rejects.toMatchObject({ code: "invalid" });
     await schedulePost("later", 1, at);
@@ -403,10 +409,7 @@ describe("write functions against the rules", () => {
   });
 
   it("every save keeps the version it replaces (the last 10), which a rename moves and a delete removes; visitors read none", async () => {
-    await resetTo();
-    setDatabaseForTests(dbs.admin);
-    const input = { slug: "kept", title: "Version 0", summary: "Summary", body: "Body 0", tags: [], status: "draft" as const };
-    await savePost(input, null);
+    const input = await withNewDraft({ slug: "kept", title: "Version 0", summary: "Summary", body: "Body 0" });
     expect(await rest("GET", "blog/revisions/kept")).toBeNull(); // a new post replaces nothing
     for (let i = 1; i <= 11; i++) await savePost({ ...input, title: `Version ${i}`, body: `Body ${i}` }, i);
     const kept = (await rest("GET", "blog/revisions/kept")) as Record<string, { title: string; rev: number }>;

@@ -3,6 +3,7 @@
 // strangers neither read nor write any of it. The mailer uid's own cases (Admin SDK override)
 // run in renderer/tests/subscriptions.test.ts.
 import type { Action, Actor, Decision, MatrixCase } from "./rules-matrix";
+import { ADMIN_ONLY } from "./rules-matrix-verdicts";
 
 const T = Date.parse("2026-01-10T12:00:00Z");
 export const SUB_ID = "abcdefghijklmnopqrstuv";
@@ -39,12 +40,7 @@ export const MAIL_NODES = [
     overwrite: { [`subscribers/${SUB_ID}`]: { ...mailFx.subscriber, tags: ["films"] } },
     invalid: { [`subscribers/${FRESH_ID}`]: { ...mailFx.subscriber, email: "not an address" } },
     unknown: { [`subscribers/${FRESH_ID}`]: { ...mailFx.subscriber, name: "Reader" } },
-    expect: {
-      //         read     create   overwrite delete  invalid  unknown field
-      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
-    },
+    expect: ADMIN_ONLY,
   },
   {
     node: "mail/choices/{slug}",
@@ -54,11 +50,7 @@ export const MAIL_NODES = [
     overwrite: { "mail/choices/hello": { content: "full", sendAgain: true } },
     invalid: { "mail/choices/second": { content: "everything" } },
     unknown: { "mail/choices/second": { content: "full", subject: "Hi" } },
-    expect: {
-      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
-    },
+    expect: ADMIN_ONLY,
   },
 ] as const;
 

@@ -5,6 +5,7 @@
 // stands for the acting user's uid, "__now__" in a value for the server's time.
 
 import { MAIL_NODES, mailBaseTree, mailCases } from "./rules-matrix-mail";
+import { ADMIN_ONLY, PUBLIC_ADMIN_WRITE } from "./rules-matrix-verdicts";
 
 export type Actor = "visitor" | "stranger" | "admin";
 export type Op = "read" | "create" | "overwrite" | "delete" | "invalid" | "unknown";
@@ -167,14 +168,6 @@ interface NodeSpec {
   expect: Record<Actor, readonly [Decision, Decision, Decision, Decision, Decision, Decision]>;
 }
 
-/** Public content written only by admins (site, experience, skills, projects, ...). */
-const PUBLIC_ADMIN_WRITE = {
-  //         read     create  overwrite delete   invalid  unknown field
-  visitor: ["allow", "deny", "deny", "deny", "deny", "deny"],
-  stranger: ["allow", "deny", "deny", "deny", "deny", "deny"],
-  admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
-} as const;
-
 const bump = <V extends { rev: number }>(value: V, patch: Partial<V> & Record<string, unknown>) => ({ ...value, ...patch, rev: value.rev + 1 });
 
 function collectionNode(
@@ -271,12 +264,7 @@ export const NODES: NodeSpec[] = [
     // Each field's own check: a variant of zero bytes, a width that is not a number, a script as placeholder, a focus off the picture.
     invalid: { "media/fedcba9876543210-1920x1080": { ...fx.media, variants: { "320": { webp: 0, jpeg: 10 } } } },
     unknown: { "media/fedcba9876543210-1920x1080": { ...fx.media, exif: "GPS 57.7,11.9" } },
-    expect: {
-      //         read     create   overwrite delete  invalid  unknown field
-      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
-    },
+    expect: ADMIN_ONLY,
   },
   {
     node: "recommendationSubmissions/{uid}",
@@ -315,12 +303,7 @@ export const NODES: NodeSpec[] = [
     overwrite: { "blog/drafts/draft-one": bump(fx.draftPost, { body: "Longer now." }) },
     invalid: { "blog/drafts/draft-two": { ...fx.draftPost, readingMinutes: 0 } },
     unknown: { "blog/drafts/draft-two": { ...fx.draftPost, html: "<b>x</b>" } },
-    expect: {
-      //         read     create   overwrite delete  invalid  unknown field
-      visitor: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      stranger: ["deny", "deny", "deny", "deny", "deny", "deny"],
-      admin: ["allow", "allow", "allow", "allow", "deny", "deny"],
-    },
+    expect: ADMIN_ONLY,
   },
   {
     node: "blog/index/{slug}",

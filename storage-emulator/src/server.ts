@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { listen, watchRulesFile } from "local-server-kit";
+import { serveInstance, watchRulesFile, type LocalServerInstance } from "local-server-kit";
 import { createHttpHandler } from "./http-handler.js";
 import { ObjectStore, type StoreRecovery } from "./object-store.js";
 import { compileRules, type CompiledRules } from "./rules/index.js";
@@ -37,17 +37,12 @@ export interface StorageEmulatorOptions {
   log?: (line: string) => void;
 }
 
-export interface StorageEmulator {
-  port: number;
-  host: string;
-  /** http://host:port */
-  url: string;
+/** A started Storage server: local-server-kit's instance (address, data folder, ready, close), and its own parts. */
+export interface StorageEmulator extends LocalServerInstance {
   /** What was found on disk at start. */
   recovery: StoreRecovery & UploadRecovery;
   /** Replaces the rules; throws (keeping the old ones) when they do not parse. */
   setRules(text: string): void;
-  /** Stops accepting, ends connections, waits for writes under way. */
-  close(): Promise<void>;
 }
 
 export async function startStorageEmulator(options: StorageEmulatorOptions): Promise<StorageEmulator> {
@@ -81,24 +76,17 @@ export async function startStorageEmulator(options: StorageEmulatorOptions): Pro
     const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
-  const port = await listen(server, options.port ?? 0, host);
-
-  let closing: Promise<void> | null = null;
-  const close = async () => {
-    unwatch();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    await uploads.close();
-    await store.flush();
-  };
-  return {
-    port,
-    host,
-    url: `http://${host}:${port}`,
-    recovery: { ...recovery, ...uploadRecovery },
-    setRules,
-    close: () => (closing ??= close()),
-  };
+  // Stopping: no more connections, then the writes under way finish.
+  const instance = await serveInstance(
+    server,
+    { host, port: options.port ?? 0, dataDir },
+    {
+      before: unwatch,
+      after: async () => {
+        await uploads.close();
+        await store.flush();
+      },
+    },
+  );
+  return { ...instance, recovery: { ...recovery, ...uploadRecovery }, setRules };
 }

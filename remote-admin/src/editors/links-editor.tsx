@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Button, FormGrid, TextField, type FieldErrors } from "../ui";
+import type { FieldKind } from "../lib/form-codec";
 import group from "../ui/list-fieldset.module.css";
 import styles from "./links-editor.module.css";
 
@@ -14,6 +15,9 @@ export const newLinkKey = () => `l${++seq}`;
 export const linksToForm = (links: readonly { label: string; url: string }[] | undefined): LinkForm[] =>
   (links ?? []).map((l) => ({ key: newLinkKey(), label: l.label, url: l.url }));
 export const linksToFields = (links: readonly LinkForm[]) => links.map((l) => ({ label: l.label.trim(), url: l.url.trim() }));
+type Link = { label: string; url: string };
+/** A record's links as a form field kind (lib/form-codec.ts): rows with keys for React. */
+export const links: FieldKind<readonly Link[], LinkForm[], Link[]> = { toForm: linksToForm, toField: linksToFields };
 
 export interface LinksEditorProps {
   legend: string;

@@ -1,38 +1,20 @@
 import { useCallback } from "react";
-import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type About, type ImageRef } from "shared-content/admin";
+import { AboutFieldsSchema, Markdown, saveAbout, useAbout, type ImageRef } from "shared-content/admin";
 import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
 import { ImageField } from "../media/image-field";
 import { SingleRecordForm } from "../editors/single-record-form";
-import { optionalText } from "../lib/form-values";
+import { formCodec, kept, optional, text, type FormValues } from "../lib/form-codec";
 
-interface AboutForm {
-  name: string;
-  headline: string;
-  location: string;
-  avatarUrl: string;
-  avatarImage: ImageRef | undefined;
-  cvUrl: string;
-  bio: string;
-}
-
-export const aboutToForm = (r: About | null): AboutForm => ({
-  name: r?.name ?? "",
-  headline: r?.headline ?? "",
-  location: r?.location ?? "",
-  avatarUrl: r?.avatarUrl ?? "",
-  avatarImage: r?.avatarImage,
-  cvUrl: r?.cvUrl ?? "",
-  bio: r?.bio ?? "",
+const aboutForm = formCodec({
+  name: optional,
+  headline: text,
+  location: optional,
+  avatarUrl: optional,
+  avatarImage: kept<ImageRef>(),
+  cvUrl: optional,
+  bio: text,
 });
-export const aboutToFields = (f: AboutForm) => ({
-  name: optionalText(f.name),
-  headline: f.headline.trim(),
-  bio: f.bio.trim(),
-  location: optionalText(f.location),
-  avatarUrl: optionalText(f.avatarUrl),
-  avatarImage: f.avatarImage,
-  cvUrl: optionalText(f.cvUrl),
-});
+type AboutForm = FormValues<typeof aboutForm>;
 
 /** /admin-panel/configure-about: the about section of the home page. */
 export default function ConfigureAbout() {
@@ -65,8 +47,8 @@ export default function ConfigureAbout() {
       description="The introduction at the top of the home page."
       live={live}
       schema={AboutFieldsSchema}
-      toForm={aboutToForm}
-      toFields={aboutToFields}
+      toForm={aboutForm.toForm}
+      toFields={aboutForm.toFields}
       save={saveAbout}
       renderForm={renderForm}
       what="your changes to the about section"

@@ -4,21 +4,8 @@ import { visuallyHidden } from "shared-ui";
 import { FormGrid, SelectField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { ImageField } from "../media/image-field";
-import { joinList, numberText, optionalText, parseNumber, splitList } from "../lib/form-values";
+import { formCodec, kept, list, number, optional, startingAt, text, type FormValues } from "../lib/form-codec";
 import styles from "./list-item.module.css";
-
-interface FilmForm {
-  title: string;
-  year: string;
-  directors: string;
-  countries: string;
-  minutes: string;
-  rating: string;
-  synopsis: string;
-  posterUrl: string;
-  posterImage: ImageRef | undefined;
-  watchedOn: string;
-}
 
 /** 0, 0.5, 1 … 5 */
 export const RATING_OPTIONS = Array.from({ length: 11 }, (_, i) => {
@@ -28,31 +15,19 @@ export const RATING_OPTIONS = Array.from({ length: 11 }, (_, i) => {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export const filmToForm = (r: WithId<Film> | null): FilmForm => ({
-  title: r?.title ?? "",
-  year: numberText(r?.year),
-  directors: joinList(r?.directors),
-  countries: joinList(r?.countries),
-  minutes: numberText(r?.minutes),
-  rating: r ? String(r.rating) : "3",
-  synopsis: r?.synopsis ?? "",
-  posterUrl: r?.posterUrl ?? "",
-  posterImage: r?.posterImage,
-  watchedOn: r?.watchedOn ?? today(),
+const filmForm = formCodec({
+  title: text,
+  year: number,
+  directors: list,
+  countries: list,
+  minutes: number,
+  rating: startingAt(number, () => "3"),
+  synopsis: optional,
+  posterUrl: optional,
+  posterImage: kept<ImageRef>(),
+  watchedOn: startingAt(text, today),
 });
-
-export const filmToFields = (f: FilmForm) => ({
-  title: f.title.trim(),
-  year: parseNumber(f.year) ?? Number.NaN,
-  directors: splitList(f.directors),
-  countries: splitList(f.countries),
-  minutes: parseNumber(f.minutes) ?? Number.NaN,
-  rating: parseNumber(f.rating) ?? Number.NaN,
-  synopsis: optionalText(f.synopsis),
-  posterUrl: optionalText(f.posterUrl),
-  posterImage: f.posterImage,
-  watchedOn: f.watchedOn.trim(),
-});
+type FilmForm = FormValues<typeof filmForm>;
 
 const newestWatchedFirst = (items: WithId<Film>[]) => [...items].sort(byWatchedDesc);
 
@@ -90,8 +65,8 @@ export default function ConfigureFilms() {
       noun="film"
       live={live}
       sort={newestWatchedFirst}
-      toForm={filmToForm}
-      toFields={filmToFields}
+      toForm={filmForm.toForm}
+      toFields={filmForm.toFields}
       renderForm={renderForm}
       itemLabel={(f) => `${f.title} (${f.year})`}
       searchFields={(f) => [f.title, f.year, ...f.directors, ...f.countries]}

@@ -1,43 +1,22 @@
 import { useCallback } from "react";
-import { Markdown, useProjects, type ImageRef, type Project, type WithId } from "shared-content/admin";
+import { Markdown, useProjects, type ImageRef } from "shared-content/admin";
 import { FormGrid, MarkdownEditor, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { ImageField } from "../media/image-field";
-import { joinList, optionalText, splitList } from "../lib/form-values";
+import { formCodec, kept, list, optional, text, type FormValues } from "../lib/form-codec";
 import styles from "./list-item.module.css";
 
-interface ProjectForm {
-  title: string;
-  summary: string;
-  sourceUrl: string;
-  liveUrl: string;
-  imageUrl: string;
-  image: ImageRef | undefined;
-  technologies: string;
-  date: string;
-}
-
-export const projectToForm = (r: WithId<Project> | null): ProjectForm => ({
-  title: r?.title ?? "",
-  summary: r?.summary ?? "",
-  sourceUrl: r?.sourceUrl ?? "",
-  liveUrl: r?.liveUrl ?? "",
-  imageUrl: r?.imageUrl ?? "",
-  image: r?.image,
-  technologies: joinList(r?.technologies),
-  date: r?.date ?? "",
+const projectForm = formCodec({
+  title: text,
+  summary: text,
+  sourceUrl: optional,
+  liveUrl: optional,
+  imageUrl: optional,
+  image: kept<ImageRef>(),
+  technologies: list,
+  date: text,
 });
-
-export const projectToFields = (f: ProjectForm) => ({
-  title: f.title.trim(),
-  summary: f.summary.trim(),
-  sourceUrl: optionalText(f.sourceUrl),
-  liveUrl: optionalText(f.liveUrl),
-  imageUrl: optionalText(f.imageUrl),
-  image: f.image,
-  technologies: splitList(f.technologies),
-  date: f.date.trim(),
-});
+type ProjectForm = FormValues<typeof projectForm>;
 
 /** /admin-panel/configure-free-time-projects */
 export default function ConfigureFreeTimeProjects() {
@@ -66,8 +45,8 @@ export default function ConfigureFreeTimeProjects() {
       noun="project"
       live={live}
       reorderable
-      toForm={projectToForm}
-      toFields={projectToFields}
+      toForm={projectForm.toForm}
+      toFields={projectForm.toFields}
       renderForm={renderForm}
       itemLabel={(p) => p.title}
       renderItem={(p) => (

@@ -1,29 +1,12 @@
 import { useCallback } from "react";
-import { ContactFieldsSchema, saveContact, useContact, type Contact } from "shared-content/admin";
+import { ContactFieldsSchema, saveContact, useContact } from "shared-content/admin";
 import { FormGrid, TextField, type FormState } from "../ui";
 import { SingleRecordForm } from "../editors/single-record-form";
-import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
-import { optionalText } from "../lib/form-values";
+import { LinksEditor, links } from "../editors/links-editor";
+import { formCodec, optional, text, type FormValues } from "../lib/form-codec";
 
-interface ContactForm {
-  email: string;
-  phone: string;
-  location: string;
-  links: LinkForm[];
-}
-
-export const contactToForm = (r: Contact | null): ContactForm => ({
-  email: r?.email ?? "",
-  phone: r?.phone ?? "",
-  location: r?.location ?? "",
-  links: linksToForm(r?.links),
-});
-export const contactToFields = (f: ContactForm) => ({
-  email: f.email.trim(),
-  phone: optionalText(f.phone),
-  location: optionalText(f.location),
-  links: linksToFields(f.links),
-});
+const contactForm = formCodec({ email: text, phone: optional, location: optional, links });
+type ContactForm = FormValues<typeof contactForm>;
 
 /** /admin-panel/configure-get-in-touch: contact details and links. */
 export default function ConfigureGetInTouch() {
@@ -47,8 +30,8 @@ export default function ConfigureGetInTouch() {
       description="The contact details at the end of the home page."
       live={live}
       schema={ContactFieldsSchema}
-      toForm={contactToForm}
-      toFields={contactToFields}
+      toForm={contactForm.toForm}
+      toFields={contactForm.toFields}
       save={saveContact}
       renderForm={renderForm}
       what="your changes to the contact details"

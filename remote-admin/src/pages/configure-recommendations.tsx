@@ -1,40 +1,22 @@
 import { useCallback } from "react";
-import { useRecommendations, type Recommendation, type WithId } from "shared-content/admin";
+import { useRecommendations } from "shared-content/admin";
 import { FormGrid, ImageUrlField, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { LinksEditor, linksToFields, linksToForm, type LinkForm } from "../editors/links-editor";
-import { optionalText } from "../lib/form-values";
+import { LinksEditor, links } from "../editors/links-editor";
+import { formCodec, optional, startingAt, text, type FormValues } from "../lib/form-codec";
 import items from "./list-item.module.css";
 import { ModerationQueue } from "./moderation-queue";
 
-interface RecommendationForm {
-  fullName: string;
-  role: string;
-  relationship: string;
-  text: string;
-  avatarUrl: string;
-  links: LinkForm[];
-  date: string;
-}
-
-export const recommendationToForm = (r: WithId<Recommendation> | null): RecommendationForm => ({
-  fullName: r?.fullName ?? "",
-  role: r?.role ?? "",
-  relationship: r?.relationship ?? "",
-  text: r?.text ?? "",
-  avatarUrl: r?.avatarUrl ?? "",
-  links: linksToForm(r?.links),
-  date: r?.date ?? new Date().toISOString().slice(0, 10),
+const recommendationForm = formCodec({
+  fullName: text,
+  role: text,
+  relationship: text,
+  text,
+  avatarUrl: optional,
+  links,
+  date: startingAt(text, () => new Date().toISOString().slice(0, 10)),
 });
-export const recommendationToFields = (f: RecommendationForm) => ({
-  fullName: f.fullName.trim(),
-  role: f.role.trim(),
-  relationship: f.relationship.trim(),
-  text: f.text.trim(),
-  avatarUrl: optionalText(f.avatarUrl),
-  links: linksToFields(f.links),
-  date: f.date.trim(),
-});
+type RecommendationForm = FormValues<typeof recommendationForm>;
 
 /** /admin-panel/configure-recommendations: the moderation queue, then the published list. */
 export default function ConfigureRecommendations() {
@@ -64,8 +46,8 @@ export default function ConfigureRecommendations() {
       live={live}
       reorderable
       before={<ModerationQueue />}
-      toForm={recommendationToForm}
-      toFields={recommendationToFields}
+      toForm={recommendationForm.toForm}
+      toFields={recommendationForm.toFields}
       renderForm={renderForm}
       itemLabel={(r) => r.fullName}
       searchFields={(r) => [r.fullName, r.role, r.relationship, r.text]}

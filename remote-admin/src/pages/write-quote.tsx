@@ -1,29 +1,12 @@
 import { useCallback } from "react";
-import { useQuotes, type Quote, type WithId } from "shared-content/admin";
+import { useQuotes } from "shared-content/admin";
 import { FormGrid, TextAreaField, TextField, type FormState } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
-import { numberText, optionalText, parseNumber } from "../lib/form-values";
+import { formCodec, optional, optionalNumber, text, type FormValues } from "../lib/form-codec";
 import styles from "./list-item.module.css";
 
-interface QuoteForm {
-  text: string;
-  author: string;
-  work: string;
-  year: string;
-}
-
-export const quoteToForm = (r: WithId<Quote> | null): QuoteForm => ({
-  text: r?.text ?? "",
-  author: r?.author ?? "",
-  work: r?.work ?? "",
-  year: numberText(r?.year),
-});
-export const quoteToFields = (f: QuoteForm) => ({
-  text: f.text.trim(),
-  author: f.author.trim(),
-  work: optionalText(f.work),
-  year: parseNumber(f.year),
-});
+const quoteForm = formCodec({ text, author: text, work: optional, year: optionalNumber });
+type QuoteForm = FormValues<typeof quoteForm>;
 
 const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -50,8 +33,8 @@ export default function WriteQuote() {
       description="Quotes shown on the public quotes page."
       noun="quote"
       live={live}
-      toForm={quoteToForm}
-      toFields={quoteToFields}
+      toForm={quoteForm.toForm}
+      toFields={quoteForm.toFields}
       renderForm={renderForm}
       itemLabel={(q) => `${short(q.text, 50)} — ${q.author}`}
       searchFields={(q) => [q.text, q.author, q.work, q.year]}

@@ -181,20 +181,33 @@ function usePaged<T extends { id: string }>(at: SubscribeAt, list: PagedList<T>,
   };
 }
 
-function useQuoteById(at: SubscribeAt, id: string): LiveResult<WithId<Quote> | null> {
-  const path = recordPath("quotes", id);
+/**
+ * One record at `path`, with its key as id: null when it is absent, or when `shown` refuses it.
+ * Disabled (no read) when the key cannot name a record.
+ */
+function useRecord<S extends v.GenericSchema>(
+  at: SubscribeAt,
+  path: string,
+  id: string,
+  schema: S,
+  { enabled = true, shown = () => true }: { enabled?: boolean; shown?: (record: v.InferOutput<S>) => boolean } = {},
+): LiveResult<WithId<v.InferOutput<S>> | null> {
   const read = { path };
-  // An id the database cannot hold (".", "#", ...) names no quote: no read.
-  return useLiveQuery<WithId<Quote> | null>(
+  return useLiveQuery<WithId<v.InferOutput<S>> | null>(
     read,
     at(read),
     (value) => {
-      const quote = decodeOne(QuoteSchema, value, path);
-      return quote ? { ...quote, id } : null;
+      const decoded = decodeOne(schema, value, path);
+      return decoded && shown(decoded) ? { ...decoded, id } : null;
     },
     null,
-    { enabled: ID_PATTERN.test(id) },
+    { enabled },
   );
+}
+
+function useQuoteById(at: SubscribeAt, id: string): LiveResult<WithId<Quote> | null> {
+  // An id the database cannot hold (".", "#", ...) names no quote: no read.
+  return useRecord(at, recordPath("quotes", id), id, QuoteSchema, { enabled: ID_PATTERN.test(id) });
 }
 
 function useTopTallies(at: SubscribeAt, kind: TallyKind): LiveResult<FilmTally[]> {
@@ -232,17 +245,7 @@ function useNeighbourEntries(at: SubscribeAt, publishedAt: number | null): LiveR
 
 function usePublishedPost(at: SubscribeAt, slug: string): LiveResult<WithId<BlogPost> | null> {
   // blog/posts holds published posts only (drafts live apart), so a missing post is null.
-  const path = postPath(slug);
-  const read = { path };
-  return useLiveQuery<WithId<BlogPost> | null>(
-    read,
-    at(read),
-    (value) => {
-      const decoded = decodeOne(BlogPostSchema, value, path);
-      return decoded && decoded.status === "published" ? { ...decoded, id: slug } : null;
-    },
-    null,
-  );
+  return useRecord(at, postPath(slug), slug, BlogPostSchema, { shown: (post) => post.status === "published" });
 }
 
 function useSeriesRecord(at: SubscribeAt, seriesSlug: string | null): LiveResult<Series | null> {

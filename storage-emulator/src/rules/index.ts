@@ -3,7 +3,7 @@ import type { Ruleset } from "./ast.js";
 import { evaluate, type Decision, type RulesRequest } from "./evaluate.js";
 import { parseRules } from "./parse.js";
 
-export { RulesError } from "./parse.js";
+export { RulesError } from "./tokenize.js";
 export type { Method } from "./ast.js";
 export type { Decision, RulesRequest } from "./evaluate.js";
 

@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRules, RulesError } from "./parse.js";
+import { parseRules } from "./parse.js";
+import { RulesError } from "./tokenize.js";
 
 const wrap = (body: string) => `rules_version = '2';
 service firebase.storage {
