@@ -6,6 +6,7 @@ import { manifestGuard } from "./manifest-guard";
 import { createRemoteRegistry } from "./remote-registry";
 import { releaseTracking } from "./release-tracking";
 import { REMOTE_SCREENS } from "./screens";
+import { yieldToMain } from "../yield-to-main";
 
 /**
  * What this shell provides, as the browser knows it: versions only. The export names are checked
@@ -22,6 +23,6 @@ export const remoteRegistry = createRemoteRegistry(
     loadRemote: (id) => federationHost.loadRemote(id),
     registerAfresh,
   },
-  manifestGuard(browserHost),
-  releaseTracking,
+  manifestGuard(browserHost, undefined, yieldToMain),
+  { ...releaseTracking, yieldBetweenSteps: yieldToMain },
 );

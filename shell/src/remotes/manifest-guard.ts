@@ -9,10 +9,17 @@ const readManifest = (url: string) => fetch(url, { cache: "no-cache" });
  * browser entry the runtime then loads. A manifest that cannot be read names no entry: the
  * registry reports the remote unavailable, and its slot says so.
  */
-export function manifestGuard(host: HostContract, fetchManifest: (url: string) => Promise<Response> = readManifest): RemoteGuard {
+export function manifestGuard(
+  host: HostContract,
+  fetchManifest: (url: string) => Promise<Response> = readManifest,
+  yieldBetweenSteps: () => Promise<void> = async () => undefined,
+): RemoteGuard {
   return async (remote, manifestUrl): Promise<RemoteVerdict> => {
     const response = await fetchManifest(manifestUrl);
     const manifest: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    // In the browser, the verdict (whose first version checks compile the runtime's semver
+    // patterns) is a step of its own (yield-to-main.ts).
+    await yieldBetweenSteps();
     return {
       incompatible: manifestVerdict(remote, manifest, host, { unreadable: "allow" }),
       release: releaseOf(manifest),

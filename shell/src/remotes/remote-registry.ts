@@ -84,6 +84,8 @@ export class RemoteLoadError extends Error {
 }
 
 export interface RegistryOptions {
+  /** Lets the browser in between a manifest's verdict and the runtime's steps (yield-to-main.ts). */
+  yieldBetweenSteps?: () => Promise<void>;
   /** Called with every remote's loaded release each time one loads (the browser records them on the page). */
   onReleases?: (releases: Record<string, string>) => void;
   /**
@@ -206,6 +208,8 @@ export function createRemoteRegistry(runtime: RemoteRuntime = noRuntime, guard?:
     if (knownReason) throw refuse(knownReason);
     const { incompatible, release, remoteEntry } = await verdictOf(guard, verdicts, remote, entry);
     if (incompatible) throw refuse(incompatible);
+    // The runtime's own steps follow: in the browser, they start in a task of their own.
+    await options.yieldBetweenSteps?.();
     let loaded: unknown;
     let answered = false;
     try {
