@@ -51,7 +51,7 @@ const visitorModules = staticModules("shared-packages", () =>
 const shellStartModules = staticModules(
   "shell-start",
   () => ["start.tsx", "app.tsx"].map((file) => ({ entry: join(import.meta.dirname, "src", file), dir: join(import.meta.dirname, "src") })),
-  (id) => id.endsWith("/yield-to-main.ts"),
+  (id) => /\/(yield-to-main|start-failure)\.ts$/.test(id),
 );
 
 function templateAsAppHtml(): Plugin {
@@ -129,9 +129,9 @@ export default defineConfig(async ({ command }) => ({
         codeSplitting: {
           groups: [
             // What the entry needs before any library (src/main.tsx): Vite's helper for dynamic
-            // imports and the yield between steps. Elsewhere, the entry's first task would
+            // imports, the yield between steps and the start-up failure message. Elsewhere, the entry's first task would
             // evaluate the chunk they landed in, and all that chunk imports.
-            { name: "entry-helpers", test: /vite[\\/]preload-helper|[\\/]shell[\\/]src[\\/]yield-to-main\.ts$/ },
+            { name: "entry-helpers", test: /vite[\\/]preload-helper|[\\/]shell[\\/]src[\\/](yield-to-main|start-failure)\.ts$/ },
             // The runtime, and the plugin that publishes it for the remotes (src/remotes/federation-host.ts).
             { name: "federation", test: /node_modules[\\/]@module-federation[\\/]/ },
             // React, the router and the shared packages' code every page runs: the modules the

@@ -6,6 +6,7 @@
 // yield to the browser between them; then the shell's own start-up (start.tsx) yields between
 // its steps too.
 import "./theme/global.css";
+import { showStartFailure } from "./start-failure";
 import { yieldToMain } from "./yield-to-main";
 
 const LIBRARY_STEPS = [() => import("react-dom/client"), () => import("shared-router"), () => import("shared-content")];
@@ -20,12 +21,5 @@ try {
 } catch (error) {
   // start() handles its own failures; this is a library chunk that could not be loaded.
   console.error("[shell] start-up failed", error);
-  if (!document.getElementById("page-data")) {
-    const root = document.getElementById("root");
-    const box = document.createElement("main");
-    box.setAttribute("role", "alert");
-    box.style.padding = "2rem";
-    box.textContent = "The site could not start: its code could not be loaded. Please reload the page in a moment.";
-    root?.replaceChildren(box);
-  }
+  if (!document.getElementById("page-data")) showStartFailure(document.getElementById("root"), "its code");
 }

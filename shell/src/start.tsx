@@ -11,6 +11,7 @@ import { remoteRegistry } from "./remotes/app-registry";
 import { startReleaseReports } from "./remotes/release-reports";
 import { interactiveMarker } from "./ssr/interactive";
 import { readPageData, type PageData } from "./ssr/page-data";
+import { showStartFailure } from "./start-failure";
 import { yieldToMain } from "./yield-to-main";
 
 /** Each rendered slot's HTML as the server sent it, kept readable if its remote then fails to load here (not a fallback). */
@@ -22,15 +23,6 @@ function serverSlotHtml(pageData: PageData | null) {
     if (!failed.has(slot)) slots.set(slot, el.innerHTML);
   }
   return { path: location.pathname + location.search, slots };
-}
-
-function showStartFailure(rootElement: HTMLElement) {
-  rootElement.innerHTML = "";
-  const box = document.createElement("main");
-  box.setAttribute("role", "alert");
-  box.style.padding = "2rem";
-  box.textContent = "The site could not start: its configuration could not be loaded. Please reload the page in a moment.";
-  rootElement.append(box);
 }
 
 export async function start(): Promise<void> {
@@ -48,7 +40,7 @@ export async function start(): Promise<void> {
   } catch (error) {
     console.error("[shell] start-up failed", error);
     // A server-rendered page stays readable as it is; an empty one says what happened.
-    if (!pageData) showStartFailure(rootElement);
+    if (!pageData) showStartFailure(rootElement, "its configuration");
     return;
   }
   // The server's verdicts on the remotes' releases hold for this page (the same fallback hydrates).
