@@ -13,9 +13,14 @@
 //   --profile      also sample the CPU and print the 25 functions with the most own time
 //   --cpu          a task's length is its CPU time, not its wall time (on a busy machine the wall
 //                  time counts the waits for a core too); its parts stay in wall time
+//   --compile      also record V8's parse and compile steps (they show as "other: V8.ParseFunction"...)
+// The trace records what Lighthouse's own trace records (its categories): some of them change the
+// work itself (a stack on timeline events makes V8 collect the source positions of every function
+// on the stack), so a smaller set would measure a different page.
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import Trace from "lighthouse/core/gather/gatherers/trace.js";
 import { chromiumLaunchOptions } from "dev-tools/chromium";
 import { build, postsNewestFirst, runBenchmark } from "./lib/command";
 import { firstContentfulPaint, longTasks, topFunctions, type TraceEvent } from "./lib/trace-tasks";
@@ -27,6 +32,7 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "1" },
     profile: { type: "boolean", default: false },
     cpu: { type: "boolean", default: false },
+    compile: { type: "boolean", default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -35,7 +41,7 @@ const SLOWDOWN = 4;
 const threshold = 50 / SLOWDOWN;
 if (!values["skip-build"]) build();
 
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading"].join(",");
+const CATEGORIES = [...Trace.getDefaultTraceCategories(), ...(values.compile ? ["disabled-by-default-v8.compile"] : [])];
 
 await runBenchmark("trace-page", async (stack) => {
   const [slug] = (await postsNewestFirst(stack.databaseUrl))[0] ?? ["no-post"];
@@ -53,7 +59,7 @@ await runBenchmark("trace-page", async (stack) => {
           await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
           await cdp.send("Profiler.start");
         }
-        await browser.startTracing(page, { categories: CATEGORIES.split(",") });
+        await browser.startTracing(page, { categories: CATEGORIES });
         await page.goto(`${stack.siteUrl}${path}`, { waitUntil: "commit" });
         await new Promise((resolve) => setTimeout(resolve, 8000));
         const profile = values.profile ? (await cdp.send("Profiler.stop")).profile : undefined;

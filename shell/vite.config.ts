@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { defineConfig, runnerImport, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { exportNamesOf, publishHostContract, runtimeExportsOf, workspacePackage } from "federation-contract/build";
+import { eagerCommonJs } from "federation-kit/eager-commonjs";
 import { federationRuntimeDefines, hostInternals, reactRouterProduction } from "federation-kit/host-internals";
 import { SHARED_WORKSPACE_PACKAGES, sharedModules } from "federation-kit/shared";
 import { REMOTE_SCREENS } from "./src/remotes/screens.ts";
@@ -54,6 +55,9 @@ const shellStartModules = staticModules(
   (id) => /\/(yield-to-main|start-failure)\.ts$/.test(id),
 );
 
+/** The chunks every page runs at start-up (the chunk groups below). */
+const START_UP_CHUNKS = new Set(["react", "router", "libraries", "shell"]);
+
 function templateAsAppHtml(): Plugin {
   return {
     name: "shell:template-as-app-html",
@@ -90,6 +94,8 @@ export default defineConfig(async ({ command }) => ({
     // an upgrade changes an internal it relies on (federation-kit's host-internals.ts).
     ...hostInternals(),
     react(),
+    // The libraries' CommonJS wrappers compiled off the main thread (federation-kit's eager-commonjs.ts).
+    eagerCommonJs(),
     templateAsAppHtml(),
     visitorModules,
     shellStartModules,
@@ -122,6 +128,10 @@ export default defineConfig(async ({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // V8's explicit compile hint on the chunks every page runs at start-up: each is compiled
+        // whole while it streams in, off the main thread, so the first call of each function during
+        // start-up and hydration does not compile it on the main thread (a task each, on a phone).
+        postBanner: (chunk) => (START_UP_CHUNKS.has(chunk.name) ? "//# allFunctionsCalledOnLoad" : ""),
         // Few first-visit chunks compress better (gzip starts afresh in every file): the
         // federation runtime in one, and the libraries every page runs in three, which main.tsx
         // evaluates one task at a time (one chunk of them all was one long task on a phone). Only

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { federation } from "@module-federation/vite";
 import { exportNamesOf, recordSharedImports, secondEntryScopes, workspacePackage } from "federation-contract/build";
+import { eagerCommonJs } from "./eager-commonjs.ts";
 import { REMOTES, type RemoteName } from "./remotes.ts";
 import { REPO_ROOT as root } from "./repo-root.ts";
 import { SHARED_WORKSPACE_PACKAGES, remoteBuildSharedModules, sharedModules } from "./shared.ts";
@@ -78,6 +79,8 @@ export function defineRemoteConfig(name: RemoteName, exposes: Record<string, str
         runtimePlugins: command === "serve" ? [DEV_REFRESH_PLUGIN] : [],
       }),
       react(),
+      // Its CommonJS wrappers compiled off the main thread, as the shell's (eager-commonjs.ts).
+      eagerCommonJs(),
       entryGroupHoldsTheGlue(),
       // The names this remote imports from each shared module, in its manifest: what the release
       // check and the hosts' guards compare with the host's copies (docs/releases.md).
