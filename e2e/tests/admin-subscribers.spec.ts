@@ -1,7 +1,7 @@
 // Admin -> Subscribers on the composed build: the counts, search, removing after a confirmation,
 // and a CSV import that sends no mail (the local inbox stays empty for those addresses).
 import { mailsTo, readInbox } from "dev-tools/mail-server";
-import { db, expect, expectRemoteScreen, keepContent, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, inbox, keepContent, signInAsAdmin, test } from "../fixtures";
 
 keepContent("subscribers");
 
@@ -32,7 +32,6 @@ test("lists subscribers with counts, searches, removes after asking, imports a C
   await expect(page.getByRole("status").filter({ hasText: `Removed first-${stamp}@example.com.` })).toBeVisible();
   await expect(page.getByText("1 confirmed, 0 pending.")).toBeVisible();
 
-  const inbox = `http://127.0.0.1:${(await stackState()).ports.mailWeb}`;
-  const mails = await readInbox(inbox);
+  const mails = await readInbox(await inbox());
   expect([...mailsTo(mails, `first-${stamp}@example.com`), ...mailsTo(mails, `second-${stamp}@example.com`)]).toEqual([]);
 });
