@@ -11,6 +11,7 @@ import { PUBLIC_ROUTES } from "../site-map";
 import { PreviewLinkForm } from "./preview-link-form";
 import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
+import { ReleasesTable } from "./releases-table";
 import styles from "./releases-page.module.css";
 
 /** Where a previewed remote shows first: its first public page, else the admin panel. */
@@ -40,27 +41,17 @@ function useLiveReleases(): Record<string, string> {
 
 function LiveReleasesTable({ config, releases }: { config: RuntimeConfig; releases: Record<string, string> }) {
   return (
-    <table className={styles.table}>
-      <caption>Live releases</caption>
-      <thead>
-        <tr>
-          <th scope="col">Part</th>
-          <th scope="col">Release</th>
-          <th scope="col">Served from</th>
+    <ReleasesTable caption="Live releases" columns={["Part", "Release", "Served from"]}>
+      {REMOTE_NAMES.map((name) => (
+        <tr key={name}>
+          <th scope="row">{name}</th>
+          <td>{releases[name] ?? "…"}</td>
+          <td>
+            <code>{config.remotes[name] ?? "not configured"}</code>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {REMOTE_NAMES.map((name) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{releases[name] ?? "…"}</td>
-            <td>
-              <code>{config.remotes[name] ?? "not configured"}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ReleasesTable>
   );
 }
 

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import styles from "./releases-page.module.css";
+
+/** A table of the Releases screen: its caption, its column heads, and the rows it is given. */
+export function ReleasesTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <table className={styles.table}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
