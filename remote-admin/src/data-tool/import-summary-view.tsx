@@ -1,6 +1,5 @@
 import type { FieldChange, ImportSummary, RecordDetail } from "shared-content/admin";
-import { visuallyHidden } from "shared-ui";
-import { ColumnHeads } from "../ui";
+import { ColumnHeads, visuallyHidden } from "shared-ui";
 import type { ConversionNote } from "./old-site";
 import styles from "./data-tool.module.css";
 

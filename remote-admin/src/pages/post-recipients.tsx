@@ -1,5 +1,5 @@
 import { formatMoment, recipientsOf, useRoundLedger, useSubscribers, type Recipient } from "shared-content/admin";
-import { ColumnHeads } from "../ui";
+import { ColumnHeads } from "shared-ui";
 import styles from "./post-recipients.module.css";
 
 const STATE_WORDS: Record<Recipient["state"], string> = { sent: "sent", failed: "failed", sending: "sending" };

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { formatMoment, removeSubscriber, subscribersCsv, useSendRounds, useSubscribers } from "shared-content/admin";
-import { AdminPage, Button, ColumnHeads, Panel, SearchBox, StatusMessage, useConfirm } from "../ui";
+import { ColumnHeads } from "shared-ui";
+import { AdminPage, Button, Panel, SearchBox, StatusMessage, useConfirm } from "../ui";
 import { EditorLoadState } from "../editors/editor-load-state";
 import styles from "./list-item.module.css";
 import { PostRecipients } from "./post-recipients";

@@ -16,6 +16,5 @@ export { ReorderList, moveItem } from "./reorder-list";
 export { SearchBox } from "./search-box";
 export { Pager, paginate } from "./pager";
 export { StatusMessage } from "./status-message";
-export { ColumnHeads } from "./column-heads";
 export { useForm, errorFor } from "./use-form";
 export type { FieldErrors, FormState } from "./use-form";

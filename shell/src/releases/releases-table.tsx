@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ColumnHeads } from "shared-ui";
 import styles from "./releases-page.module.css";
 
 /** A table of the Releases screen: its caption, its column heads, and the rows it is given. */
@@ -6,15 +7,7 @@ export function ReleasesTable({ caption, columns, children }: { caption: string;
   return (
     <table className={styles.table}>
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads names={columns} />
       <tbody>{children}</tbody>
     </table>
   );
