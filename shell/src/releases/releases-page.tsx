@@ -12,6 +12,7 @@ import { PreviewLinkForm } from "./preview-link-form";
 import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
 import { ReleasesTable } from "./releases-table";
+import { RemoteSelect } from "./remote-select";
 import styles from "./releases-page.module.css";
 
 /** Where a previewed remote shows first: its first public page, else the admin panel. */
@@ -85,14 +86,7 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <label htmlFor="preview-remote">Part of the site</label>
-      <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
-        {REMOTE_NAMES.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
+      <RemoteSelect id="preview-remote" label="Part of the site" names={REMOTE_NAMES} value={remote} onChange={setRemote} />
       <label htmlFor="preview-url">Candidate manifest URL</label>
       <input
         id="preview-url"
