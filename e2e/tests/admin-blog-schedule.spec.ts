@@ -9,7 +9,8 @@ import { db, draftPost, expect, expectRemoteScreen, keepContent, localInput, NAM
 
 keepContent("blog");
 
-const draftOf = (title: string) => draftPost(title, { summary: "It goes out by itself.", body: "## Later\n\nWritten now, published later.", tags: ["scheduling"] });
+const draftOf = (title: string) =>
+  draftPost(title, { summary: "It goes out by itself.", body: "## Later\n\nWritten now, published later.", tags: ["scheduling"] });
 
 /** Where a visitor could meet a post without a browser, and what each path shows of it. */
 async function visitorPaths(request: APIRequestContext, slug: string, title: string): Promise<string[]> {

@@ -6,7 +6,19 @@ import type { Server } from "node:http";
 import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { close, firebaseConfig, owner as ownerRequest, port, serve, serveJson, serveRenderer, SITE, startMailStack, waitForMails as waitFor, type MailStack } from "./local-servers";
+import {
+  close,
+  firebaseConfig,
+  owner as ownerRequest,
+  port,
+  serve,
+  serveJson,
+  serveRenderer,
+  SITE,
+  startMailStack,
+  waitForMails as waitFor,
+  type MailStack,
+} from "./local-servers";
 
 const PROJECT = "demo-portfolio";
 const ADMIN = { uid: "ada-uid", email: "ada@example.com" };

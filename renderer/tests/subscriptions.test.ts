@@ -6,7 +6,18 @@ import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-s
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signLink } from "../src/mail/tokens";
-import { close, firebaseConfig, port, rest as restAt, serveJson, serveRenderer, SITE, startMailStack, waitForMails as waitFor, type MailStack } from "./local-servers";
+import {
+  close,
+  firebaseConfig,
+  port,
+  rest as restAt,
+  serveJson,
+  serveRenderer,
+  SITE,
+  startMailStack,
+  waitForMails as waitFor,
+  type MailStack,
+} from "./local-servers";
 
 const SECRET = "subscriptions-test-secret";
 
