@@ -3,34 +3,20 @@
 // local mail server's inbox, and ID tokens checked by the Admin SDK in its emulator mode (unsigned
 // tokens, the account looked up at a stand-in for the Auth emulator's accounts:lookup).
 import type { Server } from "node:http";
-import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
+import { clearInbox, mailsTo, readInbox } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  close,
-  firebaseConfig,
-  owner as ownerRequest,
-  port,
-  serve,
-  serveJson,
-  serveRenderer,
-  SITE,
-  startMailStack,
-  waitForMails as waitFor,
-  type MailStack,
-} from "./local-servers";
+import { close, owner as ownerRequest, port, serve, SITE, startMailSite, type MailSite } from "./local-servers";
 
 const PROJECT = "demo-portfolio";
 const ADMIN = { uid: "ada-uid", email: "ada@example.com" };
 const OTHER_ADMIN = { uid: "grace-uid", email: "grace@example.com" };
 
-let stack: MailStack;
+let site: MailSite;
 let authStandIn: Server;
-let configServer: Server;
-let renderer: Server;
 
-const owner = (method: "PUT" | "PATCH" | "GET", path: string, body?: unknown) => ownerRequest(stack.database, method, path, body);
-const waitForMails = (address: string, count: number): Promise<InboxMail[]> => waitFor(stack.mail, address, count);
+const owner = (method: "PUT" | "PATCH" | "GET", path: string, body?: unknown) => ownerRequest(site.database, method, path, body);
+const waitForMails = (address: string, count: number) => site.waitForMails(address, count);
 
 /** An Auth-emulator ID token (unsigned, as the emulator issues them) with the given claims. */
 function idToken(user: { uid: string; email?: string }, claims: Record<string, unknown> = { admin: true }): string {
@@ -51,7 +37,7 @@ function idToken(user: { uid: string; email?: string }, claims: Record<string, u
 }
 
 function call(path: "/__mail/test" | "/__mail/confirmations", body: unknown, token?: string) {
-  return fetch(`http://127.0.0.1:${port(renderer)}${path}`, {
+  return fetch(site.url(path), {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -85,9 +71,7 @@ beforeAll(async () => {
     });
   });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port(authStandIn)}`;
-  stack = await startMailStack({ MAIL_SECRET: "admin-mail-test-secret", MAIL_SITE_NAME: "Ada's blog" });
-  configServer = await serveJson({ firebase: firebaseConfig(stack.database), remotes: {}, site: { url: SITE } });
-  renderer = await serveRenderer(configServer, { mail: stack.services });
+  site = await startMailSite({ MAIL_SECRET: "admin-mail-test-secret", MAIL_SITE_NAME: "Ada's blog" });
   await owner("PATCH", "", {
     [`admins/${ADMIN.uid}`]: true,
     [`admins/${OTHER_ADMIN.uid}`]: true,
@@ -96,10 +80,10 @@ beforeAll(async () => {
   });
 });
 
-beforeEach(() => clearInbox(stack.mail.webUrl));
+beforeEach(() => clearInbox(site.mail.webUrl));
 
 afterAll(async () => {
-  await Promise.all([close(renderer), close(configServer), close(authStandIn), stack.stop()]);
+  await Promise.all([close(authStandIn), site.stop()]);
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 });
 
@@ -113,7 +97,7 @@ describe("the test email", () => {
     ];
     expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(await refusals[0]!.json()).toEqual({ error: "Sign in again as the admin, then retry." });
-    expect(await readInbox(stack.mail.webUrl)).toEqual([]);
+    expect(await readInbox(site.mail.webUrl)).toEqual([]);
   });
 
   it("sends the post's email, as the owner chose it (the whole post), to the admin's own address only; a second at once is limited", async () => {
@@ -125,7 +109,7 @@ describe("the test email", () => {
     expect(mailed?.html).toContain("<p>The whole of A draft.</p>");
     expect(mailed?.text).toContain(`${SITE}/blogs/a-draft`);
     expect(mailed?.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect((await readInbox(stack.mail.webUrl)).length).toBe(1);
+    expect((await readInbox(site.mail.webUrl)).length).toBe(1);
 
     const again = await call("/__mail/test", { slug: "a-draft" }, idToken(ADMIN));
     expect(again.status).toBe(429);
@@ -139,7 +123,7 @@ describe("the test email", () => {
     expect(await missing.json()).toEqual({ error: "Save the post first: there is nothing stored to send yet." });
     const noAddress = await call("/__mail/test", { slug: "a-draft" }, idToken({ uid: OTHER_ADMIN.uid }));
     expect(noAddress.status).toBe(400);
-    expect(await readInbox(stack.mail.webUrl)).toEqual([]);
+    expect(await readInbox(site.mail.webUrl)).toEqual([]);
   });
 });
 
@@ -162,6 +146,6 @@ describe("confirmation emails of an import", () => {
     const [confirmation] = await waitForMails(pending, 1);
     expect(confirmation?.subject).toBe("Confirm your subscription to Ada's blog");
     expect(confirmation?.text).toContain(`${SITE}/subscribe/confirm?t=`);
-    expect(mailsTo(await readInbox(stack.mail.webUrl), confirmed)).toEqual([]);
+    expect(mailsTo(await readInbox(site.mail.webUrl), confirmed)).toEqual([]);
   });
 });

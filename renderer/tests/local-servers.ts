@@ -93,6 +93,8 @@ export interface MailStack {
   services: MailServices;
   /** The mail services' settings, as a process running the mail job is given them. */
   env: Record<string, string>;
+  /** The mails to `address` once there are `count` of them (or what came within 10 s). */
+  waitForMails(address: string, count: number): Promise<InboxMail[]>;
   stop(): Promise<void>;
 }
 
@@ -108,15 +110,32 @@ export async function startMailStack(settings: Record<string, string>): Promise<
     delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
     await Promise.all([database.close(), mail.stop()]);
   };
-  return { database, mail, services, env, stop };
+  const waitForMails = async (address: string, count: number) => {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const mails = mailsTo(await readInbox(mail.webUrl), address);
+      if (mails.length >= count || Date.now() > until) return mails;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { database, mail, services, env, waitForMails, stop };
 }
 
-/** The mails to `address` once there are `count` of them (or what came within 10 s). */
-export async function waitForMails(mail: MailServer, address: string, count: number): Promise<InboxMail[]> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const mails = mailsTo(await readInbox(mail.webUrl), address);
-    if (mails.length >= count || Date.now() > until) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+export interface MailSite extends MailStack {
+  /** The renderer's address of `path`. */
+  url(path: string): string;
+}
+
+/** The mail stack, and the renderer answering the subscription and admin mail endpoints with it. */
+export async function startMailSite(settings: Record<string, string>): Promise<MailSite> {
+  const stack = await startMailStack(settings);
+  const configServer = await serveJson({ firebase: firebaseConfig(stack.database), remotes: {}, site: { url: SITE } });
+  const renderer = await serveRenderer(configServer, { mail: stack.services });
+  return {
+    ...stack,
+    url: (path) => `http://127.0.0.1:${port(renderer)}${path}`,
+    stop: async () => {
+      await Promise.all([close(renderer), close(configServer), stack.stop()]);
+    },
+  };
 }

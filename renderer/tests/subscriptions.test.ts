@@ -1,33 +1,19 @@
 // Subscribing, confirming and unsubscribing through the renderer's endpoints, against the real
 // servers: the local database enforcing the project's rules (the endpoints write as the mailer uid
 // through the Admin SDK) and the local mail server, whose inbox the test reads over its HTTP API.
-import type { Server } from "node:http";
 import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signLink } from "../src/mail/tokens";
-import {
-  close,
-  firebaseConfig,
-  port,
-  rest as restAt,
-  serveJson,
-  serveRenderer,
-  SITE,
-  startMailStack,
-  waitForMails as waitFor,
-  type MailStack,
-} from "./local-servers";
+import { rest as restAt, SITE, startMailSite, type MailSite } from "./local-servers";
 
 const SECRET = "subscriptions-test-secret";
 
-let stack: MailStack;
-let configServer: Server;
-let renderer: Server;
+let stack: MailSite;
 
-const site = (path: string) => `http://127.0.0.1:${port(renderer)}${path}`;
+const site = (path: string) => stack.url(path);
 const rest = (path: string, as: "owner" | "visitor" = "owner") => restAt(stack.database, path, { as });
-const waitForMails = (address: string, count: number): Promise<InboxMail[]> => waitFor(stack.mail, address, count);
+const waitForMails = (address: string, count: number) => stack.waitForMails(address, count);
 
 /** The form's POST as a browser without JavaScript sends it (or as JSON, as the script does). */
 function signup(fields: Record<string, string>, { client = "198.51.100.1", json = false } = {}) {
@@ -49,14 +35,12 @@ const linkIn = (m: InboxMail, path: string) => {
 };
 
 beforeAll(async () => {
-  stack = await startMailStack({ MAIL_SECRET: SECRET, MAIL_SITE_NAME: "Ada's blog" });
-  configServer = await serveJson({ firebase: firebaseConfig(stack.database), remotes: {}, site: { url: SITE } });
-  renderer = await serveRenderer(configServer, { mail: stack.services });
+  stack = await startMailSite({ MAIL_SECRET: SECRET, MAIL_SITE_NAME: "Ada's blog" });
 });
 
 beforeEach(() => clearInbox(stack.mail.webUrl));
 
-afterAll(() => Promise.all([close(renderer), close(configServer), stack.stop()]));
+afterAll(() => stack.stop());
 
 describe("subscribing through the renderer", () => {
   it("answers bad input with field messages, as a page without JavaScript and as JSON, and stores nothing", async () => {
