@@ -4,7 +4,7 @@
 // (every 2 s in the e2e run) publishes it on time.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { db, expect, expectRemoteScreen, keepContent, localInput, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, localInput, openAdminScreen, test } from "../fixtures";
 
 keepContent("blog");
 
@@ -14,8 +14,7 @@ test("a new post is scheduled without a save first, and goes live on time", asyn
   const stamp = Date.now().toString(36);
   const title = `Scheduled at once ${stamp}`;
   const slug = `scheduled-at-once-${stamp}`;
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await expect(page.getByRole("group", { name: "Schedule this post" })).toBeVisible();
 

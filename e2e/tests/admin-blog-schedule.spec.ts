@@ -5,7 +5,7 @@
 // The job's own cases (missed runs, reschedule, cancel, stale moves) are in
 // renderer/tests/scheduled-publishing.test.ts.
 import type { APIRequestContext } from "@playwright/test";
-import { db, draftPost, expect, expectRemoteScreen, keepContent, localInput, NAMESPACE, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, draftPost, expect, expectRemoteScreen, keepContent, localInput, NAMESPACE, openAdminScreen, signInAsAdmin, stackState, test } from "../fixtures";
 
 keepContent("blog");
 
@@ -91,8 +91,7 @@ test("the blog list shows what is scheduled and the scheduler's runs; a schedule
   const inAnHour = Date.now() + 3_600_000;
   await db.set(`blog/schedule/${slug}`, { publishAt: inAnHour, rev: 1 });
 
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   const scheduled = page.getByRole("list", { name: "Scheduled posts" });
   await expect(scheduled.getByRole("listitem").filter({ hasText: title })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /The scheduler last ran at .+; next run due by/ })).toBeVisible();
