@@ -1,7 +1,7 @@
 // Axe on every admin screen (lists, new and existing records, account, data tool), in
 // both themes, signed in as the demo admin. Fails on serious or critical violations, "label in
 // name" included (the move up/down buttons).
-import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, openAdminScreen, setTheme, signInAsAdmin, test } from "../fixtures";
 
 // Records of this spec's own, so the editors show their repeated parts (projects with their
 // move buttons, links) whatever other specs did to the demo content.
@@ -84,8 +84,7 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 test("a post can be written and saved with the keyboard alone", async ({ page }) => {
-  await signInAsAdmin(page, "/admin-panel/write-quote?edit=new");
-  await expectRemoteScreen(page, "remote_admin", "WriteQuote");
+  await openAdminScreen(page, "write-quote?edit=new", "WriteQuote");
   await page.getByRole("textbox", { name: /^Quote/ }).focus();
   await page.keyboard.type("Keyboard only quote");
   await page.keyboard.press("Tab");

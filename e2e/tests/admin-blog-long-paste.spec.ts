@@ -1,15 +1,14 @@
 // A very long paste into the post editor: the page stays responsive (the time the paste takes
 // until the next frame is printed, not asserted), the limit is shown as you type, and a text
 // longer than its field's limit is kept as typed and said to be too long, never cut silently.
-import { expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { expect, openAdminScreen, test } from "../fixtures";
 
 // shared-content's LIMITS for a post (title = headline, summary, body).
 const LIMITS = { headline: { max: 160 }, summary: { max: 400 }, postBody: { max: 100_000 } };
 
 test("a 1.6 MB paste into the body, and an over-long title and summary", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog?edit=new", "WriteBlog");
 
   const paragraph = "A paragraph of a very long post, with *emphasis*, a [link](https://example.com) and `code`.\n\n";
   const body = paragraph.repeat(Math.ceil(1_600_000 / paragraph.length));

@@ -1,15 +1,14 @@
 // Draft preview: the admin sees a post as visitors will, at the public layout, before
 // anything is saved or published, and the preview follows the editor as they type. It lives in
 // the admin's browser only: nothing reaches the database, and a visitor cannot open it.
-import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectNoSeriousA11yViolations, expectRemoteScreen, openAdminScreen, test } from "../fixtures";
 
 test("Preview opens the unsaved post at the public layout and follows the editor; nothing is saved", async ({ page, context }) => {
   const stamp = Date.now().toString(36);
   const title = `Previewed before publishing ${stamp}`;
   const slug = `previewed-before-publishing-${stamp}`;
 
-  await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog?edit=new", "WriteBlog");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("textbox", { name: /^Summary/ }).fill("Checked at its real layout first.");
   await page.getByLabel("Tags").fill("preview, e2e");

@@ -4,27 +4,17 @@
 // (every 2 s in the e2e run) publishes it on time.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, keepContent, signInAsAdmin, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, localInput, openAdminScreen, test } from "../fixtures";
 
 keepContent("blog");
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "..", ".reports", "screenshots");
 
-/** "YYYY-MM-DDTHH:MM:SS" in the browser's own time zone: what the Publish at field takes. */
-const localInput = (page: Page, ms: number) =>
-  page.evaluate((at) => {
-    const d = new Date(at);
-    const two = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  }, ms);
-
 test("a new post is scheduled without a save first, and goes live on time", async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
   const title = `Scheduled at once ${stamp}`;
   const slug = `scheduled-at-once-${stamp}`;
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await expect(page.getByRole("group", { name: "Schedule this post" })).toBeVisible();
 

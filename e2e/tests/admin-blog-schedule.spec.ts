@@ -4,33 +4,13 @@
 // playwright.config.ts) publishes it with nobody signed in, and a visitor's open list shows it live.
 // The job's own cases (missed runs, reschedule, cancel, stale moves) are in
 // renderer/tests/scheduled-publishing.test.ts.
-import type { APIRequestContext, Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, keepContent, NAMESPACE, signInAsAdmin, stackState, test } from "../fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { db, draftPost, expect, expectRemoteScreen, keepContent, localInput, NAMESPACE, openAdminScreen, signInAsAdmin, stackState, test } from "../fixtures";
 
 keepContent("blog");
 
-const draftOf = (title: string) => {
-  const now = Date.now();
-  return {
-    title,
-    summary: "It goes out by itself.",
-    body: "## Later\n\nWritten now, published later.",
-    tags: ["scheduling"],
-    status: "draft",
-    readingMinutes: 1,
-    createdAt: now,
-    rev: 1,
-    updatedAt: now,
-  };
-};
-
-/** "YYYY-MM-DDTHH:MM:SS" in the browser's own time zone: what the Publish at field takes. */
-const localInput = (page: Page, ms: number) =>
-  page.evaluate((at) => {
-    const d = new Date(at);
-    const two = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  }, ms);
+const draftOf = (title: string) =>
+  draftPost(title, { summary: "It goes out by itself.", body: "## Later\n\nWritten now, published later.", tags: ["scheduling"] });
 
 /** Where a visitor could meet a post without a browser, and what each path shows of it. */
 async function visitorPaths(request: APIRequestContext, slug: string, title: string): Promise<string[]> {
@@ -111,8 +91,7 @@ test("the blog list shows what is scheduled and the scheduler's runs; a schedule
   const inAnHour = Date.now() + 3_600_000;
   await db.set(`blog/schedule/${slug}`, { publishAt: inAnHour, rev: 1 });
 
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   const scheduled = page.getByRole("list", { name: "Scheduled posts" });
   await expect(scheduled.getByRole("listitem").filter({ hasText: title })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /The scheduler last ran at .+; next run due by/ })).toBeVisible();

@@ -1,7 +1,7 @@
 // Write-blog: a post goes draft -> published (visible publicly, live) -> unpublished
 // (gone, its URL shows not found) -> deleted; the slug follows the title and must be unique;
 // a draft is never readable by a visitor.
-import { db, expect, expectRemoteScreen, markNoReload, NAMESPACE, signInAsAdmin, stackState, test, keepContent } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, markNoReload, NAMESPACE, openAdminScreen, stackState, test } from "../fixtures";
 
 keepContent("blog");
 
@@ -17,8 +17,7 @@ test("draft -> published -> unpublished -> deleted, seen by a visitor in another
   await expectRemoteScreen(visitor, "remote_blog", "BlogListPage");
   const noReload = await markNoReload(visitor);
 
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await page.getByLabel("Title").fill(title);
   // The slug follows the title until it is edited.
@@ -81,8 +80,7 @@ test("the slug must be unique and stops following the title once edited", async 
   const total = async () =>
     Object.keys(((await db.get("blog/posts")) ?? {}) as object).length + Object.keys(((await db.get("blog/drafts")) ?? {}) as object).length;
   const before = await total();
-  await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog?edit=new", "WriteBlog");
   await page.getByLabel("Slug").fill(existing);
   await page.getByLabel("Title").fill("Another title");
   await expect(page.getByLabel("Slug")).toHaveValue(existing);

@@ -3,7 +3,7 @@
 // from the body; Save does not scroll them away; their text can be copied, or kept: "Keep mine"
 // shows what it replaces, saves over the other version and keeps that one in the post's
 // earlier versions.
-import { db, expect, expectRemoteScreen, signInAsAdmin, test, keepContent } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, openAdminScreen, signInAsAdmin, test } from "../fixtures";
 
 keepContent("blog", "site");
 
@@ -79,8 +79,7 @@ test("a post changed elsewhere is told where the owner writes, and their text ca
 
 test("on a phone the warning stays in view while the owner writes far down a collection form", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signInAsAdmin(page, "/admin-panel/configure-about");
-  await expectRemoteScreen(page, "remote_admin", "ConfigureAbout");
+  await openAdminScreen(page, "configure-about", "ConfigureAbout");
   const other = await context.newPage();
   await other.goto("/admin-panel/configure-about");
   await expectRemoteScreen(other, "remote_admin", "ConfigureAbout");

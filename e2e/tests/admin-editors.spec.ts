@@ -15,7 +15,12 @@ async function openPublic(browser: Browser, path: string, remote: string, module
   await page.goto(path);
   await expectRemoteScreen(page, remote, module);
   const noReload = await markNoReload(page);
-  return { page, noReload, close: () => context.close() };
+  /** Checks that the page was never reloaded, then closes it. */
+  const closeUnreloaded = async () => {
+    await noReload();
+    await context.close();
+  };
+  return { page, closeUnreloaded };
 }
 
 async function saveAndWait(page: Page, name: string | RegExp = /^(Save|Save changes)$/) {
@@ -34,8 +39,7 @@ test("about: a new headline and bio appear on the home page without reload", asy
   await saveAndWait(page);
   await expect(visitor.page.getByText(headline).first()).toBeVisible();
   await expect(visitor.page.locator("strong", { hasText: headline })).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("get in touch: a new email appears on the home page without reload", async ({ page, browser }) => {
@@ -50,8 +54,7 @@ test("get in touch: a new email appears on the home page without reload", async 
   await saveAndWait(page);
   await expect(visitor.page.getByText(email).first()).toBeVisible();
   await expect(visitor.page.getByRole("link", { name: /Codeberg/ })).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("experience: an added entry with a project appears on the home page without reload", async ({ page, browser }) => {
@@ -69,8 +72,7 @@ test("experience: an added entry with a project appears on the home page without
   await addAndWait(page, "experience entry");
   await expect(visitor.page.getByText(company).first()).toBeVisible();
   await expect(visitor.page.getByText("Launch dashboard").first()).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("skills: renaming a skill shows on the home page without reload; reorder saves", async ({ page, browser }) => {
@@ -84,8 +86,7 @@ test("skills: renaming a skill shows on the home page without reload; reorder sa
   await page.getByRole("button", { name: "Back to the list" }).click();
   await page.getByRole("button", { name: `Move down "${name}"` }).click();
   await expect(page.getByText("New order saved.")).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("free-time projects: an added project appears on the home page without reload", async ({ page, browser }) => {
@@ -99,8 +100,7 @@ test("free-time projects: an added project appears on the home page without relo
   await page.getByLabel("Source code URL").fill("https://github.com/example/tides");
   await addAndWait(page, "project");
   await expect(visitor.page.getByText(title)).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("recommendations: an edited published recommendation changes on the home page without reload", async ({ page, browser }) => {
@@ -112,8 +112,7 @@ test("recommendations: an edited published recommendation changes on the home pa
   await page.getByRole("textbox", { name: /^Recommendation/ }).fill(text);
   await saveAndWait(page, "Save changes");
   await expect(visitor.page.getByText(text)).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("quotes: an added quote appears on the quotes page without reload, and search finds it", async ({ page, browser }) => {
@@ -125,8 +124,7 @@ test("quotes: an added quote appears on the quotes page without reload, and sear
   await expect(visitor.page.getByText(text)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search quotes" }).fill(text.split(" ").pop() ?? "");
   await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ match$/ })).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("films: an added film with a half-step rating appears on the films page without reload", async ({ page, browser }) => {
@@ -143,8 +141,7 @@ test("films: an added film with a half-step rating appears on the films page wit
   await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
-  await visitor.noReload();
-  await visitor.close();
+  await visitor.closeUnreloaded();
 });
 
 test("validation shows messages next to the fields and writes nothing", async ({ page }) => {

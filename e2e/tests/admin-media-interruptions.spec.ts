@@ -13,8 +13,8 @@ import {
   keepContent,
   listObjects,
   objectUrl,
+  openAdminScreen,
   setStorageRunning,
-  signInAsAdmin,
   stackStorage,
   test,
 } from "../fixtures";
@@ -91,8 +91,7 @@ async function holdUploads(page: Page, passFirst: number) {
 
 /** Starts a post and chooses a new photo as its cover; returns the picture's id (content-addressed, as the pipeline names it). */
 async function newPostWithPhoto(page: Page, title: string, name: string): Promise<string> {
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await page.getByLabel("Title").fill(title);
   await page.getByRole("textbox", { name: /^Summary/ }).fill("A post whose cover upload is interrupted.");

@@ -13,14 +13,15 @@ import { connectStorageEmulator, getStorage, ref, uploadBytes } from "firebase/s
 import type { Page } from "@playwright/test";
 import { hasMetadata, imageSize, withExif } from "dev-tools/test-images";
 import {
-  DEMO_ADMIN,
   createAccount,
   db,
+  DEMO_ADMIN,
   expect,
   expectNoSeriousA11yViolations,
   expectRemoteScreen,
   keepContent,
   objectUrl,
+  openAdminScreen,
   signInAsAdmin,
   stackState,
   stackStorage,
@@ -57,8 +58,7 @@ const idOf = (bytes: Buffer, size: string) => `${createHash("sha256").update(byt
 const storedUrl = async (path: string) => objectUrl(await stackStorage(), path);
 
 async function newPost(page: Page, title: string) {
-  await signInAsAdmin(page, "/admin-panel/write-blog");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog", "WriteBlog");
   await page.getByRole("button", { name: "New post" }).click();
   await page.getByLabel("Title").fill(title);
   await page.getByRole("textbox", { name: /^Summary/ }).fill("A post with pictures.");

@@ -1,7 +1,7 @@
 // Configure-recommendations: a pending submission is approved (one multi-path write
 // moves it to the published list) and appears on the open home page without reload; another
 // is rejected (deleted) and is gone.
-import { db, expect, expectRemoteScreen, markNoReload, signInAsAdmin, test, keepContent } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, markNoReload, openAdminScreen, test } from "../fixtures";
 
 keepContent("recommendationSubmissions", "recommendations");
 
@@ -26,8 +26,7 @@ test("approve one submission and reject another", async ({ page, browser }) => {
   const noReload = await markNoReload(visitor);
   await expect(visitor.getByText(approveName)).toHaveCount(0);
 
-  await signInAsAdmin(page, "/admin-panel/configure-recommendations");
-  await expectRemoteScreen(page, "remote_admin", "ConfigureRecommendations");
+  await openAdminScreen(page, "configure-recommendations", "ConfigureRecommendations");
   const queue = page.getByRole("list", { name: "Pending submissions" });
   await expect(queue.getByRole("article", { name: `Submission by ${approveName}` })).toBeVisible();
 
@@ -68,8 +67,7 @@ test("a flood of submissions is rejected in one step, after confirming", async (
     });
     ids.push(name);
   }
-  await signInAsAdmin(page, "/admin-panel/configure-recommendations");
-  await expectRemoteScreen(page, "remote_admin", "ConfigureRecommendations");
+  await openAdminScreen(page, "configure-recommendations", "ConfigureRecommendations");
   const pending = Object.keys(((await db.get("recommendationSubmissions")) ?? {}) as object).length;
   await page.getByRole("checkbox", { name: `Select all (${pending})` }).check();
   await page.getByRole("checkbox", { name: `Select the submission by ${names[0]}` }).uncheck();

@@ -8,6 +8,13 @@ import { db, expect, expectRemoteScreen, fillNewFilm, fillNewQuote, openAdminScr
 
 const PENDING = /^Not confirmed yet: waiting for the database/;
 
+/** Stops the database, then presses the form's `button`: the editor says the save is waiting. */
+async function addWhileDown(page: Page, button: string) {
+  await setDatabaseRunning(false);
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+}
+
 let saved: Record<string, unknown>;
 test.beforeEach(async () => {
   saved = {
@@ -83,9 +90,7 @@ test("a quote added while the database is down is added once, when it is back", 
   const text = unique("Make it work, then make it right");
   await fillNewQuote(page, { text, author: "Kent Beck" });
 
-  await setDatabaseRunning(false);
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  await addWhileDown(page, "Add quote");
   // No second attempt while the first may still land.
   await expect(page.getByRole("button", { name: "Saving…" })).toBeDisabled();
 
@@ -104,9 +109,7 @@ test("a film added while the database is down is added once with its numbers, wh
   const title = unique("Offline Take");
   await fillNewFilm(page, { title, year: 2001, directors: "Offline Director", minutes: 99, rating: "3" });
 
-  await setDatabaseRunning(false);
-  await page.getByRole("button", { name: "Add film" }).click();
-  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  await addWhileDown(page, "Add film");
 
   await setDatabaseRunning(true);
   await expect(page.getByText("Added the film.")).toBeVisible({ timeout: 60_000 });
@@ -121,9 +124,7 @@ test("a quote added while the database is down, its tab then closed, is offered 
   await openAdminScreen(page, "write-quote", "WriteQuote");
   const text = unique("Nothing is lost when the tab closes");
   await fillNewQuote(page, { text, author: "An owner" });
-  await setDatabaseRunning(false);
-  await page.getByRole("button", { name: "Add quote" }).click();
-  await expect(page.getByRole("status").filter({ hasText: PENDING })).toBeVisible();
+  await addWhileDown(page, "Add quote");
   await page.close({ runBeforeUnload: false }); // closed anyway (or crashed): the SDK's queued write dies with it
   await setDatabaseRunning(true);
 

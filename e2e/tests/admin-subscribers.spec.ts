@@ -1,15 +1,14 @@
 // Admin -> Subscribers on the composed build: the counts, search, removing after a confirmation,
 // and a CSV import that sends no mail (the local inbox stays empty for those addresses).
 import { mailsTo, readInbox } from "dev-tools/mail-server";
-import { db, expect, expectRemoteScreen, keepContent, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, expect, inbox, keepContent, openAdminScreen, test } from "../fixtures";
 
 keepContent("subscribers");
 
 test("lists subscribers with counts, searches, removes after asking, imports a CSV without mailing anyone", async ({ page }) => {
   const stamp = Date.now().toString(36);
   await db.set("subscribers", null);
-  await signInAsAdmin(page, "/admin-panel/subscribers");
-  await expectRemoteScreen(page, "remote_admin", "Subscribers");
+  await openAdminScreen(page, "subscribers", "Subscribers");
   await expect(page.getByText("No subscribers yet.")).toBeVisible();
 
   await page.getByLabel(/Import CSV/).setInputFiles({
@@ -32,7 +31,6 @@ test("lists subscribers with counts, searches, removes after asking, imports a C
   await expect(page.getByRole("status").filter({ hasText: `Removed first-${stamp}@example.com.` })).toBeVisible();
   await expect(page.getByText("1 confirmed, 0 pending.")).toBeVisible();
 
-  const inbox = `http://127.0.0.1:${(await stackState()).ports.mailWeb}`;
-  const mails = await readInbox(inbox);
+  const mails = await readInbox(await inbox());
   expect([...mailsTo(mails, `first-${stamp}@example.com`), ...mailsTo(mails, `second-${stamp}@example.com`)]).toEqual([]);
 });

@@ -3,40 +3,15 @@
 // as the post would go out, limited), each post's recipients with their status and time, and a CSV
 // import that sends confirmation emails only when asked.
 import type { Page } from "@playwright/test";
-import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
-import { DEMO_ADMIN, db, expect, keepContent, signInAsAdmin, stackState, test } from "../fixtures";
+import { clearInbox, mailsTo, readInbox } from "dev-tools/mail-server";
+import { DEMO_ADMIN, db, draftPost, expect, inbox, keepContent, mailsFor, signInAsAdmin, stackState, test } from "../fixtures";
 
 keepContent("blog", "subscribers", "mail");
 
+const draftOf = (title: string, tags: string[]) => draftPost(title, { tags, bodyHtml: `<p>The body of ${title}.</p>` });
+
 /** The post editor's email panel (a section under its heading). */
 const emailPanel = (page: Page) => page.locator("section").filter({ has: page.getByRole("heading", { name: "Email to subscribers" }) });
-
-const inbox = async () => `http://127.0.0.1:${(await stackState()).ports.mailWeb}`;
-
-async function mailsFor(address: string, count: number): Promise<InboxMail[]> {
-  const web = await inbox();
-  let mails: InboxMail[] = [];
-  await expect
-    .poll(async () => (mails = mailsTo(await readInbox(web), address)).length, { timeout: 20_000, message: `${count} mail(s) to ${address}` })
-    .toBeGreaterThanOrEqual(count);
-  return mails;
-}
-
-const draftOf = (title: string, tags: string[]) => {
-  const now = Date.now();
-  return {
-    title,
-    summary: `Summary of ${title}.`,
-    body: `The body of ${title}.`,
-    bodyHtml: `<p>The body of ${title}.</p>`,
-    tags,
-    status: "draft",
-    readingMinutes: 1,
-    createdAt: now,
-    rev: 1,
-    updatedAt: now,
-  };
-};
 
 test("the post editor sends a test email to the admin only, as the post would go out; the button waits, and a second at once is refused in words", async ({
   page,

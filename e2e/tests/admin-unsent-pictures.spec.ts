@@ -5,7 +5,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { db, expect, expectRemoteScreen, keepContent, openAdminScreen, signInAsAdmin, test, unique } from "../fixtures";
+import { db, expect, expectRemoteScreen, keepContent, openAdminScreen, test, unique } from "../fixtures";
 
 keepContent("blog", "media", "projects");
 
@@ -35,8 +35,7 @@ test("a cover and a body picture chosen but not uploaded go out with Publish, af
   const stamp = Date.now().toString(36);
   const title = `Unsent pictures ${stamp}`;
   const slug = `unsent-pictures-${stamp}`;
-  await signInAsAdmin(page, "/admin-panel/write-blog?edit=new");
-  await expectRemoteScreen(page, "remote_admin", "WriteBlog");
+  await openAdminScreen(page, "write-blog?edit=new", "WriteBlog");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("textbox", { name: /^Summary/ }).fill("Its pictures were never uploaded by hand.");
   await page.getByRole("textbox", { name: /^Body/ }).fill("Before the picture.");

@@ -6,7 +6,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectRemoteScreen, signInAsAdmin, test } from "../fixtures";
+import { expect, openAdminScreen, test } from "../fixtures";
 
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), "..", ".reports", "screenshots");
 const MEDIA = /\/v0\/b\/demo-portfolio\.appspot\.com\/o\/media%2F[0-9a-f]{16}-\d+x\d+%2F\d+\.(webp|jpg)\?alt=media$/;
@@ -44,8 +44,7 @@ test("the demo content's pictures paint from the Storage server, described, and 
   await expectPainted(page.getByRole("img", { name: /^Illustrated poster for Once Upon a Time in Anatolia/ }));
   await shoot(page, "films");
 
-  await signInAsAdmin(page, "/admin-panel/media");
-  await expectRemoteScreen(page, "remote_admin", "MediaLibrary");
+  await openAdminScreen(page, "media", "MediaLibrary");
   const card = page.getByRole("listitem", { name: "offline-tests-cover.png" });
   await expect(card).toBeVisible();
   await expect(page.getByRole("list", { name: "Where offline-tests-cover.png is used" })).toContainText("Testing against local emulators, fully offline");

@@ -1,9 +1,18 @@
 // Axe finds no serious or critical violations on the login page and each layout, in
 // both themes. Remote screens are excluded here (each area's own specs check its pages); this
 // checks what the shell draws: header, navigation, layouts, login, not-found.
+import type { Page } from "@playwright/test";
 import { REMOTE_ORIGINS, expect, expectNoSeriousA11yViolations, expectRemoteScreen, setTheme, signInAsAdmin, test, trackNetwork } from "../fixtures";
 
 const EXCLUDE_REMOTES = { exclude: ["[data-remote]"] };
+
+/** Opens `path` in `theme`, waits for its remote's screen, and checks what the shell draws around it. */
+async function checkLayoutAt(page: Page, theme: "light" | "dark", path: string, remote: string, module: string) {
+  await page.goto(path);
+  await setTheme(page, theme);
+  await expectRemoteScreen(page, remote, module);
+  await expectNoSeriousA11yViolations(page, EXCLUDE_REMOTES);
+}
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -21,20 +30,14 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     test("home layout and not-found page", async ({ page }) => {
-      await page.goto("/");
-      await setTheme(page, theme);
-      await expectRemoteScreen(page, "remote_home", "HomePage");
-      await expectNoSeriousA11yViolations(page, EXCLUDE_REMOTES);
+      await checkLayoutAt(page, theme, "/", "remote_home", "HomePage");
       await page.goto("/nothing-here");
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });
 
     test("blog layout", async ({ page }) => {
-      await page.goto("/blogs/list");
-      await setTheme(page, theme);
-      await expectRemoteScreen(page, "remote_blog", "BlogListPage");
-      await expectNoSeriousA11yViolations(page, EXCLUDE_REMOTES);
+      await checkLayoutAt(page, theme, "/blogs/list", "remote_blog", "BlogListPage");
     });
 
     test("admin layout and admin-tools layout", async ({ page }) => {

@@ -8,17 +8,15 @@ import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser } from "@playwright/test";
 import {
-  candidate,
-  editBlogListText,
   expect,
   expectRemoteScreen,
   keepReleaseState,
   liveRelease,
   releaseCommand,
-  setCandidateVersion,
   signInAsAdmin,
   stackState,
   test,
+  versionedBlogCandidate,
 } from "../fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -42,12 +40,7 @@ async function visit(path: string, cookie?: string) {
 }
 
 /** A candidate of remote-blog whose list says CANARY_TEXT, under `version`; `alter` changes its files further. */
-const canaryCandidate = (version: string, alter?: (dir: string) => Promise<void>) =>
-  candidate(async (d) => {
-    await editBlogListText(d, LIVE_TEXT, CANARY_TEXT);
-    await setCandidateVersion(d, version);
-    await alter?.(d);
-  });
+const canaryCandidate = (version: string, alter?: (dir: string) => Promise<void>) => versionedBlogCandidate(CANARY_TEXT, version, alter);
 
 /** `npm run release -- remote-blog --canary <percent>` of the candidate in `dir` (the browser check skipped). */
 const releaseAsCanary = (dir: string, percent: number) =>

@@ -5,7 +5,7 @@
 // visitor's recommendation. Any violation the browser reports fails the test.
 import type { Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { REMOTE_ORIGINS, db, expect, expectRemoteScreen, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, expect, expectRemoteScreen, openAdminScreen, REMOTE_ORIGINS, stackState, test } from "../fixtures";
 
 declare global {
   interface Window {
@@ -92,8 +92,7 @@ test("public pages hydrate and follow live changes under the policy, and an inje
 
 test("sign-in and the admin panel work under the policy: the admin remote loads and a save reaches the database", async ({ page }) => {
   const violations = await recordViolations(page);
-  await signInAsAdmin(page, "/admin-panel/configure-about");
-  const screen = await expectRemoteScreen(page, "remote_admin", "ConfigureAbout");
+  const screen = await openAdminScreen(page, "configure-about", "ConfigureAbout");
   const headline = screen.getByLabel("Headline");
   const before = await headline.inputValue();
   const changed = `${before.replace(/ \(csp \d+\)$/, "")} (csp ${Date.now()})`;

@@ -9,8 +9,6 @@
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import {
-  candidate,
-  editBlogListText,
   expect,
   expectRemoteScreen,
   keepReleaseState,
@@ -19,10 +17,10 @@ import {
   navigateInApp,
   releaseCommand,
   releasedId,
-  setCandidateVersion,
   signInAsAdmin,
   stackState,
   test,
+  versionedBlogCandidate,
 } from "../fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -57,14 +55,8 @@ test("a tab opened before a release navigates inside the remote after it: on the
   const restore = await keepReleaseState();
   const released: string[] = [];
   const dirs = [
-    await candidate(async (d) => {
-      await editBlogListText(d, "Filter by tag", "Filter the old posts by tag");
-      await setCandidateVersion(d, "1.0.0-tab.1");
-    }),
-    await candidate(async (d) => {
-      await editBlogListText(d, "Filter by tag", "Filter the new posts by tag");
-      await setCandidateVersion(d, "1.0.0-tab.2");
-    }),
+    await versionedBlogCandidate("Filter the old posts by tag", "1.0.0-tab.1"),
+    await versionedBlogCandidate("Filter the new posts by tag", "1.0.0-tab.2"),
   ];
   const folder = (id: string) => join(dataDir, "hosting", "remote-blog", "releases", id);
   let movedAway: string | null = null;
@@ -115,10 +107,7 @@ test("each release and rollback is recorded with who, when, the commit and the s
 }) => {
   test.setTimeout(180_000);
   const restore = await keepReleaseState();
-  const dir = await candidate(async (d) => {
-    await editBlogListText(d, "Filter by tag", "Filter the recorded posts by tag");
-    await setCandidateVersion(d, "1.0.0-record.1");
-  });
+  const dir = await versionedBlogCandidate("Filter the recorded posts by tag", "1.0.0-record.1");
   const started = await liveRelease("remote_blog");
   try {
     const released = await releaseCommand(["release", "remote-blog", "--dist", dir, "--no-browser"]);

@@ -4,40 +4,16 @@
 // subscriber; the one-click unsubscribe POST of RFC 8058 stops the next post. The job's crash,
 // pacing and concurrency cases are in renderer/tests/mail-job.test.ts.
 import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
-import { db, expect, keepContent, signInAsAdmin, stackState, test } from "../fixtures";
+import { db, draftPost, expect, inbox, keepContent, mailsFor, signInAsAdmin, stackState, test } from "../fixtures";
 
 keepContent("blog", "subscribers", "mail");
 
-const inbox = async () => `http://127.0.0.1:${(await stackState()).ports.mailWeb}`;
-
-async function mailsFor(address: string, count: number): Promise<InboxMail[]> {
-  const web = await inbox();
-  let mails: InboxMail[] = [];
-  await expect
-    .poll(async () => (mails = mailsTo(await readInbox(web), address)).length, { timeout: 20_000, message: `${count} mail(s) to ${address}` })
-    .toBeGreaterThanOrEqual(count);
-  return mails;
-}
+const draftOf = (title: string, tags: string[]) => draftPost(title, { tags, body: `## ${title}\n\nThe body of ${title}.` });
 
 const linkFrom = (mail: InboxMail, path: string) => {
   const found = (mail.text ?? "").match(new RegExp(`https?://[^\\s]+${path}\\?t=[A-Za-z0-9_.-]+`));
   if (!found) throw new Error(`no ${path} link in ${mail.subject}`);
   return found[0];
-};
-
-const draftOf = (title: string, tags: string[]) => {
-  const now = Date.now();
-  return {
-    title,
-    summary: `Summary of ${title}.`,
-    body: `## ${title}\n\nThe body of ${title}.`,
-    tags,
-    status: "draft",
-    readingMinutes: 1,
-    createdAt: now,
-    rev: 1,
-    updatedAt: now,
-  };
 };
 
 test.describe("without JavaScript", () => {

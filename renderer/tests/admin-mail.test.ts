@@ -2,47 +2,21 @@
 // enforcing the project's rules (the admin's drafts read as the admin, the rest as the mailer), the
 // local mail server's inbox, and ID tokens checked by the Admin SDK in its emulator mode (unsigned
 // tokens, the account looked up at a stand-in for the Auth emulator's accounts:lookup).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort } from "dev-tools/firebase-emulators";
-import { clearInbox, mailsTo, readInbox, startMailServer, type InboxMail, type MailServer } from "dev-tools/mail-server";
-import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import type { Server } from "node:http";
+import { clearInbox, mailsTo, readInbox } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRenderer } from "../src/handler";
-import { createMailServices, type MailServices } from "../src/mail/context";
+import { close, owner as ownerRequest, port, serve, SITE, startMailSite, type MailSite } from "./local-servers";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NAMESPACE = "demo-portfolio-default-rtdb";
 const PROJECT = "demo-portfolio";
-const SITE = "https://portfolio.example";
 const ADMIN = { uid: "ada-uid", email: "ada@example.com" };
 const OTHER_ADMIN = { uid: "grace-uid", email: "grace@example.com" };
 
-let database: RtdbEmulator;
-let mail: MailServer;
-let services: MailServices;
+let site: MailSite;
 let authStandIn: Server;
-let configServer: Server;
-let renderer: Server;
 
-const port = (server: Server) => (server.address() as AddressInfo).port;
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-async function owner(method: "PUT" | "PATCH" | "GET", path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, {
-    method,
-    headers: { authorization: "Bearer owner" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const owner = (method: "PUT" | "PATCH" | "GET", path: string, body?: unknown) => ownerRequest(site.database, method, path, body);
+const waitForMails = (address: string, count: number) => site.waitForMails(address, count);
 
 /** An Auth-emulator ID token (unsigned, as the emulator issues them) with the given claims. */
 function idToken(user: { uid: string; email?: string }, claims: Record<string, unknown> = { admin: true }): string {
@@ -63,20 +37,11 @@ function idToken(user: { uid: string; email?: string }, claims: Record<string, u
 }
 
 function call(path: "/__mail/test" | "/__mail/confirmations", body: unknown, token?: string) {
-  return fetch(`http://127.0.0.1:${port(renderer)}${path}`, {
+  return fetch(site.url(path), {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-}
-
-async function waitForMails(address: string, count: number): Promise<InboxMail[]> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const mails = mailsTo(await readInbox(mail.webUrl), address);
-    if (mails.length >= count || Date.now() > until) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const draft = (title: string) => {
@@ -96,10 +61,8 @@ const draft = (title: string) => {
 };
 
 beforeAll(async () => {
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
-  mail = await startMailServer({ smtp: await freePort("127.0.0.1"), web: await freePort("127.0.0.1") });
   // The Auth emulator's accounts:lookup, which the Admin SDK asks in emulator mode whether the account still exists.
-  authStandIn = createServer((req, res) => {
+  authStandIn = await serve((req, res) => {
     let body = "";
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
@@ -107,35 +70,8 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ users: ids.map((localId) => ({ localId, validSince: "0" })) }));
     });
   });
-  await listen(authStandIn);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${port(authStandIn)}`;
-  process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${database.port}`;
-  services = createMailServices({
-    MAIL_DATABASE_URL: `http://127.0.0.1:${database.port}?ns=${NAMESPACE}`,
-    SMTP_URL: mail.smtpUrl,
-    MAIL_SECRET: "admin-mail-test-secret",
-    MAIL_SITE_NAME: "Ada's blog",
-  }) as MailServices;
-  const shellDir = mkdtempSync(join(tmpdir(), "admin-mail-shell-"));
-  mkdirSync(join(shellDir, ".vite"));
-  writeFileSync(join(shellDir, "app.html"), "<html><head><!--app-head--></head><body><div id=root><!--app-html--></div><!--app-body--></body></html>");
-  writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js" } }));
-  const config = {
-    firebase: { apiKey: "k", authDomain: "", projectId: PROJECT, appId: "a", databaseURL: `${database.url}/?ns=${NAMESPACE}` },
-    remotes: {},
-    site: { url: SITE },
-  };
-  configServer = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(config)));
-  await listen(configServer);
-  const render = createRenderer({
-    shellDir,
-    configUrl: `http://127.0.0.1:${port(configServer)}/config.json`,
-    maxAgeMs: 0,
-    log: () => undefined,
-    mail: services,
-  });
-  renderer = createServer((req, res) => void render.handle(req, res));
-  await listen(renderer);
+  site = await startMailSite({ MAIL_SECRET: "admin-mail-test-secret", MAIL_SITE_NAME: "Ada's blog" });
   await owner("PATCH", "", {
     [`admins/${ADMIN.uid}`]: true,
     [`admins/${OTHER_ADMIN.uid}`]: true,
@@ -144,13 +80,11 @@ beforeAll(async () => {
   });
 });
 
-beforeEach(() => clearInbox(mail.webUrl));
+beforeEach(() => clearInbox(site.mail.webUrl));
 
 afterAll(async () => {
-  await services?.close();
+  await Promise.all([close(authStandIn), site.stop()]);
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  await Promise.all([close(renderer), close(configServer), close(authStandIn), database.close(), mail.stop()]);
 });
 
 describe("the test email", () => {
@@ -163,7 +97,7 @@ describe("the test email", () => {
     ];
     expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(await refusals[0]!.json()).toEqual({ error: "Sign in again as the admin, then retry." });
-    expect(await readInbox(mail.webUrl)).toEqual([]);
+    expect(await readInbox(site.mail.webUrl)).toEqual([]);
   });
 
   it("sends the post's email, as the owner chose it (the whole post), to the admin's own address only; a second at once is limited", async () => {
@@ -175,7 +109,7 @@ describe("the test email", () => {
     expect(mailed?.html).toContain("<p>The whole of A draft.</p>");
     expect(mailed?.text).toContain(`${SITE}/blogs/a-draft`);
     expect(mailed?.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect((await readInbox(mail.webUrl)).length).toBe(1);
+    expect((await readInbox(site.mail.webUrl)).length).toBe(1);
 
     const again = await call("/__mail/test", { slug: "a-draft" }, idToken(ADMIN));
     expect(again.status).toBe(429);
@@ -189,7 +123,7 @@ describe("the test email", () => {
     expect(await missing.json()).toEqual({ error: "Save the post first: there is nothing stored to send yet." });
     const noAddress = await call("/__mail/test", { slug: "a-draft" }, idToken({ uid: OTHER_ADMIN.uid }));
     expect(noAddress.status).toBe(400);
-    expect(await readInbox(mail.webUrl)).toEqual([]);
+    expect(await readInbox(site.mail.webUrl)).toEqual([]);
   });
 });
 
@@ -212,6 +146,6 @@ describe("confirmation emails of an import", () => {
     const [confirmation] = await waitForMails(pending, 1);
     expect(confirmation?.subject).toBe("Confirm your subscription to Ada's blog");
     expect(confirmation?.text).toContain(`${SITE}/subscribe/confirm?t=`);
-    expect(mailsTo(await readInbox(mail.webUrl), confirmed)).toEqual([]);
+    expect(mailsTo(await readInbox(site.mail.webUrl), confirmed)).toEqual([]);
   });
 });

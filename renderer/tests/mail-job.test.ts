@@ -4,34 +4,18 @@
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "dev-tools/firebase-emulators";
-import { clearInbox, mailsTo, readInbox, startMailServer, type MailServer } from "dev-tools/mail-server";
-import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import { clearInbox, mailsTo, readInbox } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMailServices, type MailServices } from "../src/mail/context";
 import { runMailJob, type MailJobContext } from "../src/mail/send-posts";
+import { owner as ownerRequest, SITE, startMailStack, type MailStack } from "./local-servers";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NAMESPACE = "demo-portfolio-default-rtdb";
-const SITE = "https://portfolio.example";
 const SECRET = "mail-job-test-secret";
 const T0 = Date.now() - 3_600_000;
 
-let database: RtdbEmulator;
-let mail: MailServer;
-let services: MailServices;
-let env: Record<string, string>;
+let stack: MailStack;
 
-async function owner(method: "PUT" | "PATCH" | "GET", path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, {
-    method,
-    headers: { authorization: "Bearer owner" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const owner = (method: "PUT" | "PATCH" | "GET", path: string, body?: unknown) => ownerRequest(stack.database, method, path, body);
 
 async function addSubscribers(count: number, prefix: string, extra: Record<string, unknown> = {}): Promise<string[]> {
   const updates: Record<string, unknown> = {};
@@ -65,8 +49,8 @@ async function publish(slug: string, tags: string[] = ["notes"], body = "<p>The 
 }
 
 const job = (extra: Partial<MailJobContext> = {}): MailJobContext => ({
-  db: services.db,
-  send: services.send,
+  db: stack.services.db,
+  send: stack.services.send,
   secret: SECRET,
   base: SITE,
   siteName: "Ada's blog",
@@ -77,30 +61,22 @@ const job = (extra: Partial<MailJobContext> = {}): MailJobContext => ({
 });
 
 async function inboxCounts(emails: string[]): Promise<number[]> {
-  const mails = await readInbox(mail.webUrl);
+  const mails = await readInbox(stack.mail.webUrl);
   return emails.map((e) => mailsTo(mails, e).length);
 }
 
 beforeAll(async () => {
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
-  mail = await startMailServer({ smtp: await freePort("127.0.0.1"), web: await freePort("127.0.0.1") });
-  env = { MAIL_DATABASE_URL: `http://127.0.0.1:${database.port}?ns=${NAMESPACE}`, SMTP_URL: mail.smtpUrl, MAIL_SECRET: SECRET, SITE_URL: SITE };
-  process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${database.port}`;
-  services = createMailServices(env) as MailServices;
+  stack = await startMailStack({ MAIL_SECRET: SECRET, SITE_URL: SITE });
 });
 
 beforeEach(async () => {
   await owner("PUT", "", { mail: { since: T0 } });
-  await clearInbox(mail.webUrl);
+  await clearInbox(stack.mail.webUrl);
 });
 
 afterEach(() => vi.useRealTimers());
 
-afterAll(async () => {
-  await services?.close();
-  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  await Promise.all([database.close(), mail.stop()]);
-});
+afterAll(() => stack.stop());
 
 describe("sending new posts to subscribers", () => {
   it("sends a new post once to each confirmed subscriber whose tags match: both parts, the unsubscribe headers; a re-publish is not sent again unless asked", async () => {
@@ -113,7 +89,7 @@ describe("sending new posts to subscribers", () => {
     const run = await runMailJob(job());
     expect(run.posts).toEqual([{ slug: "first", round: 1, sent: 3, failed: 0, done: true }]);
     expect(await inboxCounts([...everyone, tagged!, other!, pending!])).toEqual([1, 1, 1, 0, 0]);
-    const [sent] = mailsTo(await readInbox(mail.webUrl), everyone[0]!);
+    const [sent] = mailsTo(await readInbox(stack.mail.webUrl), everyone[0]!);
     expect(sent?.subject).toBe("Post first");
     expect(sent?.html).toContain("<p>The whole post.</p>");
     expect(sent?.text).toContain("The whole post.");
@@ -146,7 +122,7 @@ describe("sending new posts to subscribers", () => {
     const emails = await addSubscribers(200, "crash");
     await publish("crash");
     const child = spawn(process.execPath, ["--import", "tsx", join(dirname(fileURLToPath(import.meta.url)), "fixtures", "crashing-mail-job.ts")], {
-      env: { ...process.env, ...env, CRASH_AT: "73" },
+      env: { ...process.env, ...stack.env, CRASH_AT: "73" },
       stdio: ["ignore", "inherit", "inherit"],
     });
     const ended = await new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));

@@ -4,20 +4,15 @@
 // threshold, in one write that also ends the canary and records the abort. Two remote manifests (the
 // live release and the canary's candidate) are served by the test's config server and named by the
 // release state in the database; their screens are never rendered here (e2e/tests/site-canary.spec.ts does).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
 import { RELEASE_REPORT_PATH, releaseKey } from "release-protocol";
-import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import type { RtdbEmulator } from "rtdb-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initializeApp, deleteApp } from "firebase-admin/app";
 import { getDatabase } from "firebase-admin/database";
 import { RELEASE_REPORTER_UID } from "shared-content/server";
-import { createRenderer } from "../src/handler";
 import { createHealthDatabase } from "../src/releases/state-database";
+import { close, firebaseConfig, NAMESPACE, port, rest as restAt, serve, serveRenderer, startDatabase } from "./local-servers";
 
 /** A write as the renderer's reporter uid (the Admin SDK with the rules' auth override). */
 async function reporterWrite(path: string, value: unknown) {
@@ -32,8 +27,6 @@ async function reporterWrite(path: string, value: unknown) {
   }
 }
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NAMESPACE = "demo-portfolio-default-rtdb";
 const LIVE = "1.0.0-aaaaaaaaaa";
 const CANARY = "1.0.1-bbbbbbbbbb";
 
@@ -42,18 +35,8 @@ let configServer: Server;
 let renderer: Server;
 const logs: string[] = [];
 
-const port = (server: Server) => (server.address() as AddressInfo).port;
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-async function rest(path: string, as: "owner" | "visitor" = "owner", put?: unknown): Promise<{ status: number; value: unknown }> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, {
-    method: put === undefined ? "GET" : "PUT",
-    headers: as === "owner" ? { authorization: "Bearer owner" } : {},
-    ...(put === undefined ? {} : { body: JSON.stringify(put) }),
-  });
-  return { status: res.status, value: (await res.json()) as unknown };
-}
+const rest = (path: string, as: "owner" | "visitor" = "owner", put?: unknown) =>
+  restAt(database, path, { as, ...(put === undefined ? {} : { method: "PUT", body: put }) });
 
 /** Sends one report as a browser at `from` would (sendBeacon posts text/plain). */
 async function report(body: unknown, from = "198.51.100.1", init: { method?: string; raw?: string } = {}) {
@@ -67,16 +50,12 @@ async function report(body: unknown, from = "198.51.100.1", init: { method?: str
 const run = (release: string, failed: boolean, view = true) => ({ remote: "remote_blog", release, view, failed });
 
 beforeAll(async () => {
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
-  const shellDir = mkdtempSync(join(tmpdir(), "reports-shell-"));
-  mkdirSync(join(shellDir, ".vite"));
-  writeFileSync(join(shellDir, "app.html"), "<html><head><!--app-head--></head><body><div id=root><!--app-html--></div><!--app-body--></body></html>");
-  writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js" } }));
+  database = await startDatabase();
   const manifest = (release: string) => JSON.stringify({ name: "remote_blog", exposes: [], shared: [], contract: { version: release.split("-")[0], release } });
-  configServer = createServer((req, res) => {
+  configServer = await serve((req, res) => {
     const base = `http://127.0.0.1:${port(configServer)}`;
     const config = {
-      firebase: { apiKey: "k", authDomain: "", projectId: "demo-portfolio", appId: "a", databaseURL: `http://127.0.0.1:${database.port}/?ns=${NAMESPACE}` },
+      firebase: firebaseConfig(database),
       emulators: { database: { host: "127.0.0.1", port: database.port } },
       remotes: { remote_blog: `${base}/live/mf-manifest.json` },
       site: { url: "https://portfolio.example" },
@@ -84,16 +63,12 @@ beforeAll(async () => {
     const body = req.url === "/config.json" ? JSON.stringify(config) : req.url?.startsWith("/live/") ? manifest(LIVE) : manifest(CANARY);
     res.writeHead(200, { "Content-Type": "application/json" }).end(body);
   });
-  await listen(configServer);
   const base = `http://127.0.0.1:${port(configServer)}`;
   await rest("releases", "owner", {
     live: { remote_blog: { release: LIVE, entry: `${base}/live/mf-manifest.json`, at: Date.now() } },
     canary: { remote_blog: { release: CANARY, key: releaseKey(CANARY), entry: `${base}/canary/mf-manifest.json`, percent: 50, startedAt: Date.now() } },
   });
-  const render = createRenderer({ shellDir, configUrl: `http://127.0.0.1:${port(configServer)}/config.json`, maxAgeMs: 0, log: (line) => logs.push(line) });
-  await render.ready;
-  renderer = createServer((req, res) => void render.handle(req, res));
-  await listen(renderer);
+  renderer = await serveRenderer(configServer, { log: (line) => logs.push(line) });
 });
 
 afterAll(async () => {

@@ -4,21 +4,13 @@
 // the test drives it (Date is faked in this process, where the database server runs) instead of
 // waiting a minute. The pages a visitor opens (post, list, search) are covered end to end by
 // e2e/tests/admin-blog-schedule.spec.ts, with the remotes' server entries.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import type { Server } from "node:http";
+import type { RtdbEmulator } from "rtdb-emulator";
 import { planStatusChange } from "shared-content/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRenderer } from "../src/handler";
 import { createSchedulerClient, type SchedulerClient } from "../src/scheduler";
+import { close, firebaseConfig, NAMESPACE, port, rest as restAt, serveJson, serveRenderer, SITE, startDatabase } from "./local-servers";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NAMESPACE = "demo-portfolio-default-rtdb";
-const SITE = "https://portfolio.example";
 const MINUTE = 60_000;
 
 let database: RtdbEmulator;
@@ -26,19 +18,7 @@ let configServer: Server;
 let renderer: Server;
 let scheduler: SchedulerClient;
 
-const port = (server: Server) => (server.address() as AddressInfo).port;
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** The database over REST: as the owner (rules bypassed: the test's own set-up) or as a visitor. */
-async function rest(path: string, init: { method?: string; body?: unknown; as?: "owner" | "visitor" } = {}): Promise<{ status: number; value: unknown }> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, {
-    method: init.method ?? "GET",
-    headers: init.as === "visitor" ? {} : { authorization: "Bearer owner" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, value: (await res.json()) as unknown };
-}
+const rest = (path: string, init: Parameters<typeof restAt>[2] = {}) => restAt(database, path, init);
 const ownerPut = (path: string, value: unknown) => rest(path, { method: "PUT", body: value });
 const ownerPatch = (updates: Record<string, unknown>) => rest("", { method: "PATCH", body: updates });
 
@@ -86,23 +66,15 @@ async function visitorSees(slug: string): Promise<string[]> {
 const at = (ms: number) => vi.setSystemTime(ms);
 
 beforeAll(async () => {
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
+  database = await startDatabase();
   await ownerPut("site/about", { name: "Ada Example", headline: "Engineer", bio: "Hi", rev: 1, updatedAt: Date.now() });
-  const shellDir = mkdtempSync(join(tmpdir(), "scheduler-shell-"));
-  mkdirSync(join(shellDir, ".vite"));
-  writeFileSync(join(shellDir, "app.html"), "<html><head><!--app-head--></head><body><div id=root><!--app-html--></div><!--app-body--></body></html>");
-  writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js" } }));
-  const config = {
-    firebase: { apiKey: "k", authDomain: "", projectId: "demo-portfolio", appId: "a", databaseURL: `http://127.0.0.1:${database.port}/?ns=${NAMESPACE}` },
+  configServer = await serveJson({
+    firebase: firebaseConfig(database),
     emulators: { database: { host: "127.0.0.1", port: database.port } },
     remotes: {},
     site: { url: SITE },
-  };
-  configServer = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(config)));
-  await listen(configServer);
-  const render = createRenderer({ shellDir, configUrl: `http://127.0.0.1:${port(configServer)}/config.json`, maxAgeMs: 0, log: () => undefined });
-  renderer = createServer((req, res) => void render.handle(req, res));
-  await listen(renderer);
+  });
+  renderer = await serveRenderer(configServer);
   // The production client: the Admin SDK acting as the scheduler uid, here at the local database.
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${database.port}`;
   scheduler = createSchedulerClient(`http://127.0.0.1:${database.port}?ns=${NAMESPACE}`);

@@ -1,41 +1,19 @@
 // Subscribing, confirming and unsubscribing through the renderer's endpoints, against the real
 // servers: the local database enforcing the project's rules (the endpoints write as the mailer uid
 // through the Admin SDK) and the local mail server, whose inbox the test reads over its HTTP API.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort } from "dev-tools/firebase-emulators";
-import { clearInbox, mailsTo, readInbox, startMailServer, type InboxMail, type MailServer } from "dev-tools/mail-server";
-import { startRtdbEmulator, type RtdbEmulator } from "rtdb-emulator";
+import { clearInbox, mailsTo, readInbox, type InboxMail } from "dev-tools/mail-server";
 import { subscriberId } from "shared-content/mail";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRenderer } from "../src/handler";
-import { createMailServices, type MailServices } from "../src/mail/context";
 import { signLink } from "../src/mail/tokens";
+import { rest as restAt, SITE, startMailSite, type MailSite } from "./local-servers";
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NAMESPACE = "demo-portfolio-default-rtdb";
-const SITE = "https://portfolio.example";
 const SECRET = "subscriptions-test-secret";
 
-let database: RtdbEmulator;
-let mail: MailServer;
-let services: MailServices;
-let configServer: Server;
-let renderer: Server;
+let stack: MailSite;
 
-const port = (server: Server) => (server.address() as AddressInfo).port;
-const listen = (server: Server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-const site = (path: string) => `http://127.0.0.1:${port(renderer)}${path}`;
-
-async function rest(path: string, as: "owner" | "visitor" = "owner"): Promise<{ status: number; value: unknown }> {
-  const res = await fetch(`${database.url}/${path}.json?ns=${NAMESPACE}`, { headers: as === "owner" ? { authorization: "Bearer owner" } : {} });
-  return { status: res.status, value: (await res.json()) as unknown };
-}
+const site = (path: string) => stack.url(path);
+const rest = (path: string, as: "owner" | "visitor" = "owner") => restAt(stack.database, path, { as });
+const waitForMails = (address: string, count: number) => stack.waitForMails(address, count);
 
 /** The form's POST as a browser without JavaScript sends it (or as JSON, as the script does). */
 function signup(fields: Record<string, string>, { client = "198.51.100.1", json = false } = {}) {
@@ -50,15 +28,6 @@ function signup(fields: Record<string, string>, { client = "198.51.100.1", json 
   });
 }
 
-async function waitForMails(address: string, count: number): Promise<InboxMail[]> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const mails = mailsTo(await readInbox(mail.webUrl), address);
-    if (mails.length >= count || Date.now() > until) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const linkIn = (m: InboxMail, path: string) => {
   const found = (m.text ?? "").match(new RegExp(`${SITE.replace(/[.]/g, "\\.")}${path}\\?t=[A-Za-z0-9_.-]+`));
   if (!found) throw new Error(`no ${path} link in: ${m.text}`);
@@ -66,44 +35,12 @@ const linkIn = (m: InboxMail, path: string) => {
 };
 
 beforeAll(async () => {
-  database = await startRtdbEmulator({ port: 0, rules: join(repoRoot, "database.rules.json"), defaultNamespace: NAMESPACE });
-  mail = await startMailServer({ smtp: await freePort("127.0.0.1"), web: await freePort("127.0.0.1") });
-  process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${database.port}`;
-  services = createMailServices({
-    MAIL_DATABASE_URL: `http://127.0.0.1:${database.port}?ns=${NAMESPACE}`,
-    SMTP_URL: mail.smtpUrl,
-    MAIL_SECRET: SECRET,
-    MAIL_SITE_NAME: "Ada's blog",
-  }) as MailServices;
-  const shellDir = mkdtempSync(join(tmpdir(), "subscriptions-shell-"));
-  mkdirSync(join(shellDir, ".vite"));
-  writeFileSync(join(shellDir, "app.html"), "<html><head><!--app-head--></head><body><div id=root><!--app-html--></div><!--app-body--></body></html>");
-  writeFileSync(join(shellDir, ".vite", "manifest.json"), JSON.stringify({ "index.html": { file: "assets/index.js" } }));
-  const config = {
-    firebase: { apiKey: "k", authDomain: "", projectId: "demo-portfolio", appId: "a", databaseURL: `${database.url}/?ns=${NAMESPACE}` },
-    remotes: {},
-    site: { url: SITE },
-  };
-  configServer = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(config)));
-  await listen(configServer);
-  const render = createRenderer({
-    shellDir,
-    configUrl: `http://127.0.0.1:${port(configServer)}/config.json`,
-    maxAgeMs: 0,
-    log: () => undefined,
-    mail: services,
-  });
-  renderer = createServer((req, res) => void render.handle(req, res));
-  await listen(renderer);
+  stack = await startMailSite({ MAIL_SECRET: SECRET, MAIL_SITE_NAME: "Ada's blog" });
 });
 
-beforeEach(() => clearInbox(mail.webUrl));
+beforeEach(() => clearInbox(stack.mail.webUrl));
 
-afterAll(async () => {
-  await services?.close();
-  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  await Promise.all([close(renderer), close(configServer), database.close(), mail.stop()]);
-});
+afterAll(() => stack.stop());
 
 describe("subscribing through the renderer", () => {
   it("answers bad input with field messages, as a page without JavaScript and as JSON, and stores nothing", async () => {
@@ -146,12 +83,12 @@ describe("subscribing through the renderer", () => {
     expect(await confirmed.text()).toContain("Subscription confirmed");
     expect((await rest(`subscribers/${id}`)).value).toMatchObject({ status: "confirmed" });
 
-    await clearInbox(mail.webUrl);
+    await clearInbox(stack.mail.webUrl);
     const again = await signup({ email: "reader.one@example.com" });
     expect(again.status).toBe(200);
     expect(await again.text()).toBe(firstPage);
     await new Promise((r) => setTimeout(r, 500));
-    expect(mailsTo(await readInbox(mail.webUrl), "reader.one@example.com")).toHaveLength(0);
+    expect(mailsTo(await readInbox(stack.mail.webUrl), "reader.one@example.com")).toHaveLength(0);
     expect((await rest(`subscribers/${id}`)).value).toMatchObject({ status: "confirmed", tags: ["typescript", "films"] });
   });
 
@@ -185,7 +122,7 @@ describe("subscribing through the renderer", () => {
   });
 
   it("the mailer uid's rules: its own nodes only; a claim is taken once and a sent entry is final", async () => {
-    const db = services.db;
+    const db = stack.services.db;
     const id = "abcdefghijklmnopqrstuv";
     const entry = `mail/ledger/hello/r1/${id}`;
     expect(await db.trySet(entry, { state: "sending", at: { ".sv": "timestamp" } })).toBe(true);

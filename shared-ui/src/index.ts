@@ -4,4 +4,5 @@ export { Skeleton, EmptyState, ErrorState, StateView, type LoadState } from "./s
 export { hostOf } from "./format";
 export { hideOnError } from "./hide-on-error";
 export { visuallyHidden } from "./visually-hidden";
+export { ColumnHeads } from "./column-heads";
 export { PasswordChecklist, type PasswordChecklistCheck } from "./password-checklist";

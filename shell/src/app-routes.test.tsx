@@ -23,23 +23,28 @@ function hasLazyRoute(routes: typeof appRoutes): boolean {
 
 describe("appRoutes (the route table of docs/architecture.md, Routes)", () => {
   it("maps the public, blog and admin URLs to their screens", () => {
-    expect(screenAt("/")).toBe("HomePage");
-    expect(screenAt("/write-recommendation")).toBe("WriteRecommendationPage");
-    expect(screenAt("/login")).toBe("Lazy(Sign-in page)");
-    expect(screenAt("/create-realtime-data")).toBe("CreateRealtimeData");
-    // Redirects are route data (shared-content's REDIRECTS): the route renders the redirect.
-    for (const path of ["/blogs", "/blogs/favorite-quotes", "/blogs/favorite-quotes/q1", "/blogs/list-of-seen-films"])
-      expect(screenAt(path), path).toBe("Redirect");
-    expect(screenAt("/blogs/list")).toBe("BlogListPage");
-    expect(screenAt("/blogs/a-post")).toBe("BlogPostPage");
-    expect(screenAt("/favorite-quotes")).toBe("FavoriteQuotesPage");
-    expect(screenAt("/favorite-quotes/q1")).toBe("FavoriteQuotesPage");
-    expect(screenAt("/list-of-seen-films")).toBe("SeenFilmsPage");
-    expect(screenAt("/admin-panel")).toBe("AdminOverview");
-    expect(screenAt("/admin-panel/configure-about")).toBe("ConfigureAbout");
-    expect(screenAt("/admin-panel/write-blog/edit/x")).toBe("WriteBlog");
-    expect(screenAt("/admin-panel/nope")).toBe("NotFoundPage");
-    expect(screenAt("/no/such/page")).toBe("NotFoundPage");
+    const screens: Record<string, string> = {
+      "/": "HomePage",
+      "/write-recommendation": "WriteRecommendationPage",
+      "/login": "Lazy(Sign-in page)",
+      "/create-realtime-data": "CreateRealtimeData",
+      // Redirects are route data (shared-content's REDIRECTS): the route renders the redirect.
+      "/blogs": "Redirect",
+      "/blogs/favorite-quotes": "Redirect",
+      "/blogs/favorite-quotes/q1": "Redirect",
+      "/blogs/list-of-seen-films": "Redirect",
+      "/blogs/list": "BlogListPage",
+      "/blogs/a-post": "BlogPostPage",
+      "/favorite-quotes": "FavoriteQuotesPage",
+      "/favorite-quotes/q1": "FavoriteQuotesPage",
+      "/list-of-seen-films": "SeenFilmsPage",
+      "/admin-panel": "AdminOverview",
+      "/admin-panel/configure-about": "ConfigureAbout",
+      "/admin-panel/write-blog/edit/x": "WriteBlog",
+      "/admin-panel/nope": "NotFoundPage",
+      "/no/such/page": "NotFoundPage",
+    };
+    for (const [path, screen] of Object.entries(screens)) expect(screenAt(path), path).toBe(screen);
   });
 
   it("has a route for every link the URL builders make, and a builder for every public page", () => {

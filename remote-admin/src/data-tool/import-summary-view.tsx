@@ -1,5 +1,5 @@
 import type { FieldChange, ImportSummary, RecordDetail } from "shared-content/admin";
-import { visuallyHidden } from "shared-ui";
+import { ColumnHeads, visuallyHidden } from "shared-ui";
 import type { ConversionNote } from "./old-site";
 import styles from "./data-tool.module.css";
 
@@ -105,12 +105,7 @@ export function ImportSummaryView({ summary, notes = [], heading }: { summary: I
           <h4 className={styles.subTitle}>Invalid records</h4>
           <table className={styles.table}>
             <caption className={visuallyHidden}>Invalid records and why</caption>
-            <thead>
-              <tr>
-                <th scope="col">Path</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["Path", "Reason"]} />
             <tbody>
               {summary.invalid.map((issue) => (
                 <tr key={`${issue.path}:${issue.reason}`}>

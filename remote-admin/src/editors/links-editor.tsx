@@ -1,7 +1,6 @@
 import { useRef } from "react";
-import { Button, FormGrid, TextField, type FieldErrors } from "../ui";
+import { Button, FormGrid, ListFieldset, TextField, type FieldErrors } from "../ui";
 import type { FieldKind } from "../lib/form-codec";
-import group from "../ui/list-fieldset.module.css";
 import styles from "./links-editor.module.css";
 
 export interface LinkForm {
@@ -38,50 +37,46 @@ export function LinksEditor({ legend, links, onChange, errors, name }: LinksEdit
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLInputElement>("li:last-child input")?.focus());
   };
   return (
-    <fieldset className={group.fieldset}>
-      <legend>{legend}</legend>
-      {links.length === 0 ? <p className={styles.empty}>No links yet.</p> : null}
-      <ol ref={listRef} className={group.list}>
-        {links.map((l, i) => (
-          <li key={l.key} className={styles.row}>
-            <FormGrid>
-              <TextField
-                label={`Link ${i + 1} label`}
-                required
-                value={l.label}
-                onChange={(v) => update(i, { label: v })}
-                error={errors[`${name}.${i}.label`]}
-                maxLength={60}
-              />
-              <TextField
-                label={`Link ${i + 1} URL`}
-                required
-                type="url"
-                value={l.url}
-                onChange={(v) => update(i, { url: v })}
-                error={errors[`${name}.${i}.url`] ?? errors[`${name}.${i}`]}
-                placeholder="https://"
-              />
-            </FormGrid>
-            <Button
-              size="small"
-              variant="danger"
-              onClick={() => onChange(links.filter((_, j) => j !== i))}
-              aria-label={`Remove link ${i + 1}${l.label ? ` “${l.label}”` : ""}`}
-            >
-              Remove
-            </Button>
-          </li>
-        ))}
-      </ol>
-      {errors[name] ? (
-        <p role="alert" className={group.error}>
-          {errors[name]}
-        </p>
-      ) : null}
-      <div>
-        <Button onClick={add}>Add link</Button>
-      </div>
-    </fieldset>
+    <ListFieldset
+      legend={legend}
+      items={links}
+      empty={<p className={styles.empty}>No links yet.</p>}
+      rowClassName={styles.row}
+      listRef={listRef}
+      renderRow={(l, i) => (
+        <>
+          <FormGrid>
+            <TextField
+              label={`Link ${i + 1} label`}
+              required
+              value={l.label}
+              onChange={(v) => update(i, { label: v })}
+              error={errors[`${name}.${i}.label`]}
+              maxLength={60}
+            />
+            <TextField
+              label={`Link ${i + 1} URL`}
+              required
+              type="url"
+              value={l.url}
+              onChange={(v) => update(i, { url: v })}
+              error={errors[`${name}.${i}.url`] ?? errors[`${name}.${i}`]}
+              placeholder="https://"
+            />
+          </FormGrid>
+          <Button
+            size="small"
+            variant="danger"
+            onClick={() => onChange(links.filter((_, j) => j !== i))}
+            aria-label={`Remove link ${i + 1}${l.label ? ` “${l.label}”` : ""}`}
+          >
+            Remove
+          </Button>
+        </>
+      )}
+      error={errors[name]}
+      addLabel="Add link"
+      onAdd={add}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import { useCallback } from "react";
 import { Markdown, useExperience, type CreateFields, type Experience, type WithId } from "shared-content/admin";
 import { visuallyHidden } from "shared-ui";
-import { Button, CheckboxField, FormGrid, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState, errorFor } from "../ui";
+import { Button, CheckboxField, FormGrid, ListFieldset, MarkdownEditor, TextAreaField, TextField, moveItem, type FormState, errorFor } from "../ui";
 import { CollectionEditor } from "../editors/collection-editor";
 import { joinList, optionalText, splitList } from "../lib/form-values";
-import group from "../ui/list-fieldset.module.css";
 import items from "./list-item.module.css";
 import styles from "./configure-experience.module.css";
 
@@ -121,70 +120,65 @@ function ExperienceFields({ form }: { form: FormState<ExperienceForm> }) {
         </div>
       </FormGrid>
       <MarkdownEditor label="Summary (markdown)" {...field("summary")} rows={8} renderPreview={(md) => <Markdown source={md} />} />
-      <fieldset className={group.fieldset}>
-        <legend>Projects in this position</legend>
-        {values.projects.length === 0 ? <p className={items.meta}>No projects yet.</p> : null}
-        <ol className={group.list}>
-          {values.projects.map((p, i) => (
-            <li key={p.key} className={styles.project}>
-              <FormGrid>
-                <TextField
-                  label={`Project ${i + 1} name`}
-                  required
-                  value={p.name}
-                  onChange={(v) => setProject(i, { name: v })}
-                  error={errors[`projects.${i}.name`]}
-                />
-                <TextField
-                  label={`Project ${i + 1} technologies`}
-                  value={p.technologies}
-                  onChange={(v) => setProject(i, { technologies: v })}
-                  error={errorFor(errors, `projects.${i}.technologies`)}
-                  hint="Comma separated, e.g. React, TypeScript"
-                />
-              </FormGrid>
-              <TextAreaField
-                label={`Project ${i + 1} description`}
-                value={p.description}
-                onChange={(v) => setProject(i, { description: v })}
-                error={errors[`projects.${i}.description`]}
-                rows={2}
-                maxLength={400}
+      <ListFieldset
+        legend="Projects in this position"
+        items={values.projects}
+        empty={<p className={items.meta}>No projects yet.</p>}
+        rowClassName={styles.project}
+        renderRow={(p, i) => (
+          <>
+            <FormGrid>
+              <TextField
+                label={`Project ${i + 1} name`}
+                required
+                value={p.name}
+                onChange={(v) => setProject(i, { name: v })}
+                error={errors[`projects.${i}.name`]}
               />
-              <div className={styles.projectActions}>
-                {/* The name starts with the visible words (label in name): "Move up project 2". */}
-                <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))}>
-                  Move up<span className={visuallyHidden}> project {i + 1}</span>
-                </Button>
-                <Button size="small" disabled={i === values.projects.length - 1} onClick={() => set("projects", moveItem(values.projects, i, i + 1))}>
-                  Move down<span className={visuallyHidden}> project {i + 1}</span>
-                </Button>
-                <Button
-                  size="small"
-                  variant="danger"
-                  onClick={() =>
-                    set(
-                      "projects",
-                      values.projects.filter((_, j) => j !== i),
-                    )
-                  }
-                  aria-label={`Remove project ${i + 1}${p.name ? ` “${p.name}”` : ""}`}
-                >
-                  Remove project
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ol>
-        {errors.projects ? (
-          <p role="alert" className={group.error}>
-            {errors.projects}
-          </p>
-        ) : null}
-        <div>
-          <Button onClick={() => set("projects", [...values.projects, { key: newKey(), name: "", description: "", technologies: "" }])}>Add project</Button>
-        </div>
-      </fieldset>
+              <TextField
+                label={`Project ${i + 1} technologies`}
+                value={p.technologies}
+                onChange={(v) => setProject(i, { technologies: v })}
+                error={errorFor(errors, `projects.${i}.technologies`)}
+                hint="Comma separated, e.g. React, TypeScript"
+              />
+            </FormGrid>
+            <TextAreaField
+              label={`Project ${i + 1} description`}
+              value={p.description}
+              onChange={(v) => setProject(i, { description: v })}
+              error={errors[`projects.${i}.description`]}
+              rows={2}
+              maxLength={400}
+            />
+            <div className={styles.projectActions}>
+              {/* The name starts with the visible words (label in name): "Move up project 2". */}
+              <Button size="small" disabled={i === 0} onClick={() => set("projects", moveItem(values.projects, i, i - 1))}>
+                Move up<span className={visuallyHidden}> project {i + 1}</span>
+              </Button>
+              <Button size="small" disabled={i === values.projects.length - 1} onClick={() => set("projects", moveItem(values.projects, i, i + 1))}>
+                Move down<span className={visuallyHidden}> project {i + 1}</span>
+              </Button>
+              <Button
+                size="small"
+                variant="danger"
+                onClick={() =>
+                  set(
+                    "projects",
+                    values.projects.filter((_, j) => j !== i),
+                  )
+                }
+                aria-label={`Remove project ${i + 1}${p.name ? ` “${p.name}”` : ""}`}
+              >
+                Remove project
+              </Button>
+            </div>
+          </>
+        )}
+        error={errors.projects}
+        addLabel="Add project"
+        onAdd={() => set("projects", [...values.projects, { key: newKey(), name: "", description: "", technologies: "" }])}
+      />
     </>
   );
 }

@@ -366,18 +366,22 @@ describe("near-duplicate skills, categories and tags", () => {
     { id: "s1", name: "TypeScript", category: "Languages", order: 0, rev: 3, updatedAt: 1 },
     { id: "s2", name: "React", category: "Frameworks", order: 1, rev: 1, updatedAt: 1 },
   ];
+  /** Opens the new skill's form, fills it in and presses Add skill. */
+  async function addSkill(name: string, category: string) {
+    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: name } });
+    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: category } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
+    });
+  }
 
   it("refuses a category that differs only in case and offers the existing spelling", async () => {
     state.skills = skills;
     vi.mocked(content.createRecord)
       .mockReset()
       .mockResolvedValue("new-id" as never);
-    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
-    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "Rust" } });
-    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: " languages" } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
-    });
+    await addSkill("Rust", " languages");
     expect(content.createRecord).not.toHaveBeenCalled();
     const category = screen.getByRole("combobox", { name: /^Category/ });
     expect(category.getAttribute("aria-invalid")).toBe("true");
@@ -394,12 +398,7 @@ describe("near-duplicate skills, categories and tags", () => {
   it("refuses a skill whose name is already in its category, whatever the case", async () => {
     state.skills = skills;
     vi.mocked(content.createRecord).mockReset();
-    renderAt(<ConfigureSkills />, "/admin-panel/configure-skills?edit=new");
-    fireEvent.change(screen.getByRole("textbox", { name: /^Skill/ }), { target: { value: "typescript " } });
-    fireEvent.change(screen.getByRole("combobox", { name: /^Category/ }), { target: { value: "Languages" } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Add skill" }));
-    });
+    await addSkill("typescript ", "Languages");
     expect(content.createRecord).not.toHaveBeenCalled();
     expect(screen.getByRole("textbox", { name: /^Skill/ }).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("“TypeScript” is already in “Languages”.")).toBeTruthy();

@@ -1,4 +1,5 @@
 import { formatMoment, recipientsOf, useRoundLedger, useSubscribers, type Recipient } from "shared-content/admin";
+import { ColumnHeads } from "shared-ui";
 import styles from "./post-recipients.module.css";
 
 const STATE_WORDS: Record<Recipient["state"], string> = { sent: "sent", failed: "failed", sending: "sending" };
@@ -25,13 +26,7 @@ export function PostRecipients({ slug, round, title }: { slug: string; round: nu
         {round > 1 ? ` (round ${round})` : ""}: {rows.length}
         {failed ? `, ${failed} failed` : ""}
       </caption>
-      <thead>
-        <tr>
-          <th scope="col">Address</th>
-          <th scope="col">Status</th>
-          <th scope="col">Time</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Address", "Status", "Time"]} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { formatMoment, removeSubscriber, subscribersCsv, useSendRounds, useSubscribers } from "shared-content/admin";
+import { ColumnHeads } from "shared-ui";
 import { AdminPage, Button, Panel, SearchBox, StatusMessage, useConfirm } from "../ui";
 import { EditorLoadState } from "../editors/editor-load-state";
 import styles from "./list-item.module.css";
@@ -39,15 +40,7 @@ function SendRounds() {
     <>
       <table>
         <caption className={styles.meta}>Posts sent by email</caption>
-        <thead>
-          <tr>
-            <th scope="col">Post</th>
-            <th scope="col">Started</th>
-            <th scope="col">Finished</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Failed</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={["Post", "Started", "Finished", "Sent", "Failed"]} />
         <tbody>
           {rounds.data.map((r) => (
             <tr key={r.id}>

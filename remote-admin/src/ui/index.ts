@@ -16,5 +16,6 @@ export { ReorderList, moveItem } from "./reorder-list";
 export { SearchBox } from "./search-box";
 export { Pager, paginate } from "./pager";
 export { StatusMessage } from "./status-message";
+export { ListFieldset } from "./list-fieldset";
 export { useForm, errorFor } from "./use-form";
 export type { FieldErrors, FormState } from "./use-form";

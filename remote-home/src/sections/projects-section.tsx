@@ -5,7 +5,7 @@ import { Chips } from "../ui/chips";
 import { ExternalLink } from "../ui/external-link";
 import { hideOnError } from "shared-ui";
 import type { Project } from "./types";
-import cards from "../ui/card-grid.module.css";
+import { CardGrid } from "../ui/card-grid";
 import styles from "./projects-section.module.css";
 
 export function sortProjects(items: readonly Project[]): Project[] {
@@ -15,15 +15,7 @@ export function sortProjects(items: readonly Project[]): Project[] {
 export function ProjectsSection({ state }: { state: LoadState<Project[]> }) {
   return (
     <AsyncSection id="projects" title="Free-time projects" state={state} isEmpty={(l) => l.length === 0} emptyText="No side projects to show yet.">
-      {(items) => (
-        <ul className={`${cards.cardGrid} ${styles.grid}`}>
-          {sortProjects(items).map((p) => (
-            <li key={p.id}>
-              <ProjectCard project={p} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(items) => <CardGrid items={sortProjects(items)} className={styles.grid} card={(p) => <ProjectCard project={p} />} />}
     </AsyncSection>
   );
 }

@@ -5,7 +5,7 @@ import type { LoadState } from "shared-ui";
 import { AsyncSection } from "../ui/async-section";
 import { ExternalLink } from "../ui/external-link";
 import type { Recommendation } from "./types";
-import cards from "../ui/card-grid.module.css";
+import { CardGrid } from "../ui/card-grid";
 import styles from "./recommendations-section.module.css";
 
 export function sortRecommendations(items: readonly Recommendation[]): Recommendation[] {
@@ -22,15 +22,7 @@ export function RecommendationsSection({ state }: { state: LoadState<Recommendat
       emptyText="No recommendations yet — be the first to write one."
       after={<WriteRecommendationCta />}
     >
-      {(items) => (
-        <ul className={`${cards.cardGrid} ${styles.grid}`}>
-          {sortRecommendations(items).map((r) => (
-            <li key={r.id}>
-              <RecommendationCard rec={r} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(items) => <CardGrid items={sortRecommendations(items)} className={styles.grid} card={(r) => <RecommendationCard rec={r} />} />}
     </AsyncSection>
   );
 }

@@ -1,6 +1,6 @@
 import { SITE_PATHS } from "shared-content";
 import { Outlet } from "shared-router";
-import { NavItemLink, SiteFooter, SiteHeader, SkipLink, type NavItem } from "./site-header";
+import { NavLinks, SiteFooter, SiteHeader, SkipLink, type NavItem } from "./site-header";
 import styles from "./layout.module.css";
 
 const BLOG_NAV: NavItem[] = [
@@ -15,15 +15,7 @@ export function BlogLayout() {
       <SkipLink />
       <SiteHeader />
       <div className={styles.subnavBar}>
-        <nav aria-label="Blog" className={styles.subnav}>
-          <ul>
-            {BLOG_NAV.map((item) => (
-              <li key={item.to}>
-                <NavItemLink item={item} activeClass={styles.subActive} />
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavLinks label="Blog" items={BLOG_NAV} className={styles.subnav} activeClass={styles.subActive} />
       </div>
       <main id="main" className={`${styles.main} ${styles.reading}`} tabIndex={-1}>
         <Outlet />

@@ -32,7 +32,7 @@ export function SkipLink() {
  * A navigation item's link: `aria-current="page"` on its own page (as NavLink does), and
  * `aria-current="true"` on the other pages of its section, so a post marks the Blog item.
  */
-export function NavItemLink({ item, activeClass }: { item: NavItem; activeClass: string | undefined }) {
+function NavItemLink({ item, activeClass }: { item: NavItem; activeClass: string | undefined }) {
   const { pathname } = useLocation();
   const own = pathname === item.to || (!item.end && pathname.startsWith(`${item.to.replace(/\/$/, "")}/`));
   const inSection = !own && item.section !== undefined && pathname.startsWith(item.section);
@@ -40,6 +40,31 @@ export function NavItemLink({ item, activeClass }: { item: NavItem; activeClass:
     <Link to={item.to} className={own || inSection ? activeClass : undefined} aria-current={own ? "page" : inSection ? "true" : undefined}>
       {item.label}
     </Link>
+  );
+}
+
+/** A labelled navigation list; the link of the page shown, or of its section, gets `activeClass`. */
+export function NavLinks({
+  label,
+  items,
+  className,
+  activeClass,
+}: {
+  label: string;
+  items: readonly NavItem[];
+  className: string | undefined;
+  activeClass: string | undefined;
+}) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavItemLink item={item} activeClass={activeClass} />
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -64,17 +89,7 @@ export function SiteHeader({
         <Link to={brandTo} className={styles.brand}>
           {brand ?? siteName}
         </Link>
-        {nav.length > 0 && (
-          <nav aria-label={navLabel} className={styles.nav}>
-            <ul>
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <NavItemLink item={item} activeClass={styles.active} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {nav.length > 0 && <NavLinks label={navLabel} items={nav} className={styles.nav} activeClass={styles.active} />}
         <div className={styles.actions}>
           {actions}
           <ThemeToggle />

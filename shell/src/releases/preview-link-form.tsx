@@ -4,6 +4,7 @@ import { currentIdToken } from "shared-auth";
 import { REMOTE_NAMES, type RemoteName } from "../remotes/screens";
 import { PUBLIC_ROUTES } from "../site-map";
 import styles from "./releases-page.module.css";
+import { RemoteSelect } from "./remote-select";
 
 /** The parts a link can preview: those with server-rendered public pages. */
 const SHAREABLE = REMOTE_NAMES.filter((name) => PUBLIC_ROUTES.some((r) => r.remote === name));
@@ -50,14 +51,7 @@ export function PreviewLinkForm() {
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor="link-remote">Part to share</label>
-      <select id="link-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
-        {SHAREABLE.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
+      <RemoteSelect id="link-remote" label="Part to share" names={SHAREABLE} value={remote} onChange={setRemote} />
       <label htmlFor="link-url">Candidate to share (its mf-manifest.json)</label>
       <input
         id="link-url"

@@ -9,6 +9,7 @@ import { loadDatabase, loadDatabaseSdk } from "shared-auth";
 import { PATHS, formatMoment } from "shared-content";
 import { REMOTE_NAMES } from "../remotes/screens";
 import styles from "./releases-page.module.css";
+import { ReleasesTable } from "./releases-table";
 
 interface Health {
   /** Remote -> release -> counts. */
@@ -112,43 +113,33 @@ export function ReleaseHealthTable({ live }: { live: Record<string, string> }) {
   });
   return (
     <>
-      <table className={styles.table}>
-        <caption>Views and error rates</caption>
-        <thead>
-          <tr>
-            <th scope="col">Release</th>
-            <th scope="col">Serves</th>
-            <th scope="col">Error rate</th>
+      <ReleasesTable caption="Views and error rates" columns={["Release", "Serves", "Error rate"]}>
+        {rows.map((row) => (
+          <tr key={`${row.remote}-${row.kind}`}>
+            <th scope="row">
+              {row.remote}{" "}
+              <span className={styles.releaseOfRow}>
+                {row.kind}: <code>{row.release}</code>
+              </span>
+            </th>
+            <td>
+              {row.serves}
+              {row.abort ? (
+                <p className={styles.error}>
+                  Aborted <time dateTime={new Date(row.abort.at).toISOString()}>{formatMoment(row.abort.at)}</time>: {row.abort.reason}.
+                </p>
+              ) : null}
+            </td>
+            <td>
+              {formatRate(row.counts)}
+              <span className={styles.muted}>
+                {" "}
+                ({row.counts.failed} of {row.counts.views} {row.counts.views === 1 ? "view" : "views"} failed)
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.remote}-${row.kind}`}>
-              <th scope="row">
-                {row.remote}{" "}
-                <span className={styles.releaseOfRow}>
-                  {row.kind}: <code>{row.release}</code>
-                </span>
-              </th>
-              <td>
-                {row.serves}
-                {row.abort ? (
-                  <p className={styles.error}>
-                    Aborted <time dateTime={new Date(row.abort.at).toISOString()}>{formatMoment(row.abort.at)}</time>: {row.abort.reason}.
-                  </p>
-                ) : null}
-              </td>
-              <td>
-                {formatRate(row.counts)}
-                <span className={styles.muted}>
-                  {" "}
-                  ({row.counts.failed} of {row.counts.views} {row.counts.views === 1 ? "view" : "views"} failed)
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ReleasesTable>
       <p className={styles.muted}>
         {Object.keys(canaries).length === 0
           ? "No canary is running. Pages report only while a part of them is under a canary."

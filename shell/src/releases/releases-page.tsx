@@ -11,6 +11,8 @@ import { PUBLIC_ROUTES } from "../site-map";
 import { PreviewLinkForm } from "./preview-link-form";
 import { ReleaseHealthTable } from "./release-health-table";
 import { ReleaseRecord } from "./release-record";
+import { ReleasesTable } from "./releases-table";
+import { RemoteSelect } from "./remote-select";
 import styles from "./releases-page.module.css";
 
 /** Where a previewed remote shows first: its first public page, else the admin panel. */
@@ -40,27 +42,17 @@ function useLiveReleases(): Record<string, string> {
 
 function LiveReleasesTable({ config, releases }: { config: RuntimeConfig; releases: Record<string, string> }) {
   return (
-    <table className={styles.table}>
-      <caption>Live releases</caption>
-      <thead>
-        <tr>
-          <th scope="col">Part</th>
-          <th scope="col">Release</th>
-          <th scope="col">Served from</th>
+    <ReleasesTable caption="Live releases" columns={["Part", "Release", "Served from"]}>
+      {REMOTE_NAMES.map((name) => (
+        <tr key={name}>
+          <th scope="row">{name}</th>
+          <td>{releases[name] ?? "…"}</td>
+          <td>
+            <code>{config.remotes[name] ?? "not configured"}</code>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {REMOTE_NAMES.map((name) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            <td>{releases[name] ?? "…"}</td>
-            <td>
-              <code>{config.remotes[name] ?? "not configured"}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ReleasesTable>
   );
 }
 
@@ -94,14 +86,7 @@ function PreviewForm({ config }: { config: RuntimeConfig }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <label htmlFor="preview-remote">Part of the site</label>
-      <select id="preview-remote" value={remote} onChange={(e) => setRemote(e.target.value as RemoteName)}>
-        {REMOTE_NAMES.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
+      <RemoteSelect id="preview-remote" label="Part of the site" names={REMOTE_NAMES} value={remote} onChange={setRemote} />
       <label htmlFor="preview-url">Candidate manifest URL</label>
       <input
         id="preview-url"

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { manifestGuard } from "./manifest-guard";
+import { queuedRuntime } from "./queued-runtime";
 import { createRemoteRegistry, type RegistryOptions, type RemoteGuard, type RemoteRuntime, type RemoteVerdict } from "./remote-registry";
 
 const ENTRY = "http://127.0.0.1:4175/mf-manifest.json";
@@ -9,14 +10,7 @@ const Screen = () => null;
 const compatible = (release: string | null = "1.4.0-aaaa", remoteEntry = REMOTE_ENTRY): RemoteVerdict => ({ incompatible: null, release, remoteEntry });
 
 function registryWith(guard: RemoteGuard, loads: unknown[] = [{ default: Screen }, { default: Screen }], options?: RegistryOptions) {
-  const runtime = {
-    registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
-    loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
-      const next = loads.shift();
-      if (next instanceof Error) throw next;
-      return next;
-    }),
-  };
+  const runtime = queuedRuntime(loads);
   const registry = createRemoteRegistry(runtime, guard, options);
   registry.register({ remote_blog: ENTRY });
   return { registry, runtime };
@@ -203,15 +197,7 @@ describe("manifestGuard", () => {
 describe("a Retry", () => {
   /** A runtime whose loads answer in turn, able to register a remote afresh (the browser's, federation-host.ts). */
   function afreshRuntime(loads: unknown[], registerAfresh: RemoteRuntime["registerAfresh"]) {
-    const runtime = {
-      registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
-      loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
-        const next = loads.shift();
-        if (next instanceof Error) throw next;
-        return next;
-      }),
-      registerAfresh: vi.fn(registerAfresh),
-    };
+    const runtime = { ...queuedRuntime(loads), registerAfresh: vi.fn(registerAfresh) };
     const registry = createRemoteRegistry(runtime, async () => compatible());
     registry.register({ remote_blog: ENTRY });
     return { registry, runtime };

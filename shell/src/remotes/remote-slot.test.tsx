@@ -3,7 +3,8 @@ import { useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRemoteRegistry, type RemoteRegistry, type RemoteRuntime } from "./remote-registry";
+import { queuedRuntime } from "./queued-runtime";
+import { createRemoteRegistry, type RemoteRegistry } from "./remote-registry";
 import { RemoteLoaderContext, RemoteSlot, SlotRenderContext, type SlotRenderState } from "./remote-slot";
 
 function Hello() {
@@ -20,18 +21,20 @@ function Counter() {
 }
 
 function fakeRuntime(results: (unknown | Error)[]) {
-  const runtime = {
-    registerRemotes: vi.fn<RemoteRuntime["registerRemotes"]>(),
-    loadRemote: vi.fn<RemoteRuntime["loadRemote"]>(async () => {
-      const next = results.shift();
-      if (next instanceof Error) throw next;
-      return next;
-    }),
-  };
+  const runtime = queuedRuntime(results);
   const registry = createRemoteRegistry(runtime);
   registry.register({ remote_home: "http://127.0.0.1:4174/mf-manifest.json" });
   return { runtime, registry };
 }
+
+/** The home page's slot under the given render state and registry. */
+const tree = (slots: SlotRenderState, registry: RemoteRegistry) => (
+  <SlotRenderContext value={slots}>
+    <RemoteLoaderContext.Provider value={registry}>
+      <RemoteSlot remote="remote_home" module="HomePage" />
+    </RemoteLoaderContext.Provider>
+  </SlotRenderContext>
+);
 
 afterEach(cleanup);
 
@@ -130,13 +133,7 @@ describe("RemoteSlot", () => {
       failed: new Set<string>(),
       serverHtml: { path: location.pathname + location.search, slots: new Map([["remote_home/HomePage", "<article><h2>Server copy</h2></article>"]]) },
     };
-    render(
-      <SlotRenderContext value={slots}>
-        <RemoteLoaderContext.Provider value={registry}>
-          <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteLoaderContext.Provider>
-      </SlotRenderContext>,
-    );
+    render(tree(slots, registry));
     expect(await screen.findByRole("heading", { name: "Server copy" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toContain("could not finish loading");
     expect(screen.queryByText(/check your connection/i)).toBeNull();
@@ -146,13 +143,6 @@ describe("RemoteSlot", () => {
 
   it("hydrates a server-rendered slot whose remote failed in the browser once Retry loads it, with no hydration error", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const tree = (slots: SlotRenderState, registry: RemoteRegistry) => (
-      <SlotRenderContext value={slots}>
-        <RemoteLoaderContext.Provider value={registry}>
-          <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteLoaderContext.Provider>
-      </SlotRenderContext>
-    );
     // The server's HTML of the page, with the slot rendered.
     const onServer = fakeRuntime([{ default: Counter }]).registry;
     const { prelude } = await prerender(tree({ server: true, rendered: new Set(), failed: new Set() }, onServer));
@@ -196,13 +186,7 @@ describe("RemoteSlot", () => {
       failed: new Set<string>(),
       serverHtml: { path: "/elsewhere", slots: new Map([["remote_home/HomePage", "<h2>Stale</h2>"]]) },
     };
-    render(
-      <SlotRenderContext value={slots}>
-        <RemoteLoaderContext.Provider value={registry}>
-          <RemoteSlot remote="remote_home" module="HomePage" />
-        </RemoteLoaderContext.Provider>
-      </SlotRenderContext>,
-    );
+    render(tree(slots, registry));
     expect(await screen.findByText(/could not be loaded/i)).toBeTruthy();
     expect(screen.queryByText("Stale")).toBeNull();
   });
