@@ -13,6 +13,8 @@
 //   --skip-build                use the existing rtdb-emulator/dist
 //   --stream-only               no GET after the edit: the stream's fan-out alone (the GETs are this
 //                               one process's work too, and delay the events it has not handled yet)
+//   --cpu-prof DIR              write the server's CPU profile there (node --cpu-prof) when it stops, and
+//                               print the profiles' clock (µs) at each edit
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { Agent, request, type IncomingMessage } from "node:http";
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     readers: { type: "string", default: "1000,5000,10000" },
     "skip-build": { type: "boolean", default: false },
     "stream-only": { type: "boolean", default: false },
+    "cpu-prof": { type: "string" },
   },
 });
 const counts = values.readers.split(",").map(Number);
@@ -42,14 +45,17 @@ const counts = values.readers.split(",").map(Number);
 interface Server {
   port: number;
   rss: () => Promise<number>;
+  /** CPU time the server has used (user and system), in ms. */
+  cpu: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
 /** rtdb-emulator in its own process (so its memory is its own), with the project's rules, in memory. */
 async function startServer(): Promise<Server> {
+  const profile = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", values["cpu-prof"]] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    ["rtdb-emulator/bin/rtdb-emulator.js", "--port", "0", "--host", "127.0.0.1", "--rules", "database.rules.json", "--ns", NS, "--quiet"],
+    [...profile, "rtdb-emulator/bin/rtdb-emulator.js", "--port", "0", "--host", "127.0.0.1", "--rules", "database.rules.json", "--ns", NS, "--quiet"],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -62,8 +68,13 @@ async function startServer(): Promise<Server> {
     child.on("exit", (code) => reject(new Error(`rtdb-emulator exited (${code})`)));
   });
   const rss = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? NaN) * 1024;
+  // utime and stime, in clock ticks of 10 ms (fields 14 and 15 of /proc/<pid>/stat, after the command's parentheses).
+  const cpu = async () => {
+    const fields = (await readFile(`/proc/${child.pid}/stat`, "utf8")).replace(/^.*\) /s, "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
   const stop = () => new Promise<void>((done) => (child.once("exit", () => done()), child.kill("SIGTERM")));
-  return { port, rss, stop };
+  return { port, rss, cpu, stop };
 }
 
 async function owner(port: number, method: string, path: string, body: unknown): Promise<void> {
@@ -72,6 +83,8 @@ async function owner(port: number, method: string, path: string, body: unknown):
 }
 
 interface Reader {
+  /** The reader's own loopback address (127.1.x.y): a visitor's connections come from its own address and ports. */
+  address: string;
   connected: boolean;
   /** The about section's counter each time the stream said it changed. */
   marks: number[];
@@ -99,9 +112,12 @@ function sseParser(onEvent: (event: string, data: string) => void): (chunk: stri
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 const readAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
+/** 127.1.x.y: up to 65,536 readers, each its own address (all of 127.0.0.0/8 is this machine's). */
+const readerAddress = (index: number) => `127.1.${(index >> 8) & 0xff}.${index & 0xff}`;
+
 /** One page's connection: the marker's stream; when the about counter moves, one GET of the section. */
-function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
-  const reader: Reader = { connected: false, marks: [], heardAt: null, readAt: null, close: () => undefined };
+function openReader(port: number, index: number, onHeard: (reader: Reader) => void): Reader {
+  const reader: Reader = { address: readerAddress(index), connected: false, marks: [], heardAt: null, readAt: null, close: () => undefined };
   let counter: number | null = null;
   const parse = sseParser((event, data) => {
     if (event !== "put" && event !== "patch") return;
@@ -123,7 +139,7 @@ function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
     }
   });
   const req = request(
-    { host: "127.0.0.1", port, path: `/${MARKER}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent },
+    { host: "127.0.0.1", port, path: `/${MARKER}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent, localAddress: reader.address },
     (res: IncomingMessage) => {
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => parse(chunk));
@@ -137,13 +153,15 @@ function openReader(port: number, onHeard: (reader: Reader) => void): Reader {
 
 /** The changed section, read once as the page reads it. */
 function readAbout(port: number, reader: Reader): void {
-  const req = request({ host: "127.0.0.1", port, path: `/${ABOUT}.json?ns=${NS}`, agent: readAgent }, (res) => {
+  const req = request({ host: "127.0.0.1", port, path: `/${ABOUT}.json?ns=${NS}`, agent: readAgent, localAddress: reader.address }, (res) => {
     res.resume();
     res.on("end", () => (reader.readAt = performance.now()));
   });
   req.on("error", () => undefined);
   req.end();
 }
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /** "-" for a figure not measured (the reads, with --stream-only). */
 const msOrNone = (value: number) => (Number.isNaN(value) ? "-" : ms(value));
@@ -164,7 +182,7 @@ async function measure(n: number) {
     const readers: Reader[] = [];
     for (let i = 0; i < n; i += 1) {
       // The read goes after this turn's events: a reader's GET must not delay the next reader's event.
-      readers.push(openReader(server.port, (r) => (values["stream-only"] ? undefined : setImmediate(() => readAbout(server.port, r)))));
+      readers.push(openReader(server.port, i, (r) => (values["stream-only"] ? undefined : setImmediate(() => readAbout(server.port, r)))));
       // Not all at once: a burst of SYNs past the listen backlog is dropped and retried after 1 s.
       if (i % 200 === 199) await new Promise((r) => setImmediate(r));
     }
@@ -175,9 +193,13 @@ async function measure(n: number) {
     const after = await server.rss();
 
     const editAt = performance.now();
+    const cpuBefore = { server: await server.cpu(), bench: process.cpuUsage() };
+    // V8's profiles count microseconds on the clock of process.hrtime.
+    if (values["cpu-prof"]) console.log(`${n} readers: the edit at ${process.hrtime.bigint() / 1000n} µs on the profiles' clock`);
     await owner(server.port, "PATCH", "", withChangeMarks({ [`${ABOUT}/headline`]: `Edited for ${n} readers` }));
     const done = (r: Reader) => !r.connected || (values["stream-only"] ? r.heardAt !== null : r.readAt !== null);
     await until(() => readers.every(done), EDIT_TIMEOUT_MS);
+    const cpuUsed = { server: (await server.cpu()) - cpuBefore.server, bench: cpuMs(process.cpuUsage(cpuBefore.bench)) };
     await new Promise((r) => setTimeout(r, 500)); // a duplicate would come now
     const heard = readers.flatMap((r) => (r.heardAt === null ? [] : [r.heardAt - editAt])).sort((a, b) => a - b);
     const read = readers.flatMap((r) => (r.readAt === null ? [] : [r.readAt - editAt])).sort((a, b) => a - b);
@@ -190,6 +212,7 @@ async function measure(n: number) {
       lost: readers.filter((r) => r.connected && r.heardAt === null).length,
       duplicated: readers.filter((r) => r.marks.length > 1).length,
       bytesPerConnection: (after - before) / Math.max(1, connected),
+      cpuUsed,
     };
     for (const r of readers) r.close();
     return result;
@@ -200,13 +223,15 @@ async function measure(n: number) {
 
 if (!values["skip-build"]) build(["rtdb-emulator"]);
 console.log(`bench:readers: ${counts.join(", ")} readers, one edit each round; loopback, rtdb-emulator in its own process\n`);
-console.log("| readers | connected | connect | stream p50 | p99 | max | read p50 | p99 | max | lost | duplicated | server memory / connection |");
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log(
+  "| readers | connected | connect | stream p50 | p99 | max | read p50 | p99 | max | lost | duplicated | server memory / connection | CPU after the edit: server, bench |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 let missed = false;
 for (const n of counts) {
   const r = await measure(n);
   console.log(
-    `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${msOrNone(r.read.p50)} | ${msOrNone(r.read.p99)} | ${msOrNone(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB |`,
+    `| ${r.n} | ${r.connected} | ${ms(r.connectMs)} | ${ms(r.heard.p50)} | ${ms(r.heard.p99)} | ${ms(r.heard.max)} | ${msOrNone(r.read.p50)} | ${msOrNone(r.read.p99)} | ${msOrNone(r.read.max)} | ${r.lost} | ${r.duplicated} | ${(r.bytesPerConnection / 1024).toFixed(1)} KB | ${ms(r.cpuUsed.server)}, ${ms(r.cpuUsed.bench)} |`,
   );
   const p99 = values["stream-only"] ? r.heard.p99 : r.read.p99;
   if (n >= GOAL.readers && (r.connected < n || p99 >= GOAL.p99Ms || r.lost > 0 || r.bytesPerConnection >= GOAL.bytesPerConnection)) missed = true;
