@@ -2,7 +2,8 @@
 // protocol a page uses (shared-content's change feed): each simulated reader holds one REST
 // stream of the change marker (`GET /changes.json`, `Accept: text/event-stream`), then one edit
 // is made the way the admin makes it (a multi-path update with its change mark), and every reader
-// that hears of it reads the changed section once with a GET, as a page does. For each N it
+// that hears of it reads the changed section once with a GET, as a page does: after a random
+// delay under the change feed's REREAD_SPREAD_MS, on a connection of its own. For each N it
 // prints: the time to connect every reader, the edit's fan-out on the stream (p50/p99/max from
 // the write until each reader got it), the same until each reader had read the new value,
 // readers that never got it (lost) or got it twice (duplicated), and the server's memory per
@@ -20,7 +21,7 @@ import { readFile } from "node:fs/promises";
 import { Agent, request, type IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { withChangeMarks } from "shared-content/changes";
+import { rereadDelayMs, REREAD_SPREAD_MS, withChangeMarks } from "shared-content/changes";
 import { build, ms, quantile } from "./lib/command";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -181,8 +182,8 @@ async function measure(n: number) {
     const started = performance.now();
     const readers: Reader[] = [];
     for (let i = 0; i < n; i += 1) {
-      // The read goes after this turn's events: a reader's GET must not delay the next reader's event.
-      readers.push(openReader(server.port, i, (r) => (values["stream-only"] ? undefined : setImmediate(() => readAbout(server.port, r)))));
+      // As a page does, the read waits a random delay under REREAD_SPREAD_MS (shared-content's change feed).
+      readers.push(openReader(server.port, i, (r) => (values["stream-only"] ? undefined : setTimeout(() => readAbout(server.port, r), rereadDelayMs()))));
       // Not all at once: a burst of SYNs past the listen backlog is dropped and retried after 1 s.
       if (i % 200 === 199) await new Promise((r) => setImmediate(r));
     }
@@ -222,7 +223,9 @@ async function measure(n: number) {
 }
 
 if (!values["skip-build"]) build(["rtdb-emulator"]);
-console.log(`bench:readers: ${counts.join(", ")} readers, one edit each round; loopback, rtdb-emulator in its own process\n`);
+console.log(
+  `bench:readers: ${counts.join(", ")} readers, one edit each round, each read after a random delay under ${REREAD_SPREAD_MS} ms; loopback, rtdb-emulator in its own process\n`,
+);
 console.log(
   "| readers | connected | connect | stream p50 | p99 | max | read p50 | p99 | max | lost | duplicated | server memory / connection | CPU after the edit: server, bench |",
 );
