@@ -111,7 +111,12 @@ function sseParser(onEvent: (event: string, data: string) => void): (chunk: stri
 }
 
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
-const readAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
+/**
+ * A read opens a connection of its own: a page's one open connection is its stream (it downloaded
+ * nothing else on arrival). It asks to keep it, as a browser does, and leaves it open afterwards
+ * (the server closes it after its keep-alive timeout; `destroy` at the end of a round).
+ */
+const readAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** 127.1.x.y: up to 65,536 readers, each its own address (all of 127.0.0.0/8 is this machine's). */
 const readerAddress = (index: number) => `127.1.${(index >> 8) & 0xff}.${index & 0xff}`;
@@ -216,6 +221,7 @@ async function measure(n: number) {
       cpuUsed,
     };
     for (const r of readers) r.close();
+    readAgent.destroy();
     return result;
   } finally {
     await server.stop();
