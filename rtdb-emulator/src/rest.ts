@@ -68,7 +68,7 @@ function restAnswer(value: Json, shallow: boolean, exportFormat: boolean, pretty
 }
 
 function sendAnswer(res: http.ServerResponse, code: number, body: Buffer): void {
-  res.writeHead(code, { "content-type": "application/json; charset=utf-8" });
+  res.writeHead(code, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
   res.end(body);
 }
 
