@@ -23,6 +23,8 @@ export interface NamespaceOptions {
 }
 
 const DEBUG_RULES = process.env["RTDB_EMULATOR_DEBUG"] === "1";
+/** Most values `derive` keeps for one version of the tree. */
+const MAX_DERIVED = 256;
 
 export class Namespace {
   private tree: Json = null;
@@ -34,7 +36,10 @@ export class Namespace {
   set root(value: Json) {
     this.tree = value;
     this.sortedIndexes.clear();
+    this.derived.clear();
   }
+  /** Values derived from the tree (REST answers, serialized), kept until it changes: see `derive`. */
+  private readonly derived = new Map<string, unknown>();
   readonly name: string;
   readonly listeners = new Set<Listener>();
   readonly rules: RulesEvaluator;
@@ -83,12 +88,30 @@ export class Namespace {
   }
 
   read(path: string[], actor: Actor, query?: QuerySpec): Json {
-    if (actor !== "owner") {
-      const r = this.rules.read("/" + path.join("/"), actor, query);
-      if (!r.allowed) throw this.denied("read", path, r.info);
-    }
+    this.checkRead(path, actor, query);
     const value = getAt(this.root, path);
     return query ? this.sortedIndexes.result(path, value, new CompiledQuery(query)) : value;
+  }
+
+  /** Throws `permission_denied` when the rules refuse `actor` this read. */
+  checkRead(path: string[], actor: Actor, query?: QuerySpec): void {
+    if (actor === "owner") return;
+    const r = this.rules.read("/" + path.join("/"), actor, query);
+    if (!r.allowed) throw this.denied("read", path, r.info);
+  }
+
+  /**
+   * `compute()`, once per version of the tree: the same `key` gets the same value until the next
+   * write, when `keep` accepts it (at most MAX_DERIVED values at once; then all are forgotten).
+   * The caller checks the rules itself, for each actor.
+   */
+  derive<T>(key: string, compute: () => T, keep: (value: T) => boolean = () => true): T {
+    if (this.derived.has(key)) return this.derived.get(key) as T;
+    const value = compute();
+    if (!keep(value)) return value;
+    if (this.derived.size >= MAX_DERIVED) this.derived.clear();
+    this.derived.set(key, value);
+    return value;
   }
 
   canRead(path: string[], actor: Actor, query?: QuerySpec): boolean {

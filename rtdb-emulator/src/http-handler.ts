@@ -4,7 +4,7 @@
 import type http from "node:http";
 import { CodedError, type ErrorCode } from "./errors.js";
 import { answerPreflight, requestUrl } from "local-server-kit";
-import { EDGE_ERRORS, actorFor, handleData, readBody, sendJson, type RestContext } from "./rest.js";
+import { EDGE_ERRORS, actorFor, handleData, isStreamRequest, readBody, sendJson, type RestContext } from "./rest.js";
 
 export interface HttpContext extends RestContext {
   /** Replaces the rules of one namespace, or the default ones (throws when they do not parse). */
@@ -35,6 +35,8 @@ function answerError(res: http.ServerResponse, err: unknown, log: (line: string)
   if (status === 500) log(`REST error: ${(err as Error)?.stack ?? String(err)}`);
   // The rest of an oversized body is not read: the connection cannot carry another request.
   if (status === 413 && !res.headersSent) res.setHeader("connection", "close");
+  // A refused stream has no CORS header yet (see route).
+  if (!res.headersSent) res.setHeader("Access-Control-Allow-Origin", "*");
   sendJson(res, status, { error: (err as Error).message ?? "Internal error" });
 }
 
@@ -46,7 +48,9 @@ export function createHttpHandler(ctx: HttpContext): http.RequestListener {
 
 async function route(ctx: HttpContext, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
-  res.setHeader("Access-Control-Allow-Origin", "*");
+  // Not on a stream, which sends it with its own headers: a header set here is kept, as a
+  // name-value pair, for as long as the response lasts, and a stream lasts.
+  if (!isStreamRequest(req, method)) res.setHeader("Access-Control-Allow-Origin", "*");
   if (method === "OPTIONS") return preflight(req, res);
   const url = requestUrl(req, EDGE_ERRORS);
   if (url.pathname === "/.lp") return longPoll(url, res, ctx.log);

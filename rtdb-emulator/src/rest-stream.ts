@@ -71,6 +71,9 @@ export class RestStream implements ListenerSink {
       connection: "keep-alive",
       "access-control-allow-origin": "*",
     });
+    // Sent on their own: the header block, built as some twenty joined strings, becomes one flat
+    // string when written (sent with the first event it stays in pieces, held as long as the stream).
+    res.flushHeaders();
     res.on("close", () => this.close());
     this.lastEventAt = Date.now();
     this.armExpiry();

@@ -11,6 +11,9 @@ import { pushId } from "./push-id.js";
 import { toRestJson } from "./rest-json.js";
 import { childKeys, hasChildren, parseWritePath, priorityOf, type Json } from "./tree.js";
 
+/** A GET answer larger than this (bytes) is not kept after it is sent. */
+const MAX_KEPT_ANSWER_BYTES = 64 * 1024;
+
 export interface RestContext {
   namespaces: Namespaces;
   defaultNamespace: string;
@@ -57,6 +60,18 @@ export function sendJson(res: http.ServerResponse, code: number, body: unknown, 
   res.end(pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body));
 }
 
+/** A GET's answer, as the bytes sent. */
+function restAnswer(value: Json, shallow: boolean, exportFormat: boolean, pretty: boolean): Buffer {
+  if (shallow && hasChildren(value)) value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
+  const rendered = toRestJson(value, exportFormat);
+  return Buffer.from(pretty ? JSON.stringify(rendered, null, 2) : JSON.stringify(rendered));
+}
+
+function sendAnswer(res: http.ServerResponse, code: number, body: Buffer): void {
+  res.writeHead(code, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+  res.end(body);
+}
+
 export function namespaceFor(ctx: RestContext, url: URL): Namespace {
   return ctx.namespaces.get(url.searchParams.get("ns") ?? ctx.defaultNamespace);
 }
@@ -81,6 +96,11 @@ function dataPath(req: http.IncomingMessage): { parts: string[]; priority: boole
   }
 }
 
+/** A REST stream's request: a GET that accepts `text/event-stream`. */
+export function isStreamRequest(req: http.IncomingMessage, method: string): boolean {
+  return method === "GET" && /text\/event-stream/i.test(req.headers.accept ?? "");
+}
+
 /** GET/PUT/PATCH/POST/DELETE on `<path>.json`. */
 export async function handleData(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string): Promise<void> {
   const ns = namespaceFor(ctx, url);
@@ -91,15 +111,21 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
     case "GET": {
       const query = restQuery(url);
       const exportFormat = url.searchParams.get("format") === "export";
-      if (/text\/event-stream/i.test(req.headers.accept ?? "")) {
+      if (isStreamRequest(req, method)) {
         if (!ns.canRead(parts, actor, query)) throw new CodedError("permission_denied", "Permission denied");
         return ctx.openStream(res, ns, parts, actor, query, exportFormat);
       }
-      let value = ns.read(parts, actor, query);
-      if (url.searchParams.get("shallow") === "true" && hasChildren(value)) {
-        value = Object.fromEntries(childKeys(value).map((k) => [k, true]));
-      }
-      return sendJson(res, 200, toRestJson(value, exportFormat), url.searchParams.get("print") === "pretty");
+      ns.checkRead(parts, actor, query);
+      const shallow = url.searchParams.get("shallow") === "true";
+      const pretty = url.searchParams.get("print") === "pretty";
+      // Every visitor's page reads the same path again after an edit: one serialization per version of the data.
+      const key = JSON.stringify(["GET", parts, query ?? null, exportFormat, shallow, pretty]);
+      const answer = () => restAnswer(ns.read(parts, "owner", query), shallow, exportFormat, pretty);
+      return sendAnswer(
+        res,
+        200,
+        ns.derive(key, answer, (body) => body.length <= MAX_KEPT_ANSWER_BYTES),
+      );
     }
     case "PUT": {
       const body = await readJsonBody(req, ctx.maxMessageBytes);

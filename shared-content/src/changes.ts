@@ -62,3 +62,14 @@ export function changeCount(changes: unknown, section: ChangeSection): number | 
  * minute otherwise: live/change-feed.ts): the e2e suite sets it instead of waiting a minute.
  */
 export const HIDDEN_CLOSE_STORAGE_KEY = storageKey("live-hidden-close-ms");
+
+/**
+ * The longest a page waits, at random, before it reads again what a moved counter says changed
+ * (a read that shows nothing yet is read at once): the pages open when an edit is made do not
+ * all send their GET in the same millisecond. Well inside the 2 s in which an edit reaches an open
+ * page; `npm run bench:readers` spreads its readers' reads the same way, from this constant.
+ */
+export const REREAD_SPREAD_MS = 1000;
+
+/** A page's wait before a re-read: uniform in [0, spreadMs). */
+export const rereadDelayMs = (spreadMs: number = REREAD_SPREAD_MS, random: () => number = Math.random): number => Math.floor(random() * spreadMs);

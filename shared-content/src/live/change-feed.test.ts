@@ -2,6 +2,7 @@
 // when nothing was embedded or its section's counter moved, reads of the same query merged, and a
 // hidden tab's stream closed after a while and caught up when shown again.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { REREAD_SPREAD_MS, rereadDelayMs } from "../changes";
 import { ContentError } from "../errors";
 import { changeFeedSource, HIDDEN_CLOSE_MS, type FeedTransport } from "./change-feed";
 import type { LiveQuerySpec } from "./source";
@@ -35,7 +36,8 @@ describe("changeFeedSource", () => {
   it("holds one stream for every read, fetches each read once, and again only when its section moves", async () => {
     const data: Record<string, unknown> = { "site/about": { headline: "A" }, skills: { s1: { name: "TS" } }, changes: { about: 1, skills: 1 } };
     const t = fakeTransport(data);
-    const source = changeFeedSource(t.transport);
+    // Re-read at once when a counter moves (the random spread has its own test below).
+    const source = changeFeedSource(t.transport, { rereadSpreadMs: 0 });
     const about = vi.fn();
     const skills = vi.fn();
     const stopAbout = source("site/about", undefined, about, vi.fn());
@@ -70,7 +72,7 @@ describe("changeFeedSource", () => {
   it("starts from an embedded value: no read while the marker is the one the server read before it", async () => {
     const data: Record<string, unknown> = { "blog/index": { a: { title: "A" } }, films: { f: 1 }, changes: { blog: 4, films: 2 } };
     const t = fakeTransport(data);
-    const source = changeFeedSource(t.transport);
+    const source = changeFeedSource(t.transport, { rereadSpreadMs: 0 });
     const next = vi.fn();
     source("blog/index", { orderBy: "publishedAt", limitToLast: 11 }, next, vi.fn(), { value: data["blog/index"], changes: { value: { blog: 4, films: 1 } } });
     source("films", { orderBy: "year" }, vi.fn(), vi.fn(), { value: { f: 0 }, changes: { value: { blog: 4, films: 1 } } });
@@ -121,6 +123,54 @@ describe("changeFeedSource", () => {
     await vi.waitFor(() => expect(next).toHaveBeenCalledWith({ s: 1 }));
   });
 
+  describe("the re-read after a counter moves", () => {
+    beforeEach(() => void vi.useFakeTimers());
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it("waits a random delay under REREAD_SPREAD_MS when the read shows a value, and reads the newest once", async () => {
+      const data: Record<string, unknown> = { "site/about": { headline: "A" }, changes: { about: 1 } };
+      const t = fakeTransport(data);
+      const source = changeFeedSource(t.transport);
+      const next = vi.fn();
+      source("site/about", undefined, next, vi.fn(), { value: { headline: "A" }, changes: { value: { about: 1 } } });
+      t.mark();
+      vi.spyOn(Math, "random").mockReturnValue(0.75);
+      data.changes = { about: 2 };
+      data["site/about"] = { headline: "B" };
+      t.mark();
+      await vi.advanceTimersByTimeAsync(0.75 * REREAD_SPREAD_MS - 1);
+      expect(t.gets).toEqual([]);
+      data.changes = { about: 3 }; // a second move while it waits: still one read, of the newest
+      data["site/about"] = { headline: "C" };
+      t.mark();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(t.gets).toEqual(["site/about"]);
+      expect(next).toHaveBeenLastCalledWith({ headline: "C" });
+      await vi.advanceTimersByTimeAsync(REREAD_SPREAD_MS);
+      expect(t.gets).toEqual(["site/about"]);
+    });
+
+    it("reads at once what shows nothing yet (a page still loading)", async () => {
+      const data: Record<string, unknown> = { skills: { s: 1 }, changes: { skills: 1 } };
+      const t = fakeTransport(data);
+      const source = changeFeedSource(t.transport);
+      const next = vi.fn();
+      source("skills", undefined, next, vi.fn());
+      t.mark();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(next).toHaveBeenCalledWith({ s: 1 });
+    });
+
+    it("spreads the delays uniformly below the constant", () => {
+      expect(rereadDelayMs(REREAD_SPREAD_MS, () => 0)).toBe(0);
+      expect(rereadDelayMs(REREAD_SPREAD_MS, () => 0.9999)).toBe(REREAD_SPREAD_MS - 1);
+      expect(REREAD_SPREAD_MS).toBeLessThanOrEqual(1000); // an edit still reaches an open page within 2 s
+    });
+  });
+
   describe("a hidden tab", () => {
     const page = Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState });
     const show = (state: DocumentVisibilityState) => {
@@ -157,7 +207,7 @@ describe("changeFeedSource", () => {
       expect(t.open()).toHaveLength(1);
       expect(t.gets).toEqual([]);
       t.mark();
-      await vi.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(REREAD_SPREAD_MS); // a shown read: within the re-read's spread
       expect(next).toHaveBeenLastCalledWith({ headline: "B" });
       stop();
       await vi.advanceTimersByTimeAsync(1000);

@@ -4,8 +4,10 @@
 // counter moves. A page's sections cost no connection of their own, and a value embedded by the
 // server render is kept until the marker says it changed, so arriving downloads nothing else.
 // Reads of the same path and query share one entry. A tab hidden for HIDDEN_CLOSE_MS lets go of
-// the stream; shown again, it reconnects and the marker's new value tells it what to fetch.
-import { changeCount, changeSectionsOf } from "../changes";
+// the stream; shown again, it reconnects and the marker's new value tells it what to fetch. A read
+// the page already shows is read again after a random delay under REREAD_SPREAD_MS, so that the
+// pages open at an edit do not all ask at once.
+import { changeCount, changeSectionsOf, REREAD_SPREAD_MS, rereadDelayMs } from "../changes";
 import { ContentError, isContentError } from "../errors";
 import { PATHS } from "../paths";
 import { readKey, sameStoredValue, type LiveQuerySpec, type LiveSource } from "./source";
@@ -41,6 +43,8 @@ interface Entry {
   seen: Marker;
   busy: boolean;
   again: boolean;
+  /** A re-read is waiting for its random delay (`timer`). */
+  spreading: boolean;
   retryMs: number;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -50,24 +54,20 @@ export interface ChangeFeedOptions {
   hiddenCloseMs?: () => number;
   /** The first retry delay of a failed read (doubles up to 30 s). */
   retryMs?: number;
+  /** The longest random wait before a shown read is read again after its counter moved; default REREAD_SPREAD_MS. */
+  rereadSpreadMs?: number;
 }
 
 /** A LiveSource over `transport`: one marker stream for every read it serves. */
 export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOptions = {}): LiveSource {
   const entries = new Map<string, Entry>();
   const firstRetryMs = options.retryMs ?? 1000;
+  const spreadMs = options.rereadSpreadMs ?? REREAD_SPREAD_MS;
   let changes: { value: unknown } | undefined;
   /** The stream failed before its first value: reads do not wait for it. */
   let markerFailed = false;
 
   const markerOf = (path: string): Marker => (changes ? markerIn(changes.value, path) : UNKNOWN);
-
-  const drop = (key: string, entry: Entry, error: unknown) => {
-    clearTimeout(entry.timer);
-    if (entries.get(key) === entry) entries.delete(key);
-    for (const l of [...entry.listeners]) l.fail(error);
-    entry.listeners.clear();
-  };
 
   const refresh = (key: string, entry: Entry) => {
     if (entry.busy) {
@@ -76,6 +76,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     }
     entry.busy = true;
     entry.again = false;
+    entry.spreading = false;
     clearTimeout(entry.timer);
     // What the answer is at least as new as: the marker known now (a later change moves it again).
     const at = markerOf(entry.path);
@@ -92,7 +93,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
         entry.busy = false;
         if (entries.get(key) !== entry) return;
         const mapped = isContentError(error) ? error : new ContentError("unavailable", undefined, { cause: error });
-        if (mapped.code !== "unavailable") return drop(key, entry, mapped);
+        if (mapped.code !== "unavailable") return drop(entries, key, entry, mapped);
         // Reported only until the first value; the page keeps what it shows and tries again.
         if (!entry.last) for (const l of [...entry.listeners]) l.fail(mapped);
         entry.timer = setTimeout(() => refresh(key, entry), entry.retryMs);
@@ -100,6 +101,9 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
       },
     );
   };
+
+  /** Its counter moved: read it again (after the spread's delay when it shows a value). */
+  const reread = (key: string, entry: Entry) => spreadReread(entry, spreadMs, () => refresh(key, entry));
 
   /** Reads that wait for the marker's first value, read without it when it is late or refused. */
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,7 +121,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     waitTimer = undefined;
     markerFailed = false;
     changes = { value };
-    for (const [key, entry] of entries) if (entry.seen !== markerOf(entry.path)) refresh(key, entry);
+    for (const [key, entry] of entries) if (entry.seen !== markerOf(entry.path)) reread(key, entry);
   };
 
   // No marker to follow (refused, or unreachable until it answers): the reads keep what they
@@ -140,7 +144,7 @@ export function changeFeedSource(transport: FeedTransport, options: ChangeFeedOp
     let entry = entries.get(key);
     const created = !entry;
     if (!entry) {
-      entry = { path, query, listeners: new Set(), last: undefined, seen: UNKNOWN, busy: false, again: false, retryMs: firstRetryMs, timer: undefined };
+      entry = newEntry(path, query, firstRetryMs);
       entries.set(key, entry);
       if (entries.size === 1) stream.hold();
     }
@@ -226,6 +230,31 @@ function markerStream(transport: FeedTransport, options: ChangeFeedOptions, onCh
       }, STREAM_LINGER_MS);
     },
   };
+}
+
+/** A refused read: its listeners fail, and it is forgotten. */
+function drop(entries: Map<string, Entry>, key: string, entry: Entry, error: unknown): void {
+  clearTimeout(entry.timer);
+  if (entries.get(key) === entry) entries.delete(key);
+  for (const l of [...entry.listeners]) l.fail(error);
+  entry.listeners.clear();
+}
+
+function newEntry(path: string, query: LiveQuerySpec | undefined, retryMs: number): Entry {
+  return { path, query, listeners: new Set(), last: undefined, seen: UNKNOWN, busy: false, again: false, spreading: false, retryMs, timer: undefined };
+}
+
+/**
+ * A read whose counter moved: one that shows nothing yet (or is being read) is read now; one that
+ * shows a value after a random delay under `spreadMs` (one wait, however many moves come
+ * meanwhile: it reads the newest).
+ */
+function spreadReread(entry: Entry, spreadMs: number, read: () => void): void {
+  if (!entry.last || entry.busy || spreadMs <= 0) return read();
+  if (entry.spreading) return;
+  entry.spreading = true;
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(read, rereadDelayMs(spreadMs));
 }
 
 /** Hands a read's new value on; the same value again is not. */
