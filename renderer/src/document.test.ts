@@ -31,6 +31,23 @@ describe("the document of a server-rendered page", () => {
     expect(html).not.toContain("modulepreload");
   });
 
+  it("holds the first paint until the page's content is parsed, in the head, before the styles", () => {
+    const parts = {
+      meta: {},
+      url: "https://example.com/",
+      base: "https://example.com",
+      rootHtml: "<main>hi</main>",
+      stylesheets: ["/assets/app.css"],
+      modulePreloads: [],
+    };
+    const { html } = buildDocument(TEMPLATE, { ...parts, pageDataScript: '<script type="application/json" id="page-data">{}</script>' });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="expect" href="#page-data" blocking="render">');
+    expect(head.indexOf('rel="expect"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    // Without the element it names, the link would hold the paint until the whole document is parsed: none then.
+    expect(buildDocument(TEMPLATE, { ...parts, pageDataScript: "" }).html).not.toContain('rel="expect"');
+  });
+
   it("carries the owner's name as the site's name, and the home page's title is the name alone", () => {
     const page = headTags({ meta: { title: "Blog", siteName: "Maya Lindqvist" }, url: "https://example.com/blogs/list", base: "https://example.com" });
     expect(page).toContain("<title>Blog · Maya Lindqvist</title>");
