@@ -131,7 +131,7 @@ export default defineConfig(async ({ command }) => ({
         // V8's explicit compile hint on the chunks every page runs at start-up: each is compiled
         // whole while it streams in, off the main thread, so the first call of each function during
         // start-up and hydration does not compile it on the main thread (a task each, on a phone).
-        postBanner: (chunk) => (START_UP_CHUNKS.has(chunk.name) ? "//# allFunctionsCalledOnLoad" : ""),
+        postBanner: (chunk: { name: string }) => (START_UP_CHUNKS.has(chunk.name) ? "//# allFunctionsCalledOnLoad" : ""),
         // Few first-visit chunks compress better (gzip starts afresh in every file): the
         // federation runtime in one, and the libraries every page runs in three, which main.tsx
         // evaluates one task at a time (one chunk of them all was one long task on a phone). Only
