@@ -147,6 +147,8 @@ test("Cancel in the middle of an upload leaves nothing referenced and nothing ha
 });
 
 test("a Storage server restart in the middle of an upload is resumed, and the form loses nothing", async ({ page }) => {
+  // The SDK's retries back off (up to 90 s below, on a busy machine): more than the default 60 s test.
+  test.slow();
   const stamp = Date.now().toString(36);
   const name = `restart-${stamp}.jpg`;
   const title = `Resumed cover ${stamp}`;
