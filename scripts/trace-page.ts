@@ -14,9 +14,9 @@
 //   --cpu          a task's length is its CPU time, not its wall time (on a busy machine the wall
 //                  time counts the waits for a core too); its parts stay in wall time
 //   --compile      also record V8's parse and compile steps (they show as "other: V8.ParseFunction"...)
-// The trace records what Lighthouse's own trace records (its categories): some of them change the
-// work itself (a stack on timeline events makes V8 collect the source positions of every function
-// on the stack), so a smaller set would measure a different page.
+// The trace records what Lighthouse's own trace records (its categories): what a trace records
+// can change the work itself (a stack on each timeline event, for one), so the tasks here are the
+// ones Lighthouse times.
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
