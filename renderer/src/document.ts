@@ -5,7 +5,7 @@
 import { JSDOM } from "jsdom";
 import type { PageMeta } from "shared-content/server";
 import { formatTitle, isPreviewImage } from "shared-content";
-import { jsonForScript } from "shell/server";
+import { PAGE_DATA_ID, jsonForScript } from "shell/server";
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -206,7 +206,7 @@ export function buildDocument(template: PreparedTemplate, parts: DocumentParts):
   // `expect`; other browsers ignore it): a long page's HTML arrives and parses in several tasks,
   // and a paint of its first part made every later one (each with its own style and layout) a
   // task after the first paint, which is when a phone's blocking time starts to count.
-  const expectContent = parts.pageDataScript.includes('id="page-data"') ? `<link rel="expect" href="#page-data" blocking="render">` : "";
+  const expectContent = parts.pageDataScript ? `<link rel="expect" href="#${PAGE_DATA_ID}" blocking="render">` : "";
   const html = [
     beforeHead,
     `${headTags(parts)}\n    ${expectContent}${styles}`,

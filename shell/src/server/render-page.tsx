@@ -16,7 +16,7 @@ import { parseSlotKey, type SlotKey } from "../ssr/slot-key";
 
 export { PUBLIC_ROUTES, CLIENT_ONLY, LAYOUT_READS, matchPublicRoute, type PublicRoute } from "../site-map";
 export { slotKey, parseSlotKey, type SlotKey } from "../ssr/slot-key";
-export { pageDataScript, type PageData } from "../ssr/page-data";
+export { PAGE_DATA_ID, pageDataScript, type PageData } from "../ssr/page-data";
 export { jsonForScript } from "../ssr/json-script";
 export { RemoteLoadError, screenIn, type RemoteLoader, type RemoteModule } from "../remotes/remote-registry";
 export { REMOTE_SCREENS } from "../remotes/screens";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build, parseAst, type Rolldown } from "vite";
 import { eagerCommonJs, eagerWrappers } from "./eager-commonjs.ts";
 
-const rewrite = (code: string) => eagerWrappers(code, parseAst(code));
+const rewrite = (code: string) => eagerWrappers(code, parseAst(code))?.toString() ?? null;
 
 describe("eagerWrappers", () => {
   it("writes a module wrapper as a parenthesised function expression", () => {

@@ -7,6 +7,7 @@
 // `function` expression is what V8 takes for a function about to be called: it compiles it with
 // the rest of the script, off the main thread while the file streams in. This plugin rewrites
 // each wrapper so; the functions inside it stay lazy.
+import MagicString from "magic-string";
 import type { Plugin, Rolldown } from "vite";
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -44,8 +45,8 @@ function behavesTheSameAsFunction(arrow: Node): boolean {
  * `code` with every arrow function passed to one of the runtime's helpers (a module wrapper)
  * written as a parenthesised `function` expression, or null when there is none.
  */
-export function eagerWrappers(code: string, program: Program): string | null {
-  const edits: { start: number; end: number; text: string }[] = [];
+export function eagerWrappers(code: string, program: Program): MagicString | null {
+  const edited = new MagicString(code);
   for (const node of walk(program as unknown as Node)) {
     if (node.type !== "CallExpression") continue;
     const callee = node.callee as Node;
@@ -56,16 +57,9 @@ export function eagerWrappers(code: string, program: Program): string | null {
     const params = argument.params as Node[];
     const paramsText = params.length ? code.slice(params[0]!.start, params.at(-1)!.end) : "";
     const body = argument.body as Node;
-    edits.push({ start: argument.start, end: body.start, text: `(function(${paramsText})` }, { start: body.end, end: body.end, text: ")" });
+    edited.overwrite(argument.start, body.start, `(function(${paramsText})`).appendLeft(body.end, ")");
   }
-  if (edits.length === 0) return null;
-  let result = "";
-  let from = 0;
-  for (const edit of edits.sort((a, b) => a.start - b.start)) {
-    result += code.slice(from, edit.start) + edit.text;
-    from = edit.end;
-  }
-  return result + code.slice(from);
+  return edited.hasChanged() ? edited : null;
 }
 
 /** The build plugin: every JavaScript chunk's module wrappers compiled with the chunk (above). */
@@ -76,7 +70,7 @@ export function eagerCommonJs(): Plugin {
     renderChunk(code) {
       if (![...WRAPPER_HELPERS].some((helper) => code.includes(helper))) return null;
       const rewritten = eagerWrappers(code, this.parse(code));
-      return rewritten === null ? null : { code: rewritten, map: null };
+      return rewritten === null ? null : { code: rewritten.toString(), map: rewritten.generateMap({ hires: true }) };
     },
   };
 }
