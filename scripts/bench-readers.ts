@@ -20,7 +20,6 @@
 //                               print the profiles' clock (µs) at each edit
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { Agent, request, type IncomingMessage } from "node:http";
 import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -113,12 +112,41 @@ function sseParser(onEvent: (event: string, data: string) => void): (chunk: stri
   };
 }
 
-const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 /** The reads' connections still open (closed at the end of a round). */
 const readSockets = new Set<Socket>();
 
 /** 127.1.x.y: up to 65,536 readers, each its own address (all of 127.0.0.0/8 is this machine's). */
 const readerAddress = (index: number) => `127.1.${(index >> 8) & 0xff}.${index & 0xff}`;
+
+/**
+ * The body of a streamed answer, as it comes: its head is skipped, and its chunked framing taken
+ * off. The stream is asked for and read on the socket, as the reads are (readAbout): this process
+ * shares the machine's two cores with the server.
+ */
+function chunkedBody(onBody: (text: string) => void): (chunk: string) => void {
+  let buffer = "";
+  let inHead = true;
+  return (chunk) => {
+    buffer += chunk;
+    if (inHead) {
+      const headEnd = buffer.indexOf("\r\n\r\n");
+      if (headEnd < 0) return;
+      if (!/^HTTP\/1\.1 200 [^]*\r\ntransfer-encoding: chunked/i.test(buffer.slice(0, headEnd + 2)))
+        throw new Error(`not a chunked stream: ${buffer.slice(0, headEnd)}`);
+      inHead = false;
+      buffer = buffer.slice(headEnd + 4);
+    }
+    // Each chunk: its size in hex, CRLF, the data, CRLF (read as latin1, a character per byte, so the sizes hold).
+    for (;;) {
+      const sizeEnd = buffer.indexOf("\r\n");
+      if (sizeEnd < 0) return;
+      const size = parseInt(buffer.slice(0, sizeEnd), 16);
+      if (buffer.length < sizeEnd + 2 + size + 2) return;
+      onBody(buffer.slice(sizeEnd + 2, sizeEnd + 2 + size));
+      buffer = buffer.slice(sizeEnd + 2 + size + 2);
+    }
+  };
+}
 
 /** One page's connection: the marker's stream; when the about counter moves, one GET of the section. */
 function openReader(port: number, index: number, onHeard: (reader: Reader) => void): Reader {
@@ -143,16 +171,12 @@ function openReader(port: number, index: number, onHeard: (reader: Reader) => vo
       }
     }
   });
-  const req = request(
-    { host: "127.0.0.1", port, path: `/${MARKER}.json?ns=${NS}`, headers: { accept: "text/event-stream" }, agent: streamAgent, localAddress: reader.address },
-    (res: IncomingMessage) => {
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => parse(chunk));
-    },
-  );
-  req.on("error", () => undefined);
-  req.end();
-  reader.close = () => req.destroy();
+  const socket = connect({ host: "127.0.0.1", port, localAddress: reader.address });
+  socket.on("error", () => undefined);
+  socket.write(`GET /${MARKER}.json?ns=${NS} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`);
+  socket.setEncoding("latin1");
+  socket.on("data", chunkedBody(parse));
+  reader.close = () => socket.destroy();
   return reader;
 }
 

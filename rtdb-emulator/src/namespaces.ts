@@ -66,6 +66,11 @@ export class Namespaces {
     return ns;
   }
 
+  /** The namespace `name` when it is held now (get() makes it otherwise). */
+  existing(name: string): Namespace | undefined {
+    return this.byName.get(name);
+  }
+
   /** Namespaces that hold nothing and serve no one are made again, identical, when asked for. */
   private forgetIdle(): void {
     for (const [name, ns] of this.byName) if (!ns.inUse) this.byName.delete(name);

@@ -2,6 +2,7 @@
 // A stream is a listener on the namespace whose data messages become `put`/`patch` events at
 // paths relative to the streamed location.
 import type http from "node:http";
+import type net from "node:net";
 import type { Actor, Namespace } from "./database.js";
 import type { Listener, ListenerSink } from "./listeners.js";
 import { CodedError } from "./errors.js";
@@ -23,6 +24,83 @@ export interface RestStreamRequest {
   exportFormat?: boolean;
 }
 
+/** A stream answer's headers, as Firebase sends them. */
+const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  connection: "keep-alive",
+  "access-control-allow-origin": "*",
+};
+
+/** Where a stream's answer goes: a response of Node's HTTP server, or a connection's socket (plain-reads.ts). */
+export interface StreamOutput {
+  /** The status line and STREAM_HEADERS, sent before any event. */
+  open(): void;
+  write(text: string): void;
+  end(): void;
+  destroy(): void;
+  /** Bytes written but not yet sent. */
+  readonly writableLength: number;
+  onClose(listener: () => void): void;
+}
+
+/** A stream answered through Node's HTTP server. */
+export class ResponseOutput implements StreamOutput {
+  constructor(private readonly res: http.ServerResponse) {}
+  open(): void {
+    this.res.socket?.setNoDelay(true);
+    this.res.socket?.setTimeout(0);
+    this.res.writeHead(200, STREAM_HEADERS);
+    // Sent on their own: the header block, built as some twenty joined strings, becomes one flat
+    // string when written (sent with the first event it stays in pieces, held as long as the stream).
+    this.res.flushHeaders();
+  }
+  write(text: string): void {
+    this.res.write(text);
+  }
+  end(): void {
+    this.res.end();
+  }
+  destroy(): void {
+    this.res.destroy();
+  }
+  get writableLength(): number {
+    return this.res.writableLength;
+  }
+  onClose(listener: () => void): void {
+    this.res.on("close", listener);
+  }
+}
+
+/**
+ * A stream answered on the socket itself (plain-reads.ts), framed in chunks as Node frames it; its
+ * end closes the connection.
+ */
+export class SocketOutput implements StreamOutput {
+  constructor(private readonly socket: net.Socket) {}
+  open(): void {
+    this.socket.setNoDelay(true);
+    this.socket.setTimeout(0);
+    const headers = Object.entries(STREAM_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`);
+    this.socket.write(`HTTP/1.1 200 OK\r\n${headers.join("")}Date: ${new Date().toUTCString()}\r\nTransfer-Encoding: chunked\r\n\r\n`);
+  }
+  write(text: string): void {
+    this.socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+  }
+  end(): void {
+    this.socket.end("0\r\n\r\n");
+  }
+  destroy(): void {
+    this.socket.destroy();
+  }
+  get writableLength(): number {
+    return this.socket.writableLength;
+  }
+  onClose(listener: () => void): void {
+    this.socket.on("close", listener);
+  }
+}
+
 function relPath(parts: readonly string[]): string {
   return "/" + parts.join("/");
 }
@@ -38,7 +116,7 @@ export class RestStream implements ListenerSink {
   private expiry: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly res: http.ServerResponse,
+    private readonly out: StreamOutput,
     request: RestStreamRequest,
     private readonly streams: RestStreams,
   ) {
@@ -62,19 +140,8 @@ export class RestStream implements ListenerSink {
 
   /** Sends the headers and the first `put`, then follows changes. Rules were checked by the caller. */
   start(): void {
-    const { res } = this;
-    res.socket?.setNoDelay(true);
-    res.socket?.setTimeout(0);
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache",
-      connection: "keep-alive",
-      "access-control-allow-origin": "*",
-    });
-    // Sent on their own: the header block, built as some twenty joined strings, becomes one flat
-    // string when written (sent with the first event it stays in pieces, held as long as the stream).
-    res.flushHeaders();
-    res.on("close", () => this.close());
+    this.out.open();
+    this.out.onClose(() => this.close());
     this.lastEventAt = Date.now();
     this.armExpiry();
     // 'owner': the caller already evaluated the read rules for this actor.
@@ -108,13 +175,13 @@ export class RestStream implements ListenerSink {
 
   event(name: string, data: unknown): void {
     if (this.closed) return;
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+    if (this.out.writableLength > MAX_BUFFERED_BYTES) {
       this.streams.log(`dropping REST stream at /${this.listener.wirePath}: over ${MAX_BUFFERED_BYTES} bytes unread`);
-      this.res.destroy();
+      this.out.destroy();
       this.close();
       return;
     }
-    this.res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.out.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
     this.lastEventAt = Date.now();
   }
 
@@ -123,7 +190,7 @@ export class RestStream implements ListenerSink {
     if (this.closed) return;
     if (name) this.event(name, data);
     this.close();
-    this.res.end();
+    this.out.end();
   }
 
   /** An ID token's `exp` (seconds) ends the stream with `auth_revoked` when it passes. */
@@ -173,9 +240,9 @@ export class RestStreams {
   }
 
   /** Starts a stream (the caller has checked the read rules). */
-  start(res: http.ServerResponse, ns: Namespace, path: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
+  start(out: StreamOutput, ns: Namespace, path: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void {
     if (this.closing) throw new CodedError("unavailable", "Server is shutting down");
-    const stream = new RestStream(res, { namespace: ns, path, query, actor, exportFormat }, this);
+    const stream = new RestStream(out, { namespace: ns, path, query, actor, exportFormat }, this);
     this.streams.add(stream);
     ns.clients++;
     // Every tenth of the silence: a keep-alive goes out between 1 and 1.1 silences.

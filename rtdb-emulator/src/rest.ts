@@ -1,6 +1,7 @@
 // The REST API on /<path>.json: reads (plain, shallow, queried, or streamed as Server-Sent
 // Events), writes, and the rules endpoint. Answers and status codes follow Firebase's.
 import type http from "node:http";
+import type net from "node:net";
 import { readBody as readRequestBody, type EdgeErrors } from "local-server-kit";
 import { decodeIdToken } from "./auth.js";
 import type { Actor, Namespace } from "./database.js";
@@ -9,6 +10,7 @@ import type { Namespaces } from "./namespaces.js";
 import { CompiledQuery, type QuerySpec } from "./order.js";
 import { pushId } from "./push-id.js";
 import { toRestJson } from "./rest-json.js";
+import { ResponseOutput, SocketOutput, type StreamOutput } from "./rest-stream.js";
 import { childKeys, hasChildren, parseWritePath, priorityOf, type Json } from "./tree.js";
 
 /** A GET answer larger than this (bytes) is not kept after it is sent. */
@@ -19,7 +21,7 @@ export interface RestContext {
   defaultNamespace: string;
   maxMessageBytes: number;
   /** Starts a REST stream (the caller has checked the read rules). */
-  openStream(res: http.ServerResponse, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void;
+  openStream(out: StreamOutput, ns: Namespace, parts: string[], actor: Actor, query: QuerySpec | undefined, exportFormat: boolean): void;
 }
 
 /** `Authorization: Bearer <token>` or `?auth=`: the owner, a signed-in user, or a visitor (null). */
@@ -67,6 +69,57 @@ function restAnswer(value: Json, shallow: boolean, exportFormat: boolean, pretty
   return Buffer.from(pretty ? JSON.stringify(rendered, null, 2) : JSON.stringify(rendered));
 }
 
+/**
+ * A GET's answer once the rules have allowed it. Every visitor's page reads the same path again
+ * after an edit: one serialization per version of the data.
+ */
+function readAnswer(
+  ns: Namespace,
+  parts: string[],
+  query: QuerySpec | undefined,
+  format: { exportFormat: boolean; shallow: boolean; pretty: boolean },
+): Buffer {
+  const { exportFormat, shallow, pretty } = format;
+  const key = JSON.stringify(["GET", parts, query ?? null, exportFormat, shallow, pretty]);
+  const answer = () => restAnswer(ns.read(parts, "owner", query), shallow, exportFormat, pretty);
+  return ns.derive(key, answer, (body) => body.length <= MAX_KEPT_ANSWER_BYTES);
+}
+
+/**
+ * A visitor's plain read of `rawPath` (`/<path>.json`, no query) in `namespace` (null: the
+ * default) when handleData would allow it: the namespace and its path. Null for a refused,
+ * invalid or priority read, or a namespace not made yet, which are left to handleData.
+ */
+function plainTarget(ctx: RestContext, namespace: string | null, rawPath: string): { ns: Namespace; parts: string[] } | null {
+  const ns = ctx.namespaces.existing(namespace ?? ctx.defaultNamespace);
+  if (!ns) return null;
+  let path: { parts: string[]; priority: boolean };
+  try {
+    path = dataPath(rawPath);
+  } catch {
+    return null;
+  }
+  return path.priority || !ns.canRead(path.parts, null) ? null : { ns, parts: path.parts };
+}
+
+/** A visitor's plain GET (plain-reads.ts), as handleData answers it, or null to leave it to handleData. */
+export function plainReadAnswer(ctx: RestContext, namespace: string | null, rawPath: string): Buffer | null {
+  const target = plainTarget(ctx, namespace, rawPath);
+  return target && readAnswer(target.ns, target.parts, undefined, { exportFormat: false, shallow: false, pretty: false });
+}
+
+/** A visitor's plain stream (plain-reads.ts), started on `socket`; false leaves it to handleData. */
+export function plainStream(ctx: RestContext, namespace: string | null, rawPath: string, socket: net.Socket): boolean {
+  const target = plainTarget(ctx, namespace, rawPath);
+  if (!target) return false;
+  try {
+    ctx.openStream(new SocketOutput(socket), target.ns, target.parts, null, undefined, false);
+    return true;
+  } catch {
+    return false; // closing: handleData answers why
+  }
+}
+
 function sendAnswer(res: http.ServerResponse, code: number, body: Buffer): void {
   res.writeHead(code, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
   res.end(body);
@@ -80,8 +133,8 @@ export function namespaceFor(ctx: RestContext, url: URL): Namespace {
  * Splits the raw request path (not url.pathname: URL parsing silently resolves '..'); a path
  * ending in `.priority` addresses the node's priority.
  */
-function dataPath(req: http.IncomingMessage): { parts: string[]; priority: boolean } {
-  const rawPath = (req.url ?? "/").split("?")[0]!.slice(0, -".json".length);
+function dataPath(rawUrl: string): { parts: string[]; priority: boolean } {
+  const rawPath = rawUrl.split("?")[0]!.slice(0, -".json".length);
   try {
     const segments = rawPath
       .split("/")
@@ -104,7 +157,7 @@ export function isStreamRequest(req: http.IncomingMessage, method: string): bool
 /** GET/PUT/PATCH/POST/DELETE on `<path>.json`. */
 export async function handleData(ctx: RestContext, req: http.IncomingMessage, res: http.ServerResponse, url: URL, method: string): Promise<void> {
   const ns = namespaceFor(ctx, url);
-  const { parts, priority } = dataPath(req);
+  const { parts, priority } = dataPath(req.url ?? "/");
   const actor = actorFor(req, url);
   if (priority) return handlePriority(ctx, req, res, ns, parts, actor, method);
   switch (method) {
@@ -113,19 +166,12 @@ export async function handleData(ctx: RestContext, req: http.IncomingMessage, re
       const exportFormat = url.searchParams.get("format") === "export";
       if (isStreamRequest(req, method)) {
         if (!ns.canRead(parts, actor, query)) throw new CodedError("permission_denied", "Permission denied");
-        return ctx.openStream(res, ns, parts, actor, query, exportFormat);
+        return ctx.openStream(new ResponseOutput(res), ns, parts, actor, query, exportFormat);
       }
       ns.checkRead(parts, actor, query);
       const shallow = url.searchParams.get("shallow") === "true";
       const pretty = url.searchParams.get("print") === "pretty";
-      // Every visitor's page reads the same path again after an edit: one serialization per version of the data.
-      const key = JSON.stringify(["GET", parts, query ?? null, exportFormat, shallow, pretty]);
-      const answer = () => restAnswer(ns.read(parts, "owner", query), shallow, exportFormat, pretty);
-      return sendAnswer(
-        res,
-        200,
-        ns.derive(key, answer, (body) => body.length <= MAX_KEPT_ANSWER_BYTES),
-      );
+      return sendAnswer(res, 200, readAnswer(ns, parts, query, { exportFormat, shallow, pretty }));
     }
     case "PUT": {
       const body = await readJsonBody(req, ctx.maxMessageBytes);

@@ -9,6 +9,8 @@ import type { Namespace } from "./database.js";
 import { createHttpHandler } from "./http-handler.js";
 import { Namespaces } from "./namespaces.js";
 import type { RecoveryReport } from "./persistence.js";
+import { answerPlainRequestsFirst } from "./plain-reads.js";
+import { plainReadAnswer, plainStream } from "./rest.js";
 import { RestStreams } from "./rest-stream.js";
 import { compileRules, OPEN_RULES_TEXT } from "./rules.js";
 import type { Json } from "./tree.js";
@@ -94,9 +96,12 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
   }
   const unwatchRules = options.watchRules && options.rules ? watchRulesFile(options.rules, setRules, log) : () => {};
 
-  const server = http.createServer(
-    createHttpHandler({ namespaces, defaultNamespace, maxMessageBytes, openStream: (...args) => streams.start(...args), setRules, log }),
-  );
+  const context = { namespaces, defaultNamespace, maxMessageBytes, openStream: streams.start.bind(streams), setRules, log };
+  const server = http.createServer(createHttpHandler(context));
+  const plainRequests = answerPlainRequestsFirst(server, {
+    read: (namespace, rawPath) => plainReadAnswer(context, namespace, rawPath),
+    stream: (namespace, rawPath, socket) => plainStream(context, namespace, rawPath, socket),
+  });
   const sockets = attachWebSockets(server, { namespaces, defaultNamespace, maxMessageBytes, isClosing: () => closing, address: () => `${host}:${port}`, log });
   // Stopping: no more clients, streams or sockets, then the logs are flushed and compacted.
   const instance = await serveInstance(
@@ -108,6 +113,7 @@ export async function startRtdbEmulator(options: RtdbEmulatorOptions = {}): Prom
         unwatchRules();
         streams.endAll();
         sockets.close();
+        plainRequests.closeAll();
       },
       after: () => namespaces.closeAll(),
     },
