@@ -7,5 +7,6 @@ export default defineConfig({
     // The rules matrix starts an Auth emulator (~15 s) and an rtdb-emulator per file.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    setupFiles: ["tests/setup-waits.ts"],
   },
 });

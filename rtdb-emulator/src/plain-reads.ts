@@ -89,11 +89,11 @@ export function answerPlainRequestsFirst(server: http.Server, answers: PlainAnsw
     socket.off("data", onData).off("end", onEnd).off("timeout", onIdle).off("error", onError).off("close", onClose);
     socket.setTimeout(0);
     held.delete(socket);
-    // As it came: the HTTP server reads this chunk first, then the rest of the connection.
-    socket.pause();
-    socket.unshift(chunk);
     for (const listener of httpListeners) listener.call(server, socket);
-    process.nextTick(() => socket.resume());
+    // As it came, and before anything after it: the HTTP server now reads the socket itself (its
+    // parser takes the connection's next bytes straight from the handle, even in this same read
+    // loop), so the chunk is handed to it at once, not put back in the socket's buffer.
+    socket.emit("data", chunk);
   }
   function onData(this: net.Socket, chunk: Buffer): void {
     const request = plainRequest(chunk);
