@@ -105,6 +105,21 @@ describe("the plain-request path", () => {
     c.socket.destroy();
   });
 
+  it("hands a write on a connection it answered to the HTTP server whole, its body sent apart", async () => {
+    const c = connection();
+    expect(await c.ask(get("open/about/headline"))).toMatch(/"Hello"$/);
+    const body = JSON.stringify("Sent apart");
+    const answered = c.ask(
+      `PUT /open/about/headline.json?ns=${ns} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer owner\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    c.socket.write(body);
+    expect(await answered).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*"Sent apart"/);
+    expect(await c.ask(get("open/about/headline"))).toMatch(/\r\n\r\n"Sent apart"$/);
+    await ownerRest("PATCH", `${emu.url}/open/about.json?ns=${ns}`, { headline: "Hello" });
+    c.socket.destroy();
+  });
+
   it("answers a read after a write with the new value", async () => {
     const c = connection();
     expect(await c.ask(get("open/about/headline"))).toMatch(/"Hello"$/);
