@@ -65,6 +65,15 @@ export function plainRequest(chunk: Buffer): { rawPath: string; namespace: strin
   return { rawPath: request[1]!, namespace: request[2] ?? null, stream };
 }
 
+/** What `answer` gives, or null when it throws: the HTTP server then answers, with its error handling. */
+function answerOrNull<T>(answer: () => T): T | null {
+  try {
+    return answer();
+  } catch {
+    return null;
+  }
+}
+
 /** The head Node's HTTP server writes for a 200 JSON answer on a kept-alive connection, and the body. */
 function response(body: Buffer, keepAliveSeconds: number): Buffer {
   const head =
@@ -101,10 +110,10 @@ export function answerPlainRequestsFirst(server: http.Server, answers: PlainAnsw
       // The stream owns the connection from now on (it ends it when it ends).
       this.off("data", onData).off("timeout", onIdle);
       this.setTimeout(0);
-      if (!answers.stream(request.namespace, request.rawPath, this)) toHttp(this, chunk);
+      if (!answerOrNull(() => answers.stream(request.namespace, request.rawPath, this))) toHttp(this, chunk);
       return;
     }
-    const body = request && answers.read(request.namespace, request.rawPath);
+    const body = request && answerOrNull(() => answers.read(request.namespace, request.rawPath));
     if (!body) return toHttp(this, chunk);
     this.write(response(body, Math.floor(server.keepAliveTimeout / 1000)));
   }
