@@ -32,7 +32,7 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
 };
 
-/** Where a stream's answer goes: a response of Node's HTTP server, or a connection's socket (plain-reads.ts). */
+/** Where a stream's answer goes: a response of Node's HTTP server, or a connection's socket (plain-requests.ts). */
 export interface StreamOutput {
   /** The status line and STREAM_HEADERS, sent before any event. */
   open(): void;
@@ -73,7 +73,7 @@ export class ResponseOutput implements StreamOutput {
 }
 
 /**
- * A stream answered on the socket itself (plain-reads.ts), framed in chunks as Node frames it; its
+ * A stream answered on the socket itself (plain-requests.ts), framed in chunks as Node frames it; its
  * end closes the connection.
  */
 export class SocketOutput implements StreamOutput {

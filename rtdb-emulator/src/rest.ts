@@ -102,13 +102,13 @@ function plainTarget(ctx: RestContext, namespace: string | null, rawPath: string
   return path.priority || !ns.canRead(path.parts, null) ? null : { ns, parts: path.parts };
 }
 
-/** A visitor's plain GET (plain-reads.ts), as handleData answers it, or null to leave it to handleData. */
+/** A visitor's plain GET (plain-requests.ts), as handleData answers it, or null to leave it to handleData. */
 export function plainReadAnswer(ctx: RestContext, namespace: string | null, rawPath: string): Buffer | null {
   const target = plainTarget(ctx, namespace, rawPath);
   return target && readAnswer(target.ns, target.parts, undefined, { exportFormat: false, shallow: false, pretty: false });
 }
 
-/** A visitor's plain stream (plain-reads.ts), started on `socket`; false leaves it to handleData. */
+/** A visitor's plain stream (plain-requests.ts), started on `socket`; false leaves it to handleData. */
 export function plainStream(ctx: RestContext, namespace: string | null, rawPath: string, socket: net.Socket): boolean {
   const target = plainTarget(ctx, namespace, rawPath);
   if (!target) return false;

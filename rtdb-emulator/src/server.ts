@@ -9,7 +9,7 @@ import type { Namespace } from "./database.js";
 import { createHttpHandler } from "./http-handler.js";
 import { Namespaces } from "./namespaces.js";
 import type { RecoveryReport } from "./persistence.js";
-import { answerPlainRequestsFirst } from "./plain-reads.js";
+import { answerPlainRequestsFirst } from "./plain-requests.js";
 import { plainReadAnswer, plainStream } from "./rest.js";
 import { RestStreams } from "./rest-stream.js";
 import { compileRules, OPEN_RULES_TEXT } from "./rules.js";

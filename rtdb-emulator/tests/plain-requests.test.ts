@@ -1,4 +1,4 @@
-// The plain-request path (src/plain-reads.ts) answers what Node's HTTP server would: the same
+// The plain-request path (src/plain-requests.ts) answers what Node's HTTP server would: the same
 // request, sent once plainly and once with a header that sends it to the HTTP server, gets the
 // same status, headers and body (but the date), and a connection it answered still serves the
 // requests it does not take.

@@ -1,12 +1,13 @@
-// Visitors' plain reads, answered on the socket ahead of Node's HTTP server. After an edit every
-// open page reads its changed section once (shared-content's change feed), each on a connection
-// of its own, and Node's HTTP layer (a parser, a request and a response per connection) cost the
-// server more than the answer: at 10,000 readers it was most of its time (docs/benchmarks.md,
-// bench:readers). A request is answered here only when it is a connection's whole next request, a
-// `GET /<path>.json` with at most `?ns=`, and carries nothing that could change its answer: no
-// credentials, no body, no stream or conditional header. The rules are asked as for any read and
-// the bytes are the REST handler's own (rest.ts: plainReadAnswer). Anything else goes to the HTTP
-// server as it came, with the connection for the rest of its life.
+// Visitors' plain reads and streams, answered on the socket ahead of Node's HTTP server. After an
+// edit every open page reads its changed section once (shared-content's change feed), each on a
+// connection of its own, and Node's HTTP layer (a parser, a request and a response per connection)
+// cost the server more than the answer: at 10,000 readers it was most of its CPU per read and half
+// its memory per stream (docs/benchmarks.md, bench:readers). A request is answered here only when
+// it is a connection's whole next request, a `GET /<path>.json` with at most `?ns=` (a read, or a
+// stream when it accepts `text/event-stream`), and carries nothing that could change its answer:
+// no credentials, no body, no conditional header. The rules are asked as for any read, and the
+// answer is the REST handler's own (rest.ts: plainReadAnswer, plainStream). Anything else goes to
+// the HTTP server as it came, with the connection for the rest of its life.
 import type http from "node:http";
 import type net from "node:net";
 
@@ -83,7 +84,7 @@ function response(body: Buffer, keepAliveSeconds: number): Buffer {
 }
 
 /**
- * Puts the plain-read path in front of `server`'s connections. Returns `closeAll`, which ends the
+ * Puts the plain-request path in front of `server`'s connections. Returns `closeAll`, which ends the
  * connections it holds (the HTTP server's own close does not know them). Its listeners are the
  * same functions for every connection, and a connection handed to the HTTP server keeps none of
  * them: a page's stream holds its connection for as long as it is open, and 10,000 of them are

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainRequest } from "./plain-reads.js";
+import { plainRequest } from "./plain-requests.js";
 
 const head = (...lines: string[]) => Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
 /** What a browser's fetch of a section sends (Chromium, cross-origin, `cache: "no-store"`). */
