@@ -108,16 +108,15 @@ export function plainReadAnswer(ctx: RestContext, namespace: string | null, rawP
   return target && readAnswer(target.ns, target.parts, undefined, { exportFormat: false, shallow: false, pretty: false });
 }
 
-/** A visitor's plain stream (plain-requests.ts), started on `socket`; false leaves it to handleData. */
+/**
+ * A visitor's plain stream (plain-requests.ts), started on `socket`; false leaves it to handleData.
+ * It throws while the server closes, and the caller then leaves it to handleData, which says why.
+ */
 export function plainStream(ctx: RestContext, namespace: string | null, rawPath: string, socket: net.Socket): boolean {
   const target = plainTarget(ctx, namespace, rawPath);
   if (!target) return false;
-  try {
-    ctx.openStream(new SocketOutput(socket), target.ns, target.parts, null, undefined, false);
-    return true;
-  } catch {
-    return false; // closing: handleData answers why
-  }
+  ctx.openStream(new SocketOutput(socket), target.ns, target.parts, null, undefined, false);
+  return true;
 }
 
 function sendAnswer(res: http.ServerResponse, code: number, body: Buffer): void {
